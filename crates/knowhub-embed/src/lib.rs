@@ -1,0 +1,1 @@
+//! Placeholder: the local multilingual embedder lands here (issue 3).

@@ -1,0 +1,257 @@
+//! Brute-force vector index over an in-memory f32 matrix.
+//!
+//! Brute force is memory-bandwidth bound and beats an ANN index below ~1M vectors here
+//! (FACTS.md: ~4-6 ms at 100k x 384 on 2 cores). The public surface (`upsert`, `set_status`,
+//! `search`) is all the store uses, so an ANN index can replace it behind the same methods.
+
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
+
+use knowhub_core::{CoreError, Result, SearchFilter, Status};
+use rusqlite::Connection;
+
+use crate::sql_err;
+
+#[derive(Debug, Clone, Copy)]
+struct Meta {
+    score: u8,
+    status: Status,
+    agent: u32,
+}
+
+#[derive(Debug, Default)]
+pub struct FlatIndex {
+    model: String,
+    dim: usize,
+    ids: Vec<String>,
+    data: Vec<f32>,
+    meta: Vec<Meta>,
+    pos: HashMap<i64, usize>,
+    agents: HashMap<String, u32>,
+}
+
+/// Rows per thread below which splitting the scan is not worth a thread.
+const PARALLEL_MIN_ROWS: usize = 16_384;
+
+impl FlatIndex {
+    pub fn new(model: &str) -> Self {
+        FlatIndex { model: model.to_string(), ..Default::default() }
+    }
+
+    /// Loads every vector of `model` from the database.
+    pub fn load(conn: &Connection, model: &str) -> Result<Self> {
+        let mut idx = FlatIndex::new(model);
+        if model.is_empty() {
+            return Ok(idx);
+        }
+        let mut st = conn
+            .prepare("SELECT v.seq, e.id, e.score, e.status, e.agent_id, v.data FROM vectors v JOIN experiences e ON e.seq = v.seq WHERE v.model = ?1")
+            .map_err(sql_err)?;
+        let mut rows = st.query([model]).map_err(sql_err)?;
+        while let Some(r) = rows.next().map_err(sql_err)? {
+            let seq: i64 = r.get(0).map_err(sql_err)?;
+            let id: String = r.get(1).map_err(sql_err)?;
+            let score: i64 = r.get(2).map_err(sql_err)?;
+            let status: String = r.get(3).map_err(sql_err)?;
+            let agent: String = r.get(4).map_err(sql_err)?;
+            let blob: Vec<u8> = r.get(5).map_err(sql_err)?;
+            if blob.len() % 4 != 0 {
+                return Err(CoreError::Internal(format!("vector blob for {id} has {} bytes", blob.len())));
+            }
+            let v: Vec<f32> = blob.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+            idx.upsert(seq, &id, score as u8, Status::parse(&status).unwrap_or(Status::Pending), &agent, &v);
+        }
+        Ok(idx)
+    }
+
+    pub fn model(&self) -> &str {
+        &self.model
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    fn agent_code(&mut self, agent: &str) -> u32 {
+        let next = self.agents.len() as u32;
+        *self.agents.entry(agent.to_string()).or_insert(next)
+    }
+
+    pub fn upsert(&mut self, seq: i64, id: &str, score: u8, status: Status, agent: &str, v: &[f32]) {
+        if self.dim == 0 {
+            self.dim = v.len();
+        }
+        if v.len() != self.dim {
+            tracing::warn!(id, got = v.len(), want = self.dim, "vector dimension mismatch; not indexed");
+            return;
+        }
+        let meta = Meta { score, status, agent: self.agent_code(agent) };
+        match self.pos.get(&seq) {
+            Some(&i) => {
+                self.data[i * self.dim..(i + 1) * self.dim].copy_from_slice(v);
+                self.meta[i] = meta;
+            }
+            None => {
+                self.pos.insert(seq, self.ids.len());
+                self.ids.push(id.to_string());
+                self.data.extend_from_slice(v);
+                self.meta.push(meta);
+            }
+        }
+    }
+
+    /// Approve/reject changes visibility without touching the vector.
+    pub fn set_status(&mut self, seq: i64, status: Status) {
+        if let Some(&i) = self.pos.get(&seq) {
+            self.meta[i].status = status;
+        }
+    }
+
+    /// Top `k` rows by dot product (= cosine for normalised vectors) that pass `filter`.
+    pub fn search(&self, q: &[f32], filter: &SearchFilter, k: usize) -> Vec<(String, f64)> {
+        if q.len() != self.dim || self.ids.is_empty() || k == 0 {
+            return Vec::new();
+        }
+        let agent = match &filter.agent_id {
+            Some(a) => match self.agents.get(a) {
+                Some(&code) => Some(code),
+                None => return Vec::new(),
+            },
+            None => None,
+        };
+        let pass = |m: &Meta| m.status == filter.status && m.score >= filter.min_score && agent.is_none_or(|a| a == m.agent);
+        let n = self.ids.len();
+        let scan = |lo: usize, hi: usize| {
+            let mut heap = BinaryHeap::with_capacity(k + 1);
+            for i in lo..hi {
+                if !pass(&self.meta[i]) {
+                    continue;
+                }
+                let s = dot(q, &self.data[i * self.dim..(i + 1) * self.dim]);
+                if heap.len() < k {
+                    heap.push(MinScored(s, i));
+                } else if heap.peek().is_some_and(|m: &MinScored| s > m.0) {
+                    heap.pop();
+                    heap.push(MinScored(s, i));
+                }
+            }
+            heap.into_vec()
+        };
+        let mut all = if n >= 2 * PARALLEL_MIN_ROWS {
+            let mid = n / 2;
+            std::thread::scope(|s| {
+                let h = s.spawn(|| scan(mid, n));
+                let mut a = scan(0, mid);
+                a.extend(h.join().unwrap_or_default());
+                a
+            })
+        } else {
+            scan(0, n)
+        };
+        all.sort_by(|a, b| b.0.total_cmp(&a.0));
+        all.truncate(k);
+        all.into_iter().map(|m| (self.ids[m.1].clone(), f64::from(m.0))).collect()
+    }
+}
+
+/// Eight independent accumulators let the compiler vectorise without `-ffast-math`.
+#[inline]
+pub fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let (ra, rb) = (ca.remainder(), cb.remainder());
+    for (x, y) in ca.zip(cb) {
+        for j in 0..8 {
+            acc[j] += x[j] * y[j];
+        }
+    }
+    let mut s: f32 = acc.iter().sum();
+    for (x, y) in ra.iter().zip(rb) {
+        s += x * y;
+    }
+    s
+}
+
+/// Heap entry ordered so the *smallest* score is on top (we keep the k largest).
+struct MinScored(f32, usize);
+impl PartialEq for MinScored {
+    fn eq(&self, o: &Self) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
+impl Eq for MinScored {}
+impl PartialOrd for MinScored {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for MinScored {
+    fn cmp(&self, o: &Self) -> Ordering {
+        o.0.total_cmp(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(v: &[f32]) -> Vec<f32> {
+        let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.iter().map(|x| x / n).collect()
+    }
+
+    #[test]
+    fn finds_nearest_and_filters() {
+        let mut idx = FlatIndex::new("m");
+        idx.upsert(1, "a", 5, Status::Approved, "main", &unit(&[1.0, 0.0, 0.0]));
+        idx.upsert(2, "b", 2, Status::Approved, "main", &unit(&[0.9, 0.1, 0.0]));
+        idx.upsert(3, "c", 5, Status::Pending, "main", &unit(&[1.0, 0.0, 0.01]));
+        idx.upsert(4, "d", 4, Status::Approved, "other", &unit(&[0.5, 0.5, 0.0]));
+        let q = unit(&[1.0, 0.0, 0.0]);
+        let f = SearchFilter::default();
+        let got: Vec<String> = idx.search(&q, &f, 10).into_iter().map(|x| x.0).collect();
+        assert_eq!(got, vec!["a", "b", "d"], "pending c excluded");
+        let f3 = SearchFilter { min_score: 3, ..Default::default() };
+        assert_eq!(idx.search(&q, &f3, 10).into_iter().map(|x| x.0).collect::<Vec<_>>(), vec!["a", "d"]);
+        let fa = SearchFilter { agent_id: Some("other".into()), ..Default::default() };
+        assert_eq!(idx.search(&q, &fa, 10).into_iter().map(|x| x.0).collect::<Vec<_>>(), vec!["d"]);
+        let fx = SearchFilter { agent_id: Some("nobody".into()), ..Default::default() };
+        assert!(idx.search(&q, &fx, 10).is_empty());
+        idx.set_status(3, Status::Approved);
+        assert_eq!(idx.search(&q, &f, 1)[0].0, "a");
+        assert_eq!(idx.search(&q, &f, 2).len(), 2);
+        assert!((idx.search(&q, &f, 1)[0].1 - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn parallel_scan_matches_serial_top_k() {
+        let mut idx = FlatIndex::new("m");
+        let n = 2 * PARALLEL_MIN_ROWS + 7;
+        let mut best = (f32::MIN, String::new());
+        let q = unit(&[0.3, -0.2, 0.9, 0.1]);
+        for i in 0..n {
+            let x = i as f32;
+            let v = unit(&[(x * 0.37).sin(), (x * 0.11).cos(), (x * 0.05).sin(), 0.5]);
+            let s = dot(&q, &v);
+            if s > best.0 {
+                best = (s, format!("id{i}"));
+            }
+            idx.upsert(i as i64, &format!("id{i}"), 3, Status::Approved, "", &v);
+        }
+        let top = idx.search(&q, &SearchFilter::default(), 5);
+        assert_eq!(top.len(), 5);
+        assert_eq!(top[0].0, best.1);
+        assert!(top.windows(2).all(|w| w[0].1 >= w[1].1));
+    }
+
+    #[test]
+    fn dot_handles_remainders() {
+        let a: Vec<f32> = (0..13).map(|i| i as f32).collect();
+        let b = vec![1.0f32; 13];
+        assert_eq!(dot(&a, &b), 78.0);
+    }
+}

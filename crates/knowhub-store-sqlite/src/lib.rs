@@ -1,0 +1,267 @@
+//! The embedded KnowHub store: one SQLite file (WAL, `synchronous=FULL`) in the data dir.
+//!
+//! - Writes go through one writer thread that groups concurrent requests into a single
+//!   transaction (group commit): every acknowledged write is fsync'ed, yet throughput does not
+//!   collapse to one fsync per submit.
+//! - Reads use a small pool of connections on the blocking thread pool.
+//! - Full text: an FTS5 table over jieba/identifier-segmented text (`knowhub_core::text`).
+//! - Vectors: stored as blobs with their model id and dimension, and held in memory in a
+//!   [`FlatIndex`] for brute-force search, which is fast enough below ~1M records.
+
+mod flat;
+mod migrations;
+mod reindex;
+mod rows;
+mod writer;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use knowhub_core::{
+    text, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewExperience, Result, SearchFilter, Store,
+};
+use knowhub_core::store::ImportOutcome;
+use parking_lot::{Condvar, Mutex, RwLock};
+use rusqlite::{params, Connection, OptionalExtension};
+
+pub use flat::FlatIndex;
+pub use reindex::{reindex, ReindexProgress, ReindexStats};
+
+pub const DB_FILE: &str = "knowhub.db";
+const LOCK_FILE: &str = "knowhub.lock";
+const READERS: usize = 4;
+
+/// Why opening failed in a way the CLI should explain to a person.
+pub fn db_path(dir: &Path) -> PathBuf {
+    dir.join(DB_FILE)
+}
+
+/// Options fixed when the store opens.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    /// The embedding model whose vectors are loaded into the in-memory index.
+    pub vector_model: Option<String>,
+    /// Take the data dir's exclusive lock (a server does; `export` does not need to).
+    pub exclusive: bool,
+}
+
+pub struct SqliteStore {
+    inner: Arc<Inner>,
+    writer: writer::Writer,
+    _lock: Option<std::fs::File>,
+}
+
+pub(crate) struct Inner {
+    pub(crate) path: PathBuf,
+    readers: Mutex<Vec<Connection>>,
+    readers_cv: Condvar,
+    pub(crate) index: RwLock<FlatIndex>,
+}
+
+pub(crate) fn sql_err(e: rusqlite::Error) -> CoreError {
+    match e {
+        rusqlite::Error::SqliteFailure(f, _)
+            if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked | rusqlite::ErrorCode::DiskFull | rusqlite::ErrorCode::CannotOpen) =>
+        {
+            CoreError::Unavailable(e.to_string())
+        }
+        other => CoreError::Internal(format!("sqlite: {other}")),
+    }
+}
+
+pub(crate) fn open_connection(path: &Path) -> Result<Connection> {
+    let conn = Connection::open(path).map_err(|e| CoreError::Unavailable(format!("open {}: {e}", path.display())))?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(sql_err)?;
+    conn.execute_batch(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;",
+    )
+    .map_err(sql_err)?;
+    Ok(conn)
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the store in `dir` and runs pending migrations.
+    pub fn open(dir: &Path, opts: OpenOptions) -> Result<Self> {
+        std::fs::create_dir_all(dir).map_err(|e| CoreError::Unavailable(format!("create data dir {}: {e}", dir.display())))?;
+        let lock = if opts.exclusive { Some(lock_dir(dir)?) } else { None };
+        let path = db_path(dir);
+        let mut conn = open_connection(&path)?;
+        migrations::migrate(&mut conn)?;
+        let model = opts.vector_model.clone().unwrap_or_default();
+        let index = FlatIndex::load(&conn, &model)?;
+        let mut readers = Vec::with_capacity(READERS);
+        for _ in 0..READERS {
+            readers.push(open_connection(&path)?);
+        }
+        let inner = Arc::new(Inner { path, readers: Mutex::new(readers), readers_cv: Condvar::new(), index: RwLock::new(index) });
+        let writer = writer::Writer::start(conn, inner.clone())?;
+        Ok(SqliteStore { inner, writer, _lock: lock })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    /// Vector models present in the database with their counts (to detect a model change).
+    pub async fn vector_models(&self) -> Result<Vec<(String, u64)>> {
+        self.read(|c| {
+            let mut st = c.prepare("SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY 2 DESC").map_err(sql_err)?;
+            let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))).map_err(sql_err)?;
+            rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
+        })
+        .await
+    }
+
+    /// Runs `f` on a pooled read connection on the blocking pool.
+    async fn read<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
+        let inner = self.inner.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = {
+                let mut pool = inner.readers.lock();
+                loop {
+                    if let Some(c) = pool.pop() {
+                        break c;
+                    }
+                    inner.readers_cv.wait(&mut pool);
+                }
+            };
+            let out = f(&conn);
+            inner.readers.lock().push(conn);
+            inner.readers_cv.notify_one();
+            out
+        })
+        .await
+        .map_err(|e| CoreError::Internal(format!("reader task: {e}")))?
+    }
+}
+
+/// Takes the data dir's exclusive lock so two servers (or a server and `reindex`) never share it.
+pub fn lock_dir(dir: &Path) -> Result<std::fs::File> {
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(LOCK_FILE))
+        .map_err(|e| CoreError::Unavailable(format!("lock file in {}: {e}", dir.display())))?;
+    match f.try_lock() {
+        Ok(()) => Ok(f),
+        Err(std::fs::TryLockError::WouldBlock) => Err(CoreError::Conflict(format!(
+            "data dir {} is in use by another knowhub process (a running server?); stop it first",
+            dir.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(CoreError::Unavailable(format!("lock {}: {e}", dir.display()))),
+    }
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    fn backend(&self) -> &'static str {
+        "sqlite"
+    }
+
+    async fn insert(&self, new: NewExperience) -> Result<InsertOutcome> {
+        let body = text::tokenize(&new.search_text()).join(" ");
+        self.writer.insert(new, body).await
+    }
+
+    async fn import(&self, record: NewExperience) -> Result<ImportOutcome> {
+        let body = text::tokenize(&record.search_text()).join(" ");
+        self.writer.import(record, body).await
+    }
+
+    async fn get(&self, id: &str) -> Result<Option<Experience>> {
+        let id = id.to_string();
+        self.read(move |c| rows::get(c, &id)).await
+    }
+
+    async fn get_many(&self, ids: &[String]) -> Result<Vec<Experience>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids = ids.to_vec();
+        self.read(move |c| rows::get_many(c, &ids)).await
+    }
+
+    async fn content(&self, id: &str) -> Result<Option<Content>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT experience_id, content, content_type FROM contents WHERE experience_id = ?1",
+                [&id],
+                |r| Ok(Content { experience_id: r.get(0)?, content: r.get(1)?, content_type: r.get(2)? }),
+            )
+            .optional()
+            .map_err(sql_err)
+        })
+        .await
+    }
+
+    async fn count(&self) -> Result<u64> {
+        self.read(|c| c.query_row("SELECT COUNT(*) FROM experiences", [], |r| r.get::<_, i64>(0)).map(|n| n as u64).map_err(sql_err)).await
+    }
+
+    async fn text_candidates(&self, tokens: &[String], filter: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
+        if tokens.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Tokens hold only letters, digits and `_` (see knowhub_core::text), so quoting is safe.
+        let expr = tokens.iter().map(|t| format!("\"{}\"", t.replace('"', "\"\""))).collect::<Vec<_>>().join(" OR ");
+        let f = filter.clone();
+        self.read(move |c| {
+            let mut st = c
+                .prepare_cached(
+                    "SELECT e.id, -bm25(experiences_fts) AS s FROM experiences_fts JOIN experiences e ON e.seq = experiences_fts.rowid \
+                     WHERE experiences_fts MATCH ?1 AND e.status = ?2 AND e.score >= ?3 AND (?4 IS NULL OR e.agent_id = ?4) \
+                     ORDER BY s DESC LIMIT ?5",
+                )
+                .map_err(sql_err)?;
+            let rows = st
+                .query_map(params![expr, f.status.as_str(), f.min_score, f.agent_id, limit as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, f64>(1)?)))
+                .map_err(sql_err)?;
+            rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
+        })
+        .await
+    }
+
+    async fn vector_candidates(&self, model: &str, query: &[f32], filter: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
+        let index = self.inner.index.read();
+        if index.model() != model {
+            return Ok(Vec::new());
+        }
+        Ok(index.search(query, filter, limit))
+    }
+
+    async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()> {
+        self.writer.set_vectors(model.to_string(), items.to_vec()).await
+    }
+
+    async fn missing_vectors(&self, model: &str, limit: usize) -> Result<Vec<(String, String)>> {
+        let model = model.to_string();
+        self.read(move |c| {
+            let mut st = c
+                .prepare_cached(
+                    "SELECT e.id, e.task, e.resource, e.result FROM experiences e LEFT JOIN vectors v ON v.seq = e.seq AND v.model = ?1 \
+                     WHERE v.seq IS NULL AND e.status != 'rejected' ORDER BY e.seq LIMIT ?2",
+                )
+                .map_err(sql_err)?;
+            let rows = st
+                .query_map(params![model, limit as i64], |r| {
+                    Ok((r.get::<_, String>(0)?, knowhub_core::search_text(&r.get::<_, String>(1)?, &r.get::<_, String>(2)?, &r.get::<_, String>(3)?)))
+                })
+                .map_err(sql_err)?;
+            rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
+        })
+        .await
+    }
+
+    async fn vector_count(&self, model: &str) -> Result<u64> {
+        let model = model.to_string();
+        self.read(move |c| c.query_row("SELECT COUNT(*) FROM vectors WHERE model = ?1", [&model], |r| r.get::<_, i64>(0)).map(|n| n as u64).map_err(sql_err)).await
+    }
+
+    async fn export_page(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExportRecord>> {
+        let after = after.unwrap_or("").to_string();
+        self.read(move |c| rows::export_page(c, &after, limit)).await
+    }
+}

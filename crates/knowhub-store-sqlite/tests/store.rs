@@ -1,0 +1,228 @@
+//! The SQLite store against a real database file in a temp dir.
+
+use knowhub_core::store::ImportOutcome;
+use knowhub_core::validate::SubmitRequest;
+use knowhub_core::{text, InsertOutcome, NewExperience, SearchFilter, Source, Status, Store};
+use knowhub_store_sqlite::{OpenOptions, SqliteStore};
+
+fn exp(task: &str, resource: &str, result: &str, score: i64, agent: &str) -> NewExperience {
+    SubmitRequest {
+        task: Some(task.into()),
+        resource: Some(resource.into()),
+        result: Some(result.into()),
+        score: Some(score),
+        agent_id: Some(agent.into()),
+        ..Default::default()
+    }
+    .validate(Source::Manual, Status::Approved)
+    .unwrap()
+}
+
+fn open(dir: &std::path::Path) -> SqliteStore {
+    SqliteStore::open(dir, OpenOptions { vector_model: Some("test-model".into()), exclusive: true }).unwrap()
+}
+
+async fn search(s: &SqliteStore, q: &str, f: &SearchFilter) -> Vec<String> {
+    s.text_candidates(&text::query_tokens(q), f, 20).await.unwrap().into_iter().map(|x| x.0).collect()
+}
+
+#[tokio::test]
+async fn insert_dedup_and_read_back() {
+    let d = tempfile::tempdir().unwrap();
+    let s = open(d.path());
+    let mut e = exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失", 5, "main");
+    e.content = Some(("```ini\npool_mode = transaction\n```".into(), "text/markdown".into()));
+    let InsertOutcome::Created(a) = s.insert(e).await.unwrap() else { panic!("expected Created") };
+    assert_eq!(a.confirmations, 1);
+    assert_eq!(a.language, "mixed");
+    assert!(a.has_content);
+    // Same text modulo whitespace and case: a confirmation, not a record.
+    let InsertOutcome::Duplicate(b) = s.insert(exp("修复  postgresql 连接超时", "PGBOUNCER pool_mode=transaction ", "超时消失", 3, "x")).await.unwrap() else {
+        panic!("expected Duplicate")
+    };
+    assert_eq!(b.id, a.id);
+    assert_eq!(b.confirmations, 2);
+    assert_eq!(s.count().await.unwrap(), 1);
+    let got = s.get(&a.id).await.unwrap().unwrap();
+    assert_eq!(got.confirmations, 2);
+    assert_eq!(got.score, 5, "a duplicate does not overwrite the rating");
+    let c = s.content(&a.id).await.unwrap().unwrap();
+    assert!(c.content.contains("pool_mode"));
+    assert!(s.get("nope").await.unwrap().is_none());
+    assert!(s.content("nope").await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn bilingual_and_identifier_full_text() {
+    let d = tempfile::tempdir().unwrap();
+    let s = open(d.path());
+    for (t, r, res) in [
+        ("修复 PostgreSQL 连接超时", "pgbouncer", "超时消失"),
+        ("备份数据库", "pg_dump -Fc", "备份成功，数据完整"),
+        ("Deploy to staging", "kubectl apply -f deploy.yaml", "rolled out"),
+        ("Chrome cannot reach dev server", "vite --host", "fixed ERR_CONNECTION_REFUSED"),
+        ("React effect runs twice", "React.useEffect cleanup", "strict mode double invoke explained"),
+        ("Fix connection timeouts", "raise pool size", "timeouts gone"),
+    ] {
+        s.insert(exp(t, r, res, 4, "main")).await.unwrap();
+    }
+    let f = SearchFilter::default();
+    let top = |v: Vec<String>| v.len();
+    assert_eq!(top(search(&s, "超时", &f).await), 1);
+    assert_eq!(top(search(&s, "数据", &f).await), 1);
+    for q in ["pg_dump", "kubectl", "React.useEffect", "ERR_CONNECTION_REFUSED", "connection timeout"] {
+        assert!(!search(&s, q, &f).await.is_empty(), "{q} found nothing");
+    }
+    // The exact identifier ranks its record first.
+    let hits = s.text_candidates(&text::query_tokens("useEffect"), &f, 10).await.unwrap();
+    let first = s.get(&hits[0].0).await.unwrap().unwrap();
+    assert!(first.resource.contains("useEffect"));
+    assert!(hits.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+    assert!(hits.iter().all(|h| h.1 > 0.0));
+}
+
+#[tokio::test]
+async fn filters_apply() {
+    let d = tempfile::tempdir().unwrap();
+    let s = open(d.path());
+    s.insert(exp("cache warmup", "redis", "ok", 2, "a")).await.unwrap();
+    s.insert(exp("cache eviction", "redis LRU", "ok", 4, "b")).await.unwrap();
+    let mut pending = exp("cache stampede", "redis lock", "ok", 5, "a");
+    pending.status = Status::Pending;
+    s.insert(pending).await.unwrap();
+    let all = search(&s, "redis", &SearchFilter::default()).await;
+    assert_eq!(all.len(), 2, "pending is never searchable");
+    assert_eq!(search(&s, "redis", &SearchFilter { min_score: 3, ..Default::default() }).await.len(), 1);
+    assert_eq!(search(&s, "redis", &SearchFilter { agent_id: Some("a".into()), ..Default::default() }).await.len(), 1);
+    assert_eq!(search(&s, "redis", &SearchFilter { agent_id: Some("zzz".into()), ..Default::default() }).await.len(), 0);
+}
+
+#[tokio::test]
+async fn vectors_round_trip_and_survive_reopen() {
+    let d = tempfile::tempdir().unwrap();
+    let ids = {
+        let s = open(d.path());
+        let mut ids = Vec::new();
+        for i in 0..3 {
+            let InsertOutcome::Created(e) = s.insert(exp(&format!("task {i}"), "r", "x", 3, "main")).await.unwrap() else { panic!() };
+            ids.push(e.id);
+        }
+        assert_eq!(s.missing_vectors("test-model", 10).await.unwrap().len(), 3);
+        let v = |a: f32, b: f32| {
+            let n = (a * a + b * b).sqrt();
+            vec![a / n, b / n]
+        };
+        s.set_vectors("test-model", &[(ids[0].clone(), v(1.0, 0.0)), (ids[1].clone(), v(0.0, 1.0))]).await.unwrap();
+        assert_eq!(s.missing_vectors("test-model", 10).await.unwrap(), vec![(ids[2].clone(), "task 2\nr\nx".to_string())]);
+        let hits = s.vector_candidates("test-model", &v(0.9, 0.1), &SearchFilter::default(), 5).await.unwrap();
+        assert_eq!(hits[0].0, ids[0]);
+        assert!(s.vector_candidates("other-model", &v(1.0, 0.0), &SearchFilter::default(), 5).await.unwrap().is_empty());
+        ids
+    };
+    let s = open(d.path());
+    assert_eq!(s.vector_count("test-model").await.unwrap(), 2);
+    let hits = s.vector_candidates("test-model", &[0.0, 1.0], &SearchFilter::default(), 1).await.unwrap();
+    assert_eq!(hits[0].0, ids[1], "index reloaded from disk");
+}
+
+#[tokio::test]
+async fn export_import_is_idempotent() {
+    let d1 = tempfile::tempdir().unwrap();
+    let d2 = tempfile::tempdir().unwrap();
+    let s1 = open(d1.path());
+    let mut e = exp("任务", "资源", "结果", 4, "main");
+    e.content = Some(("details".into(), "text/plain".into()));
+    s1.insert(e).await.unwrap();
+    s1.insert(exp("task two", "res", "res", 2, "other")).await.unwrap();
+    s1.insert(exp("task two", "res", "res", 2, "other")).await.unwrap();
+    let page = s1.export_page(None, 100).await.unwrap();
+    assert_eq!(page.len(), 2);
+    let s2 = open(d2.path());
+    for _ in 0..2 {
+        for r in &page {
+            let e = &r.experience;
+            let new = NewExperience {
+                id: Some(e.id.clone()),
+                task: e.task.clone(),
+                resource: e.resource.clone(),
+                result: e.result.clone(),
+                score: e.score,
+                outcome: e.outcome,
+                agent_id: e.agent_id.clone(),
+                submitted_by: e.submitted_by.clone(),
+                session_key: e.session_key.clone(),
+                source: e.source,
+                status: e.status,
+                confidence: e.confidence,
+                created_at: Some(e.created_at.clone()),
+                updated_at: Some(e.updated_at.clone()),
+                confirmations: e.confirmations,
+                content: r.content.clone().zip(r.content_type.clone()),
+            };
+            s2.import(new).await.unwrap();
+        }
+    }
+    assert_eq!(s2.export_page(None, 100).await.unwrap(), page, "export of the import equals the original export");
+    assert_eq!(page.iter().find(|r| r.experience.task == "task two").unwrap().experience.confirmations, 2);
+    let again = s2.import(exp("任务", "资源", "结果", 1, "z")).await.unwrap();
+    assert_eq!(again, ImportOutcome::Skipped, "same text under another id is a duplicate");
+}
+
+#[tokio::test]
+async fn second_exclusive_open_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let _s = open(d.path());
+    let err = SqliteStore::open(d.path(), OpenOptions { vector_model: None, exclusive: true }).err().expect("must refuse");
+    assert!(err.to_string().contains("in use"), "{err}");
+}
+
+#[tokio::test]
+async fn concurrent_inserts_all_land() {
+    let d = tempfile::tempdir().unwrap();
+    let s = std::sync::Arc::new(open(d.path()));
+    let mut handles = Vec::new();
+    for i in 0..200 {
+        let s = s.clone();
+        handles.push(tokio::spawn(async move { s.insert(exp(&format!("task {i}"), "r", "x", 3, "main")).await.unwrap() }));
+    }
+    for h in handles {
+        assert!(matches!(h.await.unwrap(), InsertOutcome::Created(_)));
+    }
+    assert_eq!(s.count().await.unwrap(), 200);
+}
+
+#[tokio::test]
+async fn reindex_rebuilds_and_swaps() {
+    let d = tempfile::tempdir().unwrap();
+    let id = {
+        let s = open(d.path());
+        let InsertOutcome::Created(e) = s.insert(exp("数据库备份", "pg_dump", "ok", 4, "main")).await.unwrap() else { panic!() };
+        s.set_vectors("old-model", &[(e.id.clone(), vec![1.0, 0.0])]).await.unwrap();
+        e.id
+    };
+    let mut calls = 0;
+    let stats = knowhub_store_sqlite::reindex(
+        d.path(),
+        Some("new-model"),
+        false,
+        &mut |texts: &[String]| {
+            calls += 1;
+            Ok(texts.iter().map(|_| vec![0.0, 1.0, 0.0]).collect())
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!((stats.records, stats.vectors_kept, stats.vectors_embedded), (1, 0, 1));
+    assert_eq!(calls, 1);
+    let s = SqliteStore::open(d.path(), OpenOptions { vector_model: Some("new-model".into()), exclusive: true }).unwrap();
+    assert_eq!(s.vector_models().await.unwrap(), vec![("new-model".to_string(), 1)]);
+    assert_eq!(s.vector_candidates("new-model", &[0.0, 1.0, 0.0], &SearchFilter::default(), 1).await.unwrap()[0].0, id);
+    assert_eq!(search(&s, "数据", &SearchFilter::default()).await, vec![id.clone()]);
+    // A failing embedder leaves the database as it was.
+    drop(s);
+    let err = knowhub_store_sqlite::reindex(d.path(), Some("third"), false, &mut |_| Err(knowhub_core::CoreError::Unavailable("down".into())), &mut |_| {});
+    assert!(err.is_err());
+    let s = SqliteStore::open(d.path(), OpenOptions { vector_model: Some("new-model".into()), exclusive: true }).unwrap();
+    assert_eq!(s.vector_models().await.unwrap(), vec![("new-model".to_string(), 1)]);
+    assert!(!d.path().join("knowhub.db.reindex").exists());
+}
