@@ -1,1 +1,5 @@
+//! AI providers: the embedder chosen once from config. (The LLM client for extraction joins later.)
 
+mod embedder;
+
+pub use embedder::{normalize, Embedder, EmbedError, OpenAiEmbedder};

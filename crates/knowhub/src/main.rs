@@ -1,1 +1,99 @@
-fn main() {}
+//! `knowhub`: the one binary. `serve` runs the hub; the other commands are its CLI.
+
+mod client;
+mod config;
+mod serve;
+mod transfer;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::Overrides;
+
+#[derive(Parser)]
+#[command(name = "knowhub", version, about = "A self-hosted hub where AI agents share experiences: task, resource, result, score.")]
+struct Cli {
+    #[command(flatten)]
+    overrides: Overrides,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run the HTTP server (default 127.0.0.1:8000, data in ./knowhub-data).
+    Serve(serve::ServeArgs),
+    /// Search a running hub.
+    Search(client::SearchArgs),
+    /// Submit one experience to a running hub.
+    Submit(client::SubmitArgs),
+    /// Import experiences from a JSONL file (an export, or plain submit bodies) into the data dir.
+    Import {
+        /// JSONL file, or - for standard input.
+        file: PathBuf,
+    },
+    /// Write every experience, with its content, as JSONL.
+    Export {
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Rebuild the full-text index and the vectors into a new database, then swap it in.
+    Reindex {
+        /// Re-embed every record, even those that already have a vector from the current model.
+        #[arg(long)]
+        re_embed: bool,
+    },
+    /// Configuration helpers.
+    Config {
+        #[command(subcommand)]
+        cmd: ConfigCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum ConfigCmd {
+    /// Print an example config file with every key and its default.
+    Default,
+    /// Print the effective configuration (secrets hidden).
+    Show,
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("knowhub: cannot start the async runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(run(cli)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("knowhub: error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
+    let ok = std::process::ExitCode::SUCCESS;
+    match cli.cmd {
+        Cmd::Serve(args) => serve::run(&cli.overrides, args).await.map(|_| ok),
+        Cmd::Search(args) => client::search(args).await,
+        Cmd::Submit(args) => client::submit(args).await.map(|_| ok),
+        Cmd::Import { file } => transfer::import(&config::Config::load(&cli.overrides)?, &file).await,
+        Cmd::Export { output } => transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok),
+        Cmd::Reindex { re_embed } => serve::reindex(&config::Config::load(&cli.overrides)?, re_embed).await.map(|_| ok),
+        Cmd::Config { cmd: ConfigCmd::Default } => {
+            print!("{}", config::DEFAULT_TOML);
+            Ok(ok)
+        }
+        Cmd::Config { cmd: ConfigCmd::Show } => {
+            println!("{:#?}", config::Config::load(&cli.overrides)?);
+            Ok(ok)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Embedders, chosen once from config as an enum rather than scattered conditionals.
+//!
+//! Every vector leaves here L2-normalised with non-finite values zeroed (as the host's memory
+//! system does), so dot product = cosine everywhere downstream. Query embeddings are cached (LRU)
+//! because agents repeat searches and embedding dominates search latency.
+
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+use std::time::Duration;
+
+use lru::LruCache;
+use parking_lot::Mutex;
+use serde::Deserialize;
+
+#[derive(Debug, thiserror::Error)]
+pub enum EmbedError {
+    #[error("embedding provider unreachable: {0}")]
+    Unreachable(String),
+    #[error("embedding provider answered {status}: {body}")]
+    Status { status: u16, body: String },
+    #[error("embedding provider returned something unexpected: {0}")]
+    BadResponse(String),
+    #[error("no embedder configured")]
+    Disabled,
+}
+
+/// An OpenAI-compatible `/v1/embeddings` endpoint (OpenAI, Ollama, vLLM, LocalAI, ...).
+pub struct OpenAiEmbedder {
+    base_url: String,
+    model: String,
+    api_key: Option<String>,
+    client: reqwest::Client,
+}
+
+impl std::fmt::Debug for OpenAiEmbedder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenAiEmbedder")
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .field("api_key", &self.api_key.as_ref().map(|_| "***"))
+            .finish()
+    }
+}
+
+impl OpenAiEmbedder {
+    pub fn new(base_url: &str, model: &str, api_key: Option<String>, timeout: Duration) -> Result<Self, EmbedError> {
+        let client = reqwest::Client::builder()
+            .timeout(timeout)
+            .build()
+            .map_err(|e| EmbedError::Unreachable(e.to_string()))?;
+        Ok(OpenAiEmbedder { base_url: base_url.trim_end_matches('/').to_string(), model: model.to_string(), api_key, client })
+    }
+
+    async fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        #[derive(Deserialize)]
+        struct Item {
+            index: usize,
+            embedding: Vec<f32>,
+        }
+        #[derive(Deserialize)]
+        struct Resp {
+            data: Vec<Item>,
+        }
+        let mut req = self
+            .client
+            .post(format!("{}/embeddings", self.base_url))
+            .json(&serde_json::json!({"model": self.model, "input": texts}));
+        if let Some(k) = &self.api_key {
+            req = req.bearer_auth(k);
+        }
+        let resp = req.send().await.map_err(|e| EmbedError::Unreachable(e.to_string()))?;
+        let status = resp.status();
+        if !status.is_success() {
+            let body: String = resp.text().await.unwrap_or_default().chars().take(300).collect();
+            return Err(EmbedError::Status { status: status.as_u16(), body });
+        }
+        let mut parsed: Resp = resp.json().await.map_err(|e| EmbedError::BadResponse(e.to_string()))?;
+        if parsed.data.len() != texts.len() {
+            return Err(EmbedError::BadResponse(format!("{} embeddings for {} inputs", parsed.data.len(), texts.len())));
+        }
+        parsed.data.sort_by_key(|d| d.index);
+        Ok(parsed.data.into_iter().map(|d| d.embedding).collect())
+    }
+}
+
+enum Provider {
+    /// Full-text only: the fallback that always works.
+    None,
+    OpenAi(OpenAiEmbedder),
+}
+
+/// The configured embedder plus its query cache.
+pub struct Embedder {
+    provider: Provider,
+    model_id: Option<String>,
+    cache: Mutex<LruCache<String, Arc<Vec<f32>>>>,
+}
+
+const QUERY_CACHE: usize = 1024;
+
+impl Embedder {
+    fn with(provider: Provider, model_id: Option<String>) -> Self {
+        Embedder { provider, model_id, cache: Mutex::new(LruCache::new(NonZeroUsize::new(QUERY_CACHE).expect("nonzero"))) }
+    }
+
+    pub fn none() -> Self {
+        Self::with(Provider::None, None)
+    }
+
+    pub fn openai(e: OpenAiEmbedder) -> Self {
+        let id = format!("openai:{}", e.model);
+        Self::with(Provider::OpenAi(e), Some(id))
+    }
+
+    /// Stable id stored with every vector; `None` when vectors are off.
+    pub fn model_id(&self) -> Option<&str> {
+        self.model_id.as_deref()
+    }
+
+    pub fn is_enabled(&self) -> bool {
+        !matches!(self.provider, Provider::None)
+    }
+
+    /// Embeds texts to be stored (E5-style models get the `passage: ` prefix).
+    pub async fn embed_passages(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let mut out = match &self.provider {
+            Provider::None => return Err(EmbedError::Disabled),
+            Provider::OpenAi(e) => e.embed(texts).await?,
+        };
+        out.iter_mut().for_each(|v| normalize(v));
+        Ok(out)
+    }
+
+    /// Embeds a search query, from the cache when it was seen recently.
+    pub async fn embed_query(&self, q: &str) -> Result<Arc<Vec<f32>>, EmbedError> {
+        if let Some(v) = self.cache.lock().get(q) {
+            return Ok(v.clone());
+        }
+        let mut v = match &self.provider {
+            Provider::None => return Err(EmbedError::Disabled),
+            Provider::OpenAi(e) => e.embed(&[q.to_string()]).await?.pop().ok_or_else(|| EmbedError::BadResponse("empty".into()))?,
+        };
+        normalize(&mut v);
+        let v = Arc::new(v);
+        self.cache.lock().put(q.to_string(), v.clone());
+        Ok(v)
+    }
+}
+
+/// Zeroes non-finite values and scales to unit length (a zero vector stays zero).
+pub fn normalize(v: &mut [f32]) {
+    for x in v.iter_mut() {
+        if !x.is_finite() {
+            *x = 0.0;
+        }
+    }
+    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if norm > 1e-10 {
+        v.iter_mut().for_each(|x| *x /= norm);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_zeroes_non_finite_and_scales() {
+        let mut v = vec![3.0, f32::NAN, 4.0, f32::INFINITY];
+        normalize(&mut v);
+        assert_eq!(v, vec![0.6, 0.0, 0.8, 0.0]);
+        let mut z = vec![0.0, 0.0];
+        normalize(&mut z);
+        assert_eq!(z, vec![0.0, 0.0]);
+    }
+
+    #[test]
+    fn api_key_hidden_from_debug() {
+        let e = OpenAiEmbedder::new("http://127.0.0.1:1/v1", "m", Some("sk-secret".into()), Duration::from_secs(1)).unwrap();
+        let s = format!("{e:?}");
+        assert!(!s.contains("sk-secret") && s.contains("***"), "{s}");
+    }
+}

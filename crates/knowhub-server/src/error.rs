@@ -1,0 +1,63 @@
+//! The one place where errors become HTTP responses: `{"error":{"code","message","field"?}}`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use knowhub_core::CoreError;
+use serde_json::json;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub field: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, code, message: message.into(), field: None }
+    }
+
+    pub fn with_field(mut self, field: impl Into<String>) -> Self {
+        self.field = Some(field.into());
+        self
+    }
+
+    pub fn bad_query(field: &str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "invalid_query", format!("{field}: {}", message.into())).with_field(field)
+    }
+
+    pub fn not_found(what: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", what)
+    }
+}
+
+impl From<CoreError> for ApiError {
+    fn from(e: CoreError) -> Self {
+        match e {
+            CoreError::Invalid { field, message } => {
+                ApiError::new(StatusCode::BAD_REQUEST, "invalid_field", format!("{field}: {message}")).with_field(field)
+            }
+            CoreError::NotFound(what) => ApiError::not_found(format!("{what} not found")),
+            CoreError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, "conflict", m),
+            CoreError::Unavailable(m) => {
+                tracing::warn!(error = %m, "store unavailable");
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "the store is temporarily unavailable; retry shortly")
+            }
+            CoreError::Internal(m) => {
+                tracing::error!(error = %m, "internal error");
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error")
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut err = json!({"code": self.code, "message": self.message});
+        if let Some(f) = self.field {
+            err["field"] = json!(f);
+        }
+        (self.status, axum::Json(json!({ "error": err }))).into_response()
+    }
+}

@@ -1,0 +1,166 @@
+//! Routes. Handlers stay thin: extract, call the Hub, map the result.
+
+use std::sync::Arc;
+
+use axum::extract::{FromRequest, Path, RawQuery, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use knowhub_core::validate::SubmitRequest;
+use knowhub_core::SearchFilter;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::ApiError;
+use crate::hub::{Hub, SearchMode, SearchQuery};
+
+/// Largest accepted request body.
+pub const MAX_BODY: usize = 1024 * 1024;
+
+pub fn app(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/api/search", get(search))
+        .route("/api/submit", post(submit))
+        .route("/api/content/{id}", get(content))
+        .route("/api/experiences/{id}", get(experience))
+        .route("/healthz", get(health))
+        .fallback(|| async { ApiError::not_found("no such route") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed on this route")
+        })
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error").into_response()
+        }))
+        .layer(TraceLayer::new_for_http())
+        .with_state(hub)
+}
+
+/// JSON body extractor whose every rejection is our error shape, naming the offending field.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        if !ct.to_ascii_lowercase().starts_with("application/json") {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "expected content-type: application/json",
+            ));
+        }
+        let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", format!("request body is over {MAX_BODY} bytes"))
+            } else {
+                ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", e.body_text())
+            }
+        })?;
+        let de = &mut serde_json::Deserializer::from_slice(&bytes);
+        match serde_path_to_error::deserialize(de) {
+            Ok(v) => Ok(ApiJson(v)),
+            Err(e) => {
+                let path = e.path().to_string();
+                let inner = e.into_inner();
+                let (msg, field) = if path == "." || path == "?" || path.is_empty() {
+                    (format!("invalid JSON body: {inner}"), None)
+                } else {
+                    (format!("{path}: {inner}"), Some(path))
+                };
+                let err = ApiError::new(StatusCode::BAD_REQUEST, "invalid_json", msg);
+                Err(match field {
+                    Some(f) => err.with_field(f),
+                    None => err,
+                })
+            }
+        }
+    }
+}
+
+/// Raw search parameters: strings first, so each bad value gets its own precise message.
+#[derive(Deserialize)]
+struct SearchParams {
+    q: Option<String>,
+    top_k: Option<String>,
+    min_score: Option<String>,
+    agent_id: Option<String>,
+    mode: Option<String>,
+}
+
+fn int_param(name: &str, v: Option<&str>, default: i64, lo: i64, hi: i64) -> Result<i64, ApiError> {
+    match v.map(str::trim) {
+        None | Some("") => Ok(default),
+        Some(s) => match s.parse::<i64>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(ApiError::bad_query(name, format!("must be an integer from {lo} to {hi}, got {s:?}"))),
+        },
+    }
+}
+
+fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
+    let p: SearchParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
+    let q = p.q.unwrap_or_default();
+    if q.trim().is_empty() {
+        return Err(ApiError::bad_query("q", "is required and must not be blank"));
+    }
+    if q.chars().count() > 2_000 {
+        return Err(ApiError::bad_query("q", "is over 2000 characters"));
+    }
+    let top_k = int_param("top_k", p.top_k.as_deref(), 5, 1, 50)? as usize;
+    let min_score = int_param("min_score", p.min_score.as_deref(), 3, 1, 5)? as u8;
+    let mode = match p.mode.as_deref().map(str::trim) {
+        None | Some("") => SearchMode::Hybrid,
+        Some(m) => SearchMode::parse(m).ok_or_else(|| ApiError::bad_query("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
+    };
+    let agent_id = p.agent_id.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
+    Ok(SearchQuery { q: q.trim().to_string(), top_k, filter: SearchFilter { min_score, agent_id, ..Default::default() }, mode })
+}
+
+async fn search(State(hub): State<Arc<Hub>>, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    let q = parse_search(raw)?;
+    Ok(Json(hub.search(&q).await?).into_response())
+}
+
+async fn submit(State(hub): State<Arc<Hub>>, ApiJson(req): ApiJson<SubmitRequest>) -> Result<Response, ApiError> {
+    let out = hub.submit(req).await?;
+    let status = if out.created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(out)).into_response())
+}
+
+async fn content(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(Json(hub.content(&id).await?).into_response())
+}
+
+async fn experience(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(Json(hub.experience(&id).await?).into_response())
+}
+
+async fn health(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {
+    Ok(Json(hub.health().await?).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_params_are_checked() {
+        assert!(parse_search(None).is_err());
+        assert!(parse_search(Some("q=%20%20".into())).is_err());
+        let q = parse_search(Some("q=%E8%B6%85%E6%97%B6&top_k=7&min_score=1&agent_id=main".into())).unwrap();
+        assert_eq!((q.q.as_str(), q.top_k, q.filter.min_score, q.filter.agent_id.as_deref()), ("超时", 7, 1, Some("main")));
+        let d = parse_search(Some("q=x".into())).unwrap();
+        assert_eq!((d.top_k, d.filter.min_score, d.mode), (5, 3, SearchMode::Hybrid));
+        for bad in ["q=x&top_k=0", "q=x&top_k=51", "q=x&top_k=abc", "q=x&min_score=6", "q=x&min_score=2.5", "q=x&mode=magic"] {
+            let e = parse_search(Some(bad.into())).unwrap_err();
+            assert_eq!(e.status, StatusCode::BAD_REQUEST, "{bad}");
+            assert!(e.field.is_some(), "{bad}");
+        }
+    }
+}

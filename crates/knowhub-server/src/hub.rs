@@ -1,0 +1,253 @@
+//! The application service: validation, dedup-aware submit, hybrid search, background embedding.
+//! It is transport-agnostic: the HTTP layer, the CLI and tests all drive it the same way.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use knowhub_ai::Embedder;
+use knowhub_core::rank::{self, Fusion};
+use knowhub_core::validate::SubmitRequest;
+use knowhub_core::{text, Content, CoreError, Experience, InsertOutcome, Result, SearchFilter, SearchHit, Source, Status, Store};
+use serde::Serialize;
+use tokio::sync::Notify;
+
+/// Which signals a search uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchMode {
+    Hybrid,
+    Fts,
+    Vector,
+}
+
+impl SearchMode {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "hybrid" => Some(SearchMode::Hybrid),
+            "fts" => Some(SearchMode::Fts),
+            "vector" => Some(SearchMode::Vector),
+            _ => None,
+        }
+    }
+}
+
+/// Ranking knobs, from config.
+#[derive(Debug, Clone)]
+pub struct SearchConfig {
+    pub fusion: Fusion,
+    /// Candidate pool per signal = top_k × this (seed: 4).
+    pub candidate_multiplier: usize,
+    /// MMR λ when diversity re-ranking is on.
+    pub mmr_lambda: Option<f64>,
+    /// Temporal decay half-life in days when decay is on.
+    pub decay_half_life_days: Option<f64>,
+    /// Weight of the rating/confirmations prior in the final order (0 = pure relevance).
+    pub quality_weight: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig { fusion: Fusion::default(), candidate_multiplier: 4, mmr_lambda: None, decay_half_life_days: None, quality_weight: 0.1 }
+    }
+}
+
+/// A validated search request.
+#[derive(Debug, Clone)]
+pub struct SearchQuery {
+    pub q: String,
+    pub top_k: usize,
+    pub filter: SearchFilter,
+    pub mode: SearchMode,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SearchResponse {
+    pub count: usize,
+    /// The mode actually used (hybrid degrades to fts without a usable embedder).
+    pub mode: SearchMode,
+    pub results: Vec<SearchHit>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SubmitResponse {
+    pub id: String,
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<String>,
+    pub confirmations: u32,
+    #[serde(skip)]
+    pub created: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Health {
+    pub status: &'static str,
+    pub version: &'static str,
+    pub backend: &'static str,
+    pub records: u64,
+    pub embedder: String,
+    pub vectors: u64,
+}
+
+pub struct Hub {
+    store: Arc<dyn Store>,
+    embedder: Arc<Embedder>,
+    cfg: SearchConfig,
+    embed_wake: Notify,
+}
+
+const EMBED_BATCH: usize = 32;
+
+impl Hub {
+    pub fn new(store: Arc<dyn Store>, embedder: Arc<Embedder>, cfg: SearchConfig) -> Arc<Self> {
+        Arc::new(Hub { store, embedder, cfg, embed_wake: Notify::new() })
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Validates and stores a manual submit. Vectors are computed in the background so a slow or
+    /// failing embedder never fails (or slows) a submit; the record is full-text searchable at once.
+    pub async fn submit(&self, req: SubmitRequest) -> Result<SubmitResponse> {
+        let new = req.validate(Source::Manual, Status::Approved)?;
+        let out = match self.store.insert(new).await? {
+            InsertOutcome::Created(e) => {
+                self.embed_wake.notify_one();
+                SubmitResponse { id: e.id, status: e.status, duplicate_of: None, confirmations: e.confirmations, created: true }
+            }
+            InsertOutcome::Duplicate(e) => SubmitResponse {
+                duplicate_of: Some(e.id.clone()),
+                id: e.id,
+                status: e.status,
+                confirmations: e.confirmations,
+                created: false,
+            },
+        };
+        Ok(out)
+    }
+
+    pub async fn experience(&self, id: &str) -> Result<Experience> {
+        let id = knowhub_core::validate::id(id)?;
+        self.store.get(id).await?.ok_or_else(|| CoreError::NotFound(format!("experience {id}")))
+    }
+
+    pub async fn content(&self, id: &str) -> Result<Content> {
+        let id = knowhub_core::validate::id(id)?;
+        self.store.content(id).await?.ok_or_else(|| CoreError::NotFound(format!("content for experience {id}")))
+    }
+
+    pub async fn health(&self) -> Result<Health> {
+        let records = self.store.count().await?;
+        let (embedder, vectors) = match self.embedder.model_id() {
+            Some(m) => (m.to_string(), self.store.vector_count(m).await?),
+            None => ("none".to_string(), 0),
+        };
+        Ok(Health { status: "ok", version: env!("CARGO_PKG_VERSION"), backend: self.store.backend(), records, embedder, vectors })
+    }
+
+    pub async fn search(&self, q: &SearchQuery) -> Result<SearchResponse> {
+        let pool = q.top_k * self.cfg.candidate_multiplier.max(1);
+        let tokens = text::query_tokens(&q.q);
+        let want_vec = q.mode != SearchMode::Fts && self.embedder.is_enabled();
+        let query_vec = if want_vec {
+            match self.embedder.embed_query(&q.q).await {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    tracing::warn!(error = %e, "query embedding failed; falling back to full-text search");
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let mode = match (q.mode, &query_vec) {
+            (SearchMode::Fts, _) | (_, None) => SearchMode::Fts,
+            (m, Some(_)) => m,
+        };
+        let text_fut = async {
+            if mode == SearchMode::Vector {
+                Ok(Vec::new())
+            } else {
+                self.store.text_candidates(&tokens, &q.filter, pool).await
+            }
+        };
+        let vec_fut = async {
+            match (&query_vec, self.embedder.model_id()) {
+                (Some(v), Some(model)) => self.store.vector_candidates(model, v, &q.filter, pool).await,
+                _ => Ok(Vec::new()),
+            }
+        };
+        let (text_hits, vec_hits) = tokio::try_join!(text_fut, vec_fut)?;
+        let fused = rank::fuse(&text_hits, &vec_hits, self.cfg.fusion);
+        let ids: Vec<String> = fused.iter().map(|f| f.id.clone()).collect();
+        let mut records: HashMap<String, Experience> = self.store.get_many(&ids).await?.into_iter().map(|e| (e.id.clone(), e)).collect();
+        let now = time::OffsetDateTime::now_utc();
+        // (experience, relevance shown to clients, score used for ordering)
+        let mut ranked: Vec<(Experience, f64, f64)> = fused
+            .into_iter()
+            .filter_map(|f| records.remove(&f.id).map(|e| (e, f.relevance)))
+            .map(|(e, mut rel)| {
+                if let Some(h) = self.cfg.decay_half_life_days {
+                    let age = knowhub_core::parse_rfc3339(&e.created_at).map(|t| (now - t).as_seconds_f64() / 86_400.0).unwrap_or(0.0);
+                    rel *= rank::temporal_decay(age, h);
+                }
+                let order = rel * (1.0 + self.cfg.quality_weight * rank::quality_prior(e.score, e.confirmations));
+                (e, rel, order)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
+        let picked: Vec<(Experience, f64)> = match self.cfg.mmr_lambda {
+            Some(lambda) if ranked.len() > 1 => {
+                let sets: Vec<HashSet<String>> = ranked.iter().map(|(e, _, _)| text::token_set(&e.search_text())).collect();
+                let max = ranked[0].2.max(f64::EPSILON);
+                let rel: Vec<f64> = ranked.iter().map(|r| r.2 / max).collect();
+                let order = rank::mmr(&rel, |i, j| rank::jaccard(&sets[i], &sets[j]), lambda, q.top_k);
+                let mut slots: Vec<Option<(Experience, f64, f64)>> = ranked.into_iter().map(Some).collect();
+                order.into_iter().filter_map(|i| slots[i].take()).map(|(e, r, _)| (e, r)).collect()
+            }
+            _ => ranked.into_iter().take(q.top_k).map(|(e, r, _)| (e, r)).collect(),
+        };
+        let results: Vec<SearchHit> =
+            picked.iter().map(|(e, r)| SearchHit::from_experience(e, (r * 10_000.0).round() / 10_000.0)).collect();
+        Ok(SearchResponse { count: results.len(), mode, results })
+    }
+
+    /// Embeds records that lack a vector from the current model: new submits (woken by
+    /// `submit`), and a backlog after a restart, an embedder outage or a model change.
+    pub fn spawn_embed_worker(self: &Arc<Self>) -> Option<tokio::task::JoinHandle<()>> {
+        let model = self.embedder.model_id()?.to_string();
+        let hub = self.clone();
+        Some(tokio::spawn(async move {
+            let mut backoff = Duration::from_millis(500);
+            loop {
+                match hub.embed_pending(&model).await {
+                    Ok(0) => {
+                        backoff = Duration::from_millis(500);
+                        let _ = tokio::time::timeout(Duration::from_secs(30), hub.embed_wake.notified()).await;
+                    }
+                    Ok(_) => backoff = Duration::from_millis(500),
+                    Err(e) => {
+                        tracing::warn!(error = %e, retry_in_ms = backoff.as_millis() as u64, "background embedding failed; records stay full-text searchable");
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(Duration::from_secs(60));
+                    }
+                }
+            }
+        }))
+    }
+
+    /// One round of background embedding; returns how many records got vectors.
+    pub async fn embed_pending(&self, model: &str) -> Result<usize> {
+        let todo = self.store.missing_vectors(model, EMBED_BATCH).await?;
+        if todo.is_empty() {
+            return Ok(0);
+        }
+        let texts: Vec<String> = todo.iter().map(|(_, t)| t.clone()).collect();
+        let vecs = self.embedder.embed_passages(&texts).await.map_err(|e| CoreError::Unavailable(e.to_string()))?;
+        let items: Vec<(String, Vec<f32>)> = todo.into_iter().map(|(id, _)| id).zip(vecs).collect();
+        self.store.set_vectors(model, &items).await?;
+        Ok(items.len())
+    }
+}

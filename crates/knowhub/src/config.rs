@@ -1,0 +1,294 @@
+//! Configuration: TOML file < `KNOWHUB_*` environment < command-line flags.
+//! Unknown keys are rejected so a typo never silently falls back to a default.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use knowhub_core::rank::Fusion;
+use knowhub_server::SearchConfig;
+use serde::Deserialize;
+
+/// A string that never prints: API keys go through this so logs and `Debug` cannot leak them.
+#[derive(Clone, Default, Deserialize, PartialEq)]
+#[serde(transparent)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_empty() { "\"\"" } else { "\"***\"" })
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum EmbedderKind {
+    /// Full-text search only.
+    None,
+    /// Any OpenAI-compatible /v1/embeddings endpoint.
+    Openai,
+    /// The bundled multilingual model, run in-process.
+    Local,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct EmbedderConfig {
+    pub kind: EmbedderKind,
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    pub api_key: Option<Secret>,
+    pub model_dir: Option<PathBuf>,
+    pub timeout_secs: u64,
+}
+
+impl Default for EmbedderConfig {
+    fn default() -> Self {
+        EmbedderConfig { kind: EmbedderKind::None, base_url: None, model: None, api_key: None, model_dir: None, timeout_secs: 30 }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum FusionKind {
+    Weighted,
+    Rrf,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchSection {
+    pub fusion: FusionKind,
+    pub vector_weight: f64,
+    pub text_weight: f64,
+    pub rrf_k: f64,
+    pub candidate_multiplier: usize,
+    pub mmr: bool,
+    pub mmr_lambda: f64,
+    pub decay: bool,
+    pub decay_half_life_days: f64,
+    pub quality_weight: f64,
+}
+
+impl Default for SearchSection {
+    fn default() -> Self {
+        SearchSection {
+            fusion: FusionKind::Weighted,
+            vector_weight: 0.7,
+            text_weight: 0.3,
+            rrf_k: 60.0,
+            candidate_multiplier: 4,
+            mmr: false,
+            mmr_lambda: 0.7,
+            decay: false,
+            decay_half_life_days: 30.0,
+            quality_weight: 0.1,
+        }
+    }
+}
+
+impl SearchSection {
+    pub fn validate(&self) -> anyhow::Result<()> {
+        if !(self.vector_weight >= 0.0 && self.text_weight >= 0.0 && self.vector_weight + self.text_weight > 0.0) {
+            bail!("search.vector_weight and search.text_weight must be >= 0 and not both 0");
+        }
+        if !(0.0..=1.0).contains(&self.mmr_lambda) {
+            bail!("search.mmr_lambda must be between 0 and 1");
+        }
+        if !(self.decay_half_life_days > 0.0) {
+            bail!("search.decay_half_life_days must be > 0");
+        }
+        if !(1..=20).contains(&self.candidate_multiplier) {
+            bail!("search.candidate_multiplier must be 1..20");
+        }
+        if !(self.rrf_k > 0.0) || !(0.0..=1.0).contains(&self.quality_weight) {
+            bail!("search.rrf_k must be > 0 and search.quality_weight within 0..1");
+        }
+        Ok(())
+    }
+
+    pub fn to_search_config(&self) -> SearchConfig {
+        SearchConfig {
+            fusion: match self.fusion {
+                FusionKind::Weighted => Fusion::Weighted { vector: self.vector_weight, text: self.text_weight },
+                FusionKind::Rrf => Fusion::Rrf { k: self.rrf_k },
+            },
+            candidate_multiplier: self.candidate_multiplier,
+            mmr_lambda: self.mmr.then_some(self.mmr_lambda),
+            decay_half_life_days: self.decay.then_some(self.decay_half_life_days),
+            quality_weight: self.quality_weight,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub bind: String,
+    pub data_dir: PathBuf,
+    pub log_format: LogFormat,
+    pub embedder: EmbedderConfig,
+    pub search: SearchSection,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: "127.0.0.1:8000".into(),
+            data_dir: PathBuf::from("./knowhub-data"),
+            log_format: LogFormat::Text,
+            embedder: EmbedderConfig::default(),
+            search: SearchSection::default(),
+        }
+    }
+}
+
+/// Values from flags and environment (clap reads `KNOWHUB_*` for each); `None` = not given.
+#[derive(Debug, Default, Clone, clap::Args)]
+pub struct Overrides {
+    /// TOML config file (see `knowhub config default`).
+    #[arg(long, env = "KNOWHUB_CONFIG", global = true)]
+    pub config: Option<PathBuf>,
+    /// Data directory of the embedded store.
+    #[arg(long, env = "KNOWHUB_DATA_DIR", global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// Embedder: none (full-text only), openai, local.
+    #[arg(long, env = "KNOWHUB_EMBEDDER", global = true)]
+    pub embedder: Option<EmbedderKind>,
+    /// Base URL of an OpenAI-compatible embeddings API, e.g. https://api.openai.com/v1.
+    #[arg(long, env = "KNOWHUB_EMBED_BASE_URL", global = true)]
+    pub embed_base_url: Option<String>,
+    /// Embedding model name for the openai embedder.
+    #[arg(long, env = "KNOWHUB_EMBED_MODEL", global = true)]
+    pub embed_model: Option<String>,
+    /// API key for the openai embedder (prefer the environment variable).
+    #[arg(long, env = "KNOWHUB_EMBED_API_KEY", hide_env_values = true, global = true)]
+    pub embed_api_key: Option<String>,
+    /// Directory holding the local model's files.
+    #[arg(long, env = "KNOWHUB_MODEL_DIR", global = true)]
+    pub model_dir: Option<PathBuf>,
+    /// Log format on stderr.
+    #[arg(long, env = "KNOWHUB_LOG_FORMAT", global = true)]
+    pub log_format: Option<LogFormat>,
+}
+
+impl Config {
+    /// Builds the effective config: defaults < TOML file < env/flags.
+    pub fn load(o: &Overrides) -> anyhow::Result<Self> {
+        let mut c = match &o.config {
+            Some(p) => Self::from_file(p)?,
+            None => Config::default(),
+        };
+        if let Some(v) = &o.data_dir {
+            c.data_dir = v.clone();
+        }
+        if let Some(v) = o.embedder {
+            c.embedder.kind = v;
+        }
+        if let Some(v) = &o.embed_base_url {
+            c.embedder.base_url = Some(v.clone());
+        }
+        if let Some(v) = &o.embed_model {
+            c.embedder.model = Some(v.clone());
+        }
+        if let Some(v) = &o.embed_api_key {
+            c.embedder.api_key = Some(Secret(v.clone()));
+        }
+        if let Some(v) = &o.model_dir {
+            c.embedder.model_dir = Some(v.clone());
+        }
+        if let Some(v) = o.log_format {
+            c.log_format = v;
+        }
+        c.search.validate()?;
+        Ok(c)
+    }
+
+    pub fn from_file(p: &Path) -> anyhow::Result<Self> {
+        let s = std::fs::read_to_string(p).with_context(|| format!("reading config file {}", p.display()))?;
+        toml::from_str(&s).with_context(|| format!("invalid config file {}", p.display()))
+    }
+}
+
+/// `knowhub config default`: every key with its default and a comment.
+pub const DEFAULT_TOML: &str = r#"# KnowHub configuration. Precedence: this file < KNOWHUB_* environment < command-line flags.
+# Unknown keys are an error.
+
+# Address to listen on. Keep 127.0.0.1 unless the hub must be reachable from other machines.
+bind = "127.0.0.1:8000"            # KNOWHUB_BIND / --bind
+data_dir = "./knowhub-data"        # KNOWHUB_DATA_DIR / --data-dir
+log_format = "text"                # text | json        KNOWHUB_LOG_FORMAT / --log-format
+
+[embedder]
+kind = "none"                      # none | openai | local   KNOWHUB_EMBEDDER / --embedder
+# base_url = "https://api.openai.com/v1"   # KNOWHUB_EMBED_BASE_URL (openai)
+# model = "text-embedding-3-small"         # KNOWHUB_EMBED_MODEL (openai)
+# api_key = "..."                          # KNOWHUB_EMBED_API_KEY (openai; prefer the env var)
+# model_dir = "~/.cache/knowhub/models/multilingual-e5-small-q4"   # KNOWHUB_MODEL_DIR (local)
+timeout_secs = 30
+
+[search]
+fusion = "weighted"                # weighted | rrf
+vector_weight = 0.7
+text_weight = 0.3
+rrf_k = 60.0
+candidate_multiplier = 4           # candidate pool per signal = top_k x this
+mmr = false                        # diversity re-ranking
+mmr_lambda = 0.7
+decay = false                      # favour recent experiences
+decay_half_life_days = 30.0
+quality_weight = 0.1               # how much rating and confirmations reorder results (0 = none)
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_toml_parses_to_defaults() {
+        let c: Config = toml::from_str(DEFAULT_TOML).unwrap();
+        assert_eq!(c, Config::default());
+    }
+
+    #[test]
+    fn unknown_keys_rejected() {
+        let e = toml::from_str::<Config>("bnid = \"0.0.0.0:1\"").unwrap_err().to_string();
+        assert!(e.contains("bnid"), "{e}");
+        let e = toml::from_str::<Config>("[search]\nvector_wieght = 1.0").unwrap_err().to_string();
+        assert!(e.contains("vector_wieght"), "{e}");
+    }
+
+    #[test]
+    fn precedence_file_then_overrides() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("k.toml");
+        std::fs::write(&p, "data_dir = \"/from/file\"\n[embedder]\nkind = \"openai\"\nmodel = \"file-model\"\n").unwrap();
+        let o = Overrides { config: Some(p.clone()), embed_model: Some("flag-model".into()), ..Default::default() };
+        let c = Config::load(&o).unwrap();
+        assert_eq!(c.data_dir, PathBuf::from("/from/file"));
+        assert_eq!(c.embedder.kind, EmbedderKind::Openai);
+        assert_eq!(c.embedder.model.as_deref(), Some("flag-model"));
+    }
+
+    #[test]
+    fn secrets_hidden_from_debug() {
+        let mut c = Config::default();
+        c.embedder.api_key = Some(Secret("sk-live-123".into()));
+        let s = format!("{c:?}");
+        assert!(!s.contains("sk-live-123") && s.contains("***"));
+    }
+
+    #[test]
+    fn bad_search_values_rejected() {
+        let mut s = SearchSection { mmr_lambda: 1.5, ..Default::default() };
+        assert!(s.validate().is_err());
+        s = SearchSection { vector_weight: 0.0, text_weight: 0.0, ..Default::default() };
+        assert!(s.validate().is_err());
+    }
+}

@@ -1,0 +1,128 @@
+//! `knowhub serve` and `knowhub reindex`: wiring config -> store -> embedder -> Hub -> HTTP.
+//! The backend is chosen here, once.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use knowhub_ai::{Embedder, OpenAiEmbedder};
+use knowhub_server::Hub;
+use knowhub_store_sqlite::{OpenOptions, SqliteStore};
+
+use crate::config::{Config, EmbedderKind, LogFormat, Overrides};
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port; the chosen address is printed).
+    #[arg(long, env = "KNOWHUB_BIND")]
+    bind: Option<String>,
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("KNOWHUB_LOG").unwrap_or_else(|_| "info,tower_http=warn".into());
+    let b = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    let _ = match format {
+        LogFormat::Json => b.json().try_init(),
+        LogFormat::Text => b.try_init(),
+    };
+}
+
+/// Builds the configured embedder. A broken embedder setup degrades to full-text search with a
+/// clear error instead of refusing to start: search must always work.
+pub fn build_embedder(cfg: &Config) -> Embedder {
+    let e = &cfg.embedder;
+    match e.kind {
+        EmbedderKind::None => Embedder::none(),
+        EmbedderKind::Openai => {
+            let (Some(url), Some(model)) = (&e.base_url, &e.model) else {
+                tracing::error!("embedder 'openai' needs KNOWHUB_EMBED_BASE_URL and KNOWHUB_EMBED_MODEL; falling back to full-text search only");
+                return Embedder::none();
+            };
+            match OpenAiEmbedder::new(url, model, e.api_key.as_ref().map(|k| k.0.clone()), Duration::from_secs(e.timeout_secs)) {
+                Ok(o) => Embedder::openai(o),
+                Err(err) => {
+                    tracing::error!(error = %err, "cannot set up the openai embedder; full-text search only");
+                    Embedder::none()
+                }
+            }
+        }
+        EmbedderKind::Local => {
+            tracing::error!("the local embedder is not available in this build; full-text search only");
+            Embedder::none()
+        }
+    }
+}
+
+pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
+    let cfg = Config::load(o)?;
+    init_logging(cfg.log_format);
+    let bind = args.bind.unwrap_or_else(|| cfg.bind.clone());
+    let embedder = Arc::new(build_embedder(&cfg));
+    let model = embedder.model_id().map(str::to_string);
+    let store = {
+        let dir = cfg.data_dir.clone();
+        let m = model.clone();
+        tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions { vector_model: m, exclusive: true })).await??
+    };
+    knowhub_core::text::warm_up();
+    if let Some(m) = &model {
+        for (other, n) in store.vector_models().await? {
+            if &other != m {
+                tracing::warn!(stored_model = %other, vectors = n, current_model = %m,
+                    "embedding model changed: these records are being re-embedded in the background; run `knowhub reindex` (server stopped) to do it in one pass");
+            }
+        }
+    }
+    let hub = Hub::new(Arc::new(store), embedder, cfg.search.to_search_config());
+    let _worker = hub.spawn_embed_worker();
+    let listener = tokio::net::TcpListener::bind(&bind).await.with_context(|| format!("cannot listen on {bind}"))?;
+    let addr = listener.local_addr()?;
+    if !addr.ip().is_loopback() {
+        tracing::warn!(%addr, "listening on a non-loopback address: anyone who can reach it can read and write this hub");
+    }
+    let h = hub.health().await?;
+    tracing::info!(%addr, data_dir = %cfg.data_dir.display(), records = h.records, embedder = %h.embedder, "knowhub ready");
+    println!("knowhub listening on http://{addr}");
+    axum::serve(listener, knowhub_server::app(hub)).with_graceful_shutdown(shutdown()).await?;
+    tracing::info!("knowhub stopped");
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => return ctrl_c.await.unwrap_or(()),
+        };
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+pub async fn reindex(cfg: &Config, re_embed: bool) -> anyhow::Result<()> {
+    init_logging(cfg.log_format);
+    let embedder = Arc::new(build_embedder(cfg));
+    let model = embedder.model_id().map(str::to_string);
+    let dir = cfg.data_dir.clone();
+    let handle = tokio::runtime::Handle::current();
+    let stats = tokio::task::spawn_blocking(move || {
+        let bars = crate::transfer::Bars::new();
+        let mut embed = |texts: &[String]| handle.block_on(embedder.embed_passages(texts)).map_err(|e| knowhub_core::CoreError::Unavailable(e.to_string()));
+        knowhub_store_sqlite::reindex(&dir, model.as_deref(), re_embed, &mut embed, &mut |p| bars.update(p.phase, p.done, p.total))
+    })
+    .await??;
+    eprintln!(
+        "knowhub: reindexed {} records ({} vectors kept, {} embedded) in {}",
+        stats.records,
+        stats.vectors_kept,
+        stats.vectors_embedded,
+        cfg.data_dir.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! `knowhub import` / `knowhub export`: JSONL, one experience a line, content included.
+//! Ids are kept, so exporting and importing into the same hub changes nothing.
+
+use std::collections::HashMap;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use knowhub_core::store::ImportOutcome;
+use knowhub_core::validate::SubmitRequest;
+use knowhub_core::{CoreError, Source, Status, Store};
+use knowhub_store_sqlite::{OpenOptions, SqliteStore};
+use parking_lot::Mutex;
+use serde::Deserialize;
+
+use crate::config::Config;
+
+/// One progress bar per phase, on stderr (hidden when stderr is not a terminal).
+pub struct Bars(Mutex<HashMap<&'static str, ProgressBar>>);
+
+impl Bars {
+    pub fn new() -> Self {
+        Bars(Mutex::new(HashMap::new()))
+    }
+
+    pub fn update(&self, phase: &'static str, done: u64, total: u64) {
+        let mut bars = self.0.lock();
+        let bar = bars.entry(phase).or_insert_with(|| {
+            let b = ProgressBar::new(total);
+            b.set_style(
+                ProgressStyle::with_template("{msg:>12} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("=> "),
+            );
+            b.set_message(phase);
+            b
+        });
+        bar.set_length(total);
+        bar.set_position(done);
+        if done >= total {
+            bar.finish();
+        }
+    }
+}
+
+/// An import line: an export record (with provenance) or a plain submit body.
+#[derive(Debug, Deserialize)]
+struct ImportLine {
+    id: Option<String>,
+    #[serde(flatten)]
+    submit: SubmitRequest,
+    source: Option<Source>,
+    status: Option<Status>,
+    confidence: Option<f64>,
+    confirmations: Option<u32>,
+    created_at: Option<String>,
+    updated_at: Option<String>,
+}
+
+fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError> {
+    let mut submit = line.submit;
+    if submit.timestamp.is_none() {
+        submit.timestamp = line.created_at.clone();
+    }
+    let exported = line.id.is_some();
+    let mut n = submit.validate(line.source.unwrap_or(Source::Imported), line.status.unwrap_or(Status::Approved))?;
+    if let Some(id) = line.id {
+        knowhub_core::validate::id(&id).map_err(|_| CoreError::invalid("id", "must be letters, digits, - or _ (at most 64)"))?;
+        n.id = Some(id);
+    }
+    if exported {
+        // Keep the exact timestamps of an export so export -> import -> export is identical.
+        n.created_at = line.created_at.or(n.created_at);
+        n.updated_at = line.updated_at;
+    }
+    n.confidence = line.confidence;
+    n.confirmations = line.confirmations.unwrap_or(1).max(1);
+    Ok(n)
+}
+
+pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::ExitCode> {
+    let text = if file.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading standard input")?;
+        s
+    } else {
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?
+    };
+    let dir = cfg.data_dir.clone();
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions { vector_model: None, exclusive: true }))
+        .await?
+        .context("opening the data dir for import (stop a server using it, then retry)")?;
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    let bars = Bars::new();
+    let (mut inserted, mut skipped, mut failed) = (0u64, 0u64, 0u64);
+    let total = lines.len() as u64;
+    for (done, (no, line)) in lines.into_iter().enumerate() {
+        let parsed = serde_json::from_str::<ImportLine>(line).map_err(|e| CoreError::invalid("line", e.to_string())).and_then(to_record);
+        let res = match parsed {
+            Ok(rec) => store.import(rec).await,
+            Err(e) => Err(e),
+        };
+        match res {
+            Ok(ImportOutcome::Inserted) => inserted += 1,
+            Ok(ImportOutcome::Skipped) => skipped += 1,
+            Err(e) => {
+                failed += 1;
+                if failed <= 20 {
+                    eprintln!("knowhub: line {}: {e}", no + 1);
+                }
+            }
+        }
+        if done % 200 == 0 || done as u64 + 1 == total {
+            bars.update("import", done as u64 + 1, total);
+        }
+    }
+    eprintln!("knowhub: imported {inserted}, skipped {skipped} already present, failed {failed} (of {total} lines)");
+    Ok(if failed > 0 { std::process::ExitCode::from(2) } else { std::process::ExitCode::SUCCESS })
+}
+
+pub async fn export(cfg: &Config, output: Option<&Path>) -> anyhow::Result<()> {
+    let dir = cfg.data_dir.clone();
+    if !knowhub_store_sqlite::db_path(&dir).exists() {
+        anyhow::bail!("no knowhub database in {}", dir.display());
+    }
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions::default())).await??;
+    let sink: Box<dyn Write> = match output {
+        Some(p) => Box::new(std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut w = BufWriter::new(sink);
+    let mut after: Option<String> = None;
+    let mut n = 0u64;
+    loop {
+        let page = store.export_page(after.as_deref(), 1000).await?;
+        let Some(last) = page.last() else { break };
+        after = Some(last.experience.id.clone());
+        for r in &page {
+            serde_json::to_writer(&mut w, r)?;
+            w.write_all(b"\n")?;
+            n += 1;
+        }
+    }
+    w.flush()?;
+    eprintln!("knowhub: exported {n} experiences");
+    Ok(())
+}
+
