@@ -96,7 +96,7 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
     let (mut inserted, mut skipped, mut failed) = (0u64, 0u64, 0u64);
     let total = lines.len() as u64;
     for (done, (no, line)) in lines.into_iter().enumerate() {
-        let parsed = serde_json::from_str::<ImportLine>(line).map_err(|e| CoreError::invalid("line", e.to_string())).and_then(to_record);
+        let parsed = serde_json::from_str::<ImportLine>(line).map_err(|e| CoreError::invalid("json", e.to_string())).and_then(to_record);
         let res = match parsed {
             Ok(rec) => store.import(rec).await,
             Err(e) => Err(e),

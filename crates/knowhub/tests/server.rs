@@ -1,0 +1,239 @@
+//! The real `knowhub` binary: started on port 0 with a temp data dir, driven over HTTP and CLI.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{json, Value};
+
+const BIN: &str = env!("CARGO_BIN_EXE_knowhub");
+
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start(dir: &Path) -> Server {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--bind", "127.0.0.1:0", "--embedder", "none"])
+            .arg("--data-dir")
+            .arg(dir)
+            .env_remove("KNOWHUB_CONFIG")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn knowhub");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let url = line.trim().strip_prefix("knowhub listening on ").unwrap_or_else(|| panic!("unexpected first line {line:?}")).to_string();
+        Server { child, url }
+    }
+
+    fn kill9(mut self) {
+        // SIGKILL: no graceful shutdown, no flush beyond what was already acknowledged.
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn cli(args: &[&str], data_dir: &Path) -> (i32, String, String) {
+    let out = Command::new(BIN).args(args).arg("--data-dir").arg(data_dir).env_remove("KNOWHUB_CONFIG").output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+async fn submit(c: &reqwest::Client, url: &str, body: Value) -> (u16, Value) {
+    let r = c.post(format!("{url}/api/submit")).json(&body).send().await.unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+async fn search(c: &reqwest::Client, url: &str, q: &str) -> Value {
+    c.get(format!("{url}/api/search")).query(&[("q", q), ("top_k", "50"), ("min_score", "1")]).send().await.unwrap().json().await.unwrap()
+}
+
+#[tokio::test]
+async fn walkthrough_and_cli_search() {
+    let d = tempfile::tempdir().unwrap();
+    let s = Server::start(d.path());
+    let c = reqwest::Client::new();
+    let (st, v) = submit(
+        &c,
+        &s.url,
+        json!({"task":"修复 PostgreSQL 连接超时","resource":"pgbouncer pool_mode=transaction","result":"超时消失，p99 从 3s 降到 40ms","score":5,"agent_id":"main","submitted_by":"ops@example.com"}),
+    )
+    .await;
+    assert_eq!(st, 201, "{v}");
+    submit(&c, &s.url, json!({"task":"Fix connection timeout to Redis","resource":"redis-cli CONFIG SET timeout 0","result":"idle clients no longer dropped","score":4})).await;
+    let r = search(&c, &s.url, "超时").await;
+    assert_eq!(r["count"], 1);
+    assert_eq!(r["results"][0]["id"], v["id"]);
+    let out = Command::new(BIN).args(["search", "connection timeout", "--json", "--url", &s.url]).output().unwrap();
+    assert!(out.status.success());
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["results"][0]["resource"], "redis-cli CONFIG SET timeout 0");
+    let out = Command::new(BIN)
+        .args(["submit", "--task", "Rotate logs", "--resource", "logrotate", "--result", "disk stays below 50%", "--score", "4", "--url", &s.url])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("submitted: "));
+    let out = Command::new(BIN).args(["submit", "--task", "x", "--resource", "y", "--result", "z", "--score", "9", "--url", &s.url]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("score"), "CLI shows the server's message");
+}
+
+#[tokio::test]
+async fn second_server_on_same_data_dir_is_refused_and_two_dirs_run_side_by_side() {
+    let d1 = tempfile::tempdir().unwrap();
+    let d2 = tempfile::tempdir().unwrap();
+    let a = Server::start(d1.path());
+    let b = Server::start(d2.path());
+    assert_ne!(a.url, b.url);
+    let out = Command::new(BIN).args(["serve", "--bind", "127.0.0.1:0"]).arg("--data-dir").arg(d1.path()).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("in use"), "{}", String::from_utf8_lossy(&out.stderr));
+    let c = reqwest::Client::new();
+    submit(&c, &a.url, json!({"task":"only in a","resource":"r","result":"x"})).await;
+    assert_eq!(search(&c, &b.url, "only").await["count"], 0);
+    assert_eq!(search(&c, &a.url, "only").await["count"], 1);
+}
+
+#[tokio::test]
+async fn export_then_import_into_fresh_hub_is_identical() {
+    let d1 = tempfile::tempdir().unwrap();
+    let d2 = tempfile::tempdir().unwrap();
+    {
+        let s = Server::start(d1.path());
+        let c = reqwest::Client::new();
+        submit(&c, &s.url, json!({"task":"部署","resource":"kubectl apply","result":"成功","score":5,"agent_id":"main","content":"kubectl apply -f k8s/","content_type":"text/x-shellscript"})).await;
+        submit(&c, &s.url, json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"})).await;
+        submit(&c, &s.url, json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"})).await;
+        submit(&c, &s.url, json!({"task":"Upgrade node","resource":"nvm install 24","result":"native module broke","outcome":"failure","score":2})).await;
+        // Export works while the server runs (read-only).
+        let (code, out, err) = cli(&["export"], d1.path());
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().count(), 3);
+        std::fs::write(d1.path().join("live.jsonl"), out).unwrap();
+    }
+    let (_, first, _) = cli(&["export"], d1.path());
+    let file = d1.path().join("backup.jsonl");
+    std::fs::write(&file, &first).unwrap();
+    assert_eq!(std::fs::read_to_string(d1.path().join("live.jsonl")).unwrap(), first);
+    let (code, _, err) = cli(&["import", file.to_str().unwrap()], d2.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("imported 3, skipped 0"), "{err}");
+    let (_, second, _) = cli(&["export"], d2.path());
+    assert_eq!(first, second, "export -> import -> export is identical");
+    // Importing again into either hub changes nothing.
+    let (code, _, err) = cli(&["import", file.to_str().unwrap()], d2.path());
+    assert_eq!(code, 0);
+    assert!(err.contains("imported 0, skipped 3"), "{err}");
+    let (_, again, _) = cli(&["import", file.to_str().unwrap()], d1.path());
+    let _ = again;
+    assert_eq!(cli(&["export"], d1.path()).1, first);
+    let rec: Value = serde_json::from_str(first.lines().find(|l| l.contains("kubectl")).unwrap()).unwrap();
+    assert_eq!(rec["content"], "kubectl apply -f k8s/");
+    assert_eq!(rec["content_type"], "text/x-shellscript");
+    let lint: Value = serde_json::from_str(first.lines().find(|l| l.contains("ruff")).unwrap()).unwrap();
+    assert_eq!(lint["confirmations"], 2);
+    // The imported hub serves the data.
+    let s = Server::start(d2.path());
+    let r = search(&reqwest::Client::new(), &s.url, "部署").await;
+    assert_eq!(r["count"], 1);
+}
+
+#[tokio::test]
+async fn import_reports_bad_lines_and_accepts_plain_submits() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("in.jsonl");
+    std::fs::write(
+        &f,
+        "{\"task\":\"a\",\"resource\":\"b\",\"result\":\"c\",\"score\":4}\n\nnot json\n{\"task\":\"a2\",\"resource\":\"b\",\"result\":\"c\",\"score\":7}\n{\"task\":\"混合 text\",\"resource\":\"r\",\"result\":\"ok\"}\n",
+    )
+    .unwrap();
+    let (code, _, err) = cli(&["import", f.to_str().unwrap()], d.path());
+    assert_eq!(code, 2, "failures give a non-zero exit: {err}");
+    assert!(err.contains("line 3") && err.contains("line 4") && err.contains("score"), "{err}");
+    assert!(err.contains("imported 2, skipped 0 already present, failed 2"), "{err}");
+    let (_, out, _) = cli(&["export"], d.path());
+    let recs: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(recs.len(), 2);
+    assert!(recs.iter().all(|r| r["source"] == "imported"));
+}
+
+#[tokio::test]
+async fn durability_500_concurrent_then_kill9() {
+    let d = tempfile::tempdir().unwrap();
+    let s = Server::start(d.path());
+    let c = reqwest::Client::new();
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..500 {
+        let (c, url) = (c.clone(), s.url.clone());
+        tasks.spawn(async move {
+            let body = json!({"task": format!("durability probe{i} 持久化"), "resource": "kill -9", "result": format!("record {i}"), "score": 3});
+            submit(&c, &url, body).await.0
+        });
+    }
+    let mut acked = 0;
+    while let Some(r) = tasks.join_next().await {
+        assert_eq!(r.unwrap(), 201);
+        acked += 1;
+    }
+    assert_eq!(acked, 500);
+    s.kill9();
+    let s = Server::start(d.path());
+    let h: Value = c.get(format!("{}/healthz", s.url)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(h["records"], 500);
+    for i in (0..500).step_by(7) {
+        let r = search(&c, &s.url, &format!("probe{i}")).await;
+        assert_eq!(r["count"], 1, "probe{i}");
+        assert_eq!(r["results"][0]["result"], format!("record {i}"));
+    }
+    assert_eq!(search(&c, &s.url, "持久化").await["count"], 50, "top_k caps at 50 of 500 matches");
+}
+
+#[test]
+fn config_default_is_valid_and_unknown_keys_fail() {
+    let out = Command::new(BIN).args(["config", "default"]).output().unwrap();
+    assert!(out.status.success());
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("k.toml");
+    std::fs::write(&p, &out.stdout).unwrap();
+    let show = Command::new(BIN).args(["config", "show", "--config", p.to_str().unwrap()]).env("KNOWHUB_EMBED_API_KEY", "sk-do-not-print").output().unwrap();
+    assert!(show.status.success());
+    let s = String::from_utf8_lossy(&show.stdout);
+    assert!(s.contains("127.0.0.1:8000") && !s.contains("sk-do-not-print"), "{s}");
+    std::fs::write(&p, "bindd = \"0.0.0.0:80\"\n").unwrap();
+    let bad = Command::new(BIN).args(["serve", "--config", p.to_str().unwrap()]).output().unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("bindd"));
+    let help = Command::new(BIN).args(["import", "--help"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&help.stdout).contains("JSONL"));
+}
+
+#[test]
+fn reindex_refuses_beside_a_server_and_works_after() {
+    let d = tempfile::tempdir().unwrap();
+    let s = Server::start(d.path());
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        submit(&reqwest::Client::new(), &s.url, json!({"task":"重建索引","resource":"knowhub reindex","result":"ok"})).await;
+    });
+    let (code, _, err) = cli(&["reindex"], d.path());
+    assert_ne!(code, 0);
+    assert!(err.contains("in use"), "{err}");
+    drop(s);
+    let (code, _, err) = cli(&["reindex"], d.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("reindexed 1 records"), "{err}");
+    let s = Server::start(d.path());
+    let r = rt.block_on(search(&reqwest::Client::new(), &s.url, "索引"));
+    assert_eq!(r["count"], 1);
+}
