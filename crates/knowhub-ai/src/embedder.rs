@@ -44,11 +44,14 @@ impl std::fmt::Debug for OpenAiEmbedder {
 
 impl OpenAiEmbedder {
     pub fn new(base_url: &str, model: &str, api_key: Option<String>, timeout: Duration) -> Result<Self, EmbedError> {
-        let client = reqwest::Client::builder()
-            .timeout(timeout)
-            .build()
-            .map_err(|e| EmbedError::Unreachable(e.to_string()))?;
-        Ok(OpenAiEmbedder { base_url: base_url.trim_end_matches('/').to_string(), model: model.to_string(), api_key, client })
+        let client =
+            reqwest::Client::builder().timeout(timeout).build().map_err(|e| EmbedError::Unreachable(e.to_string()))?;
+        Ok(OpenAiEmbedder {
+            base_url: base_url.trim_end_matches('/').to_string(),
+            model: model.to_string(),
+            api_key,
+            client,
+        })
     }
 
     async fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
@@ -76,7 +79,11 @@ impl OpenAiEmbedder {
         }
         let mut parsed: Resp = resp.json().await.map_err(|e| EmbedError::BadResponse(e.to_string()))?;
         if parsed.data.len() != texts.len() {
-            return Err(EmbedError::BadResponse(format!("{} embeddings for {} inputs", parsed.data.len(), texts.len())));
+            return Err(EmbedError::BadResponse(format!(
+                "{} embeddings for {} inputs",
+                parsed.data.len(),
+                texts.len()
+            )));
         }
         parsed.data.sort_by_key(|d| d.index);
         Ok(parsed.data.into_iter().map(|d| d.embedding).collect())
@@ -100,7 +107,11 @@ const QUERY_CACHE: usize = 1024;
 
 impl Embedder {
     fn with(provider: Provider, model_id: Option<String>) -> Self {
-        Embedder { provider, model_id, cache: Mutex::new(LruCache::new(NonZeroUsize::new(QUERY_CACHE).expect("nonzero"))) }
+        Embedder {
+            provider,
+            model_id,
+            cache: Mutex::new(LruCache::new(NonZeroUsize::new(QUERY_CACHE).expect("nonzero"))),
+        }
     }
 
     pub fn none() -> Self {
@@ -138,7 +149,9 @@ impl Embedder {
         }
         let mut v = match &self.provider {
             Provider::None => return Err(EmbedError::Disabled),
-            Provider::OpenAi(e) => e.embed(&[q.to_string()]).await?.pop().ok_or_else(|| EmbedError::BadResponse("empty".into()))?,
+            Provider::OpenAi(e) => {
+                e.embed(&[q.to_string()]).await?.pop().ok_or_else(|| EmbedError::BadResponse("empty".into()))?
+            }
         };
         normalize(&mut v);
         let v = Arc::new(v);
@@ -176,7 +189,8 @@ mod tests {
 
     #[test]
     fn api_key_hidden_from_debug() {
-        let e = OpenAiEmbedder::new("http://127.0.0.1:1/v1", "m", Some("sk-secret".into()), Duration::from_secs(1)).unwrap();
+        let e = OpenAiEmbedder::new("http://127.0.0.1:1/v1", "m", Some("sk-secret".into()), Duration::from_secs(1))
+            .unwrap();
         let s = format!("{e:?}");
         assert!(!s.contains("sk-secret") && s.contains("***"), "{s}");
     }

@@ -2,4 +2,4 @@
 
 mod embedder;
 
-pub use embedder::{normalize, Embedder, EmbedError, OpenAiEmbedder};
+pub use embedder::{normalize, EmbedError, Embedder, OpenAiEmbedder};

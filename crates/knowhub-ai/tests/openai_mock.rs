@@ -27,13 +27,18 @@ async fn embeds_normalises_orders_and_caches() {
                 c.fetch_add(1, Ordering::SeqCst);
                 let n = body["input"].as_array().unwrap().len();
                 // Answer out of order to check we sort by index; vectors are not unit length.
-                let data: Vec<_> = (0..n).rev().map(|i| serde_json::json!({"index": i, "embedding": [i as f32 + 1.0, 0.0, 0.0]})).collect();
+                let data: Vec<_> = (0..n)
+                    .rev()
+                    .map(|i| serde_json::json!({"index": i, "embedding": [i as f32 + 1.0, 0.0, 0.0]}))
+                    .collect();
                 Json(serde_json::json!({"data": data, "model": body["model"]}))
             }
         }),
     ))
     .await;
-    let e = Embedder::openai(OpenAiEmbedder::new(&url, "text-embedding-3-small", Some("k".into()), Duration::from_secs(5)).unwrap());
+    let e = Embedder::openai(
+        OpenAiEmbedder::new(&url, "text-embedding-3-small", Some("k".into()), Duration::from_secs(5)).unwrap(),
+    );
     assert_eq!(e.model_id(), Some("openai:text-embedding-3-small"));
     let v = e.embed_passages(&["a".into(), "b".into()]).await.unwrap();
     assert_eq!(v, vec![vec![1.0, 0.0, 0.0], vec![1.0, 0.0, 0.0]]);
@@ -45,11 +50,16 @@ async fn embeds_normalises_orders_and_caches() {
 
 #[tokio::test]
 async fn errors_are_reported_not_panicked() {
-    let url = serve(Router::new().route("/v1/embeddings", post(|| async { (axum::http::StatusCode::TOO_MANY_REQUESTS, "slow down") }))).await;
+    let url = serve(
+        Router::new()
+            .route("/v1/embeddings", post(|| async { (axum::http::StatusCode::TOO_MANY_REQUESTS, "slow down") })),
+    )
+    .await;
     let e = Embedder::openai(OpenAiEmbedder::new(&url, "m", None, Duration::from_secs(5)).unwrap());
     let err = e.embed_passages(&["a".into()]).await.unwrap_err();
     assert!(err.to_string().contains("429"), "{err}");
-    let dead = Embedder::openai(OpenAiEmbedder::new("http://127.0.0.1:9/v1", "m", None, Duration::from_millis(500)).unwrap());
+    let dead =
+        Embedder::openai(OpenAiEmbedder::new("http://127.0.0.1:9/v1", "m", None, Duration::from_millis(500)).unwrap());
     assert!(dead.embed_query("x").await.is_err());
     assert!(Embedder::none().embed_query("x").await.is_err());
 }
@@ -62,7 +72,10 @@ async fn live_endpoint_when_asked() {
     }
     let url = std::env::var("KNOWHUB_EMBED_BASE_URL").expect("KNOWHUB_EMBED_BASE_URL");
     let model = std::env::var("KNOWHUB_EMBED_MODEL").expect("KNOWHUB_EMBED_MODEL");
-    let e = Embedder::openai(OpenAiEmbedder::new(&url, &model, std::env::var("KNOWHUB_EMBED_API_KEY").ok(), Duration::from_secs(30)).unwrap());
+    let e = Embedder::openai(
+        OpenAiEmbedder::new(&url, &model, std::env::var("KNOWHUB_EMBED_API_KEY").ok(), Duration::from_secs(30))
+            .unwrap(),
+    );
     let v = e.embed_query("数据库连接超时怎么办").await.unwrap();
     let n: f32 = v.iter().map(|x| x * x).sum();
     assert!((n - 1.0).abs() < 1e-3);

@@ -51,7 +51,7 @@ pub fn normalize_bm25(scores: &[f64]) -> Vec<f64> {
 pub fn normalize_cosine(scores: &[f64]) -> Vec<f64> {
     let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let min = scores.iter().copied().fold(f64::INFINITY, f64::min);
-    if !(max - min > 1e-6) {
+    if max - min <= 1e-6 || !max.is_finite() || !min.is_finite() {
         return scores.iter().map(|s| s.clamp(0.0, 1.0)).collect();
     }
     scores.iter().map(|s| (s - min) / (max - min)).collect()

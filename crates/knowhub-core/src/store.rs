@@ -60,11 +60,22 @@ pub trait Store: Send + Sync + 'static {
 
     /// Full-text candidates for pre-segmented query tokens (any token may match), best first,
     /// as `(id, bm25)` with bm25 > 0 and higher meaning more relevant.
-    async fn text_candidates(&self, tokens: &[String], filter: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>>;
+    async fn text_candidates(
+        &self,
+        tokens: &[String],
+        filter: &SearchFilter,
+        limit: usize,
+    ) -> Result<Vec<(String, f64)>>;
 
     /// Nearest neighbours of an L2-normalised query vector among vectors of `model`, best first,
     /// as `(id, cosine)`.
-    async fn vector_candidates(&self, model: &str, query: &[f32], filter: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>>;
+    async fn vector_candidates(
+        &self,
+        model: &str,
+        query: &[f32],
+        filter: &SearchFilter,
+        limit: usize,
+    ) -> Result<Vec<(String, f64)>>;
 
     /// Stores vectors (already L2-normalised) computed by `model`, replacing any older ones.
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()>;

@@ -102,8 +102,8 @@ fn camel_parts(word: &str) -> Vec<&str> {
         let (pos, c) = chars[i];
         let prev = chars[i - 1].1;
         let next_lower = chars.get(i + 1).is_some_and(|&(_, n)| n.is_lowercase());
-        let boundary = (prev.is_lowercase() && c.is_uppercase())
-            || (prev.is_uppercase() && c.is_uppercase() && next_lower);
+        let boundary =
+            (prev.is_lowercase() && c.is_uppercase()) || (prev.is_uppercase() && c.is_uppercase() && next_lower);
         if boundary {
             parts.push(&word[start..pos]);
             start = pos;
@@ -195,12 +195,90 @@ pub fn tokenize(text: &str) -> Vec<String> {
 
 const STOPWORDS: &[&str] = &[
     // English function words: they dominate posting lists and carry no topic.
-    "a", "an", "the", "to", "of", "in", "on", "for", "is", "are", "was", "were", "be", "been", "it", "its", "and",
-    "or", "with", "by", "from", "as", "at", "this", "that", "these", "those", "do", "doe", "does", "did", "how",
-    "what", "which", "i", "you", "we", "my", "me", "can", "if", "into", "than", "then", "there", "so", "not",
+    "a",
+    "an",
+    "the",
+    "to",
+    "of",
+    "in",
+    "on",
+    "for",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "it",
+    "its",
+    "and",
+    "or",
+    "with",
+    "by",
+    "from",
+    "as",
+    "at",
+    "this",
+    "that",
+    "these",
+    "those",
+    "do",
+    "doe",
+    "does",
+    "did",
+    "how",
+    "what",
+    "which",
+    "i",
+    "you",
+    "we",
+    "my",
+    "me",
+    "can",
+    "if",
+    "into",
+    "than",
+    "then",
+    "there",
+    "so",
+    "not",
     // Chinese particles and question words.
-    "的", "了", "吗", "呢", "吧", "啊", "是", "在", "我", "你", "他", "她", "它", "我们", "怎么", "怎样", "如何", "什么",
-    "为什么", "和", "与", "或", "就", "都", "也", "还", "要", "会", "能", "可以", "一个", "这个", "那个", "有", "没有", "不",
+    "的",
+    "了",
+    "吗",
+    "呢",
+    "吧",
+    "啊",
+    "是",
+    "在",
+    "我",
+    "你",
+    "他",
+    "她",
+    "它",
+    "我们",
+    "怎么",
+    "怎样",
+    "如何",
+    "什么",
+    "为什么",
+    "和",
+    "与",
+    "或",
+    "就",
+    "都",
+    "也",
+    "还",
+    "要",
+    "会",
+    "能",
+    "可以",
+    "一个",
+    "这个",
+    "那个",
+    "有",
+    "没有",
+    "不",
 ];
 
 fn stopwords() -> &'static HashSet<&'static str> {
@@ -247,7 +325,21 @@ mod tests {
     #[test]
     fn identifiers_keep_whole_and_parts() {
         let t = tokenize("pg_dump failed: ERR_CONNECTION_REFUSED in React.useEffect; kubectl apply");
-        for w in ["pg_dump", "pg", "dump", "err_connection_refused", "err", "connect", "refus", "react_useeffect", "useeffect", "use", "effect", "kubectl", "appli"] {
+        for w in [
+            "pg_dump",
+            "pg",
+            "dump",
+            "err_connection_refused",
+            "err",
+            "connect",
+            "refus",
+            "react_useeffect",
+            "useeffect",
+            "use",
+            "effect",
+            "kubectl",
+            "appli",
+        ] {
             assert!(has(&t, w), "{w} missing from {t:?}");
         }
         // Every token survives FTS5's `unicode61 tokenchars '_'` tokenizer unchanged.

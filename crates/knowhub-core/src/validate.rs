@@ -226,7 +226,10 @@ mod tests {
         r.timestamp = Some("yesterday".into());
         assert_eq!(field_of(r.clone().validate(Source::Manual, Status::Approved).unwrap_err()), "timestamp");
         r.timestamp = Some("2026-01-02T03:04:05+08:00".into());
-        assert_eq!(r.clone().validate(Source::Manual, Status::Approved).unwrap().created_at.unwrap(), "2026-01-01T19:04:05Z");
+        assert_eq!(
+            r.clone().validate(Source::Manual, Status::Approved).unwrap().created_at.unwrap(),
+            "2026-01-01T19:04:05Z"
+        );
         r.timestamp = Some("2999-01-01T00:00:00Z".into());
         let future = r.validate(Source::Manual, Status::Approved).unwrap().created_at.unwrap();
         assert!(future.as_str() < "2999", "future timestamps are clamped to now: {future}");

@@ -42,7 +42,11 @@ impl From<CoreError> for ApiError {
             CoreError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, "conflict", m),
             CoreError::Unavailable(m) => {
                 tracing::warn!(error = %m, "store unavailable");
-                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "the store is temporarily unavailable; retry shortly")
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "the store is temporarily unavailable; retry shortly",
+                )
             }
             CoreError::Internal(m) => {
                 tracing::error!(error = %m, "internal error");

@@ -56,7 +56,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
         }
         let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", format!("request body is over {MAX_BODY} bytes"))
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "payload_too_large",
+                    format!("request body is over {MAX_BODY} bytes"),
+                )
             } else {
                 ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", e.body_text())
             }
@@ -116,10 +120,16 @@ fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
     let min_score = int_param("min_score", p.min_score.as_deref(), 3, 1, 5)? as u8;
     let mode = match p.mode.as_deref().map(str::trim) {
         None | Some("") => SearchMode::Hybrid,
-        Some(m) => SearchMode::parse(m).ok_or_else(|| ApiError::bad_query("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
+        Some(m) => SearchMode::parse(m)
+            .ok_or_else(|| ApiError::bad_query("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
     };
     let agent_id = p.agent_id.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
-    Ok(SearchQuery { q: q.trim().to_string(), top_k, filter: SearchFilter { min_score, agent_id, ..Default::default() }, mode })
+    Ok(SearchQuery {
+        q: q.trim().to_string(),
+        top_k,
+        filter: SearchFilter { min_score, agent_id, ..Default::default() },
+        mode,
+    })
 }
 
 async fn search(State(hub): State<Arc<Hub>>, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
@@ -154,10 +164,15 @@ mod tests {
         assert!(parse_search(None).is_err());
         assert!(parse_search(Some("q=%20%20".into())).is_err());
         let q = parse_search(Some("q=%E8%B6%85%E6%97%B6&top_k=7&min_score=1&agent_id=main".into())).unwrap();
-        assert_eq!((q.q.as_str(), q.top_k, q.filter.min_score, q.filter.agent_id.as_deref()), ("超时", 7, 1, Some("main")));
+        assert_eq!(
+            (q.q.as_str(), q.top_k, q.filter.min_score, q.filter.agent_id.as_deref()),
+            ("超时", 7, 1, Some("main"))
+        );
         let d = parse_search(Some("q=x".into())).unwrap();
         assert_eq!((d.top_k, d.filter.min_score, d.mode), (5, 3, SearchMode::Hybrid));
-        for bad in ["q=x&top_k=0", "q=x&top_k=51", "q=x&top_k=abc", "q=x&min_score=6", "q=x&min_score=2.5", "q=x&mode=magic"] {
+        for bad in
+            ["q=x&top_k=0", "q=x&top_k=51", "q=x&top_k=abc", "q=x&min_score=6", "q=x&min_score=2.5", "q=x&mode=magic"]
+        {
             let e = parse_search(Some(bad.into())).unwrap_err();
             assert_eq!(e.status, StatusCode::BAD_REQUEST, "{bad}");
             assert!(e.field.is_some(), "{bad}");

@@ -8,7 +8,9 @@ use std::time::Duration;
 use knowhub_ai::Embedder;
 use knowhub_core::rank::{self, Fusion};
 use knowhub_core::validate::SubmitRequest;
-use knowhub_core::{text, Content, CoreError, Experience, InsertOutcome, Result, SearchFilter, SearchHit, Source, Status, Store};
+use knowhub_core::{
+    text, Content, CoreError, Experience, InsertOutcome, Result, SearchFilter, SearchHit, Source, Status, Store,
+};
 use serde::Serialize;
 use tokio::sync::Notify;
 
@@ -48,7 +50,13 @@ pub struct SearchConfig {
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { fusion: Fusion::default(), candidate_multiplier: 4, mmr_lambda: None, decay_half_life_days: None, quality_weight: 0.1 }
+        SearchConfig {
+            fusion: Fusion::default(),
+            candidate_multiplier: 4,
+            mmr_lambda: None,
+            decay_half_life_days: None,
+            quality_weight: 0.1,
+        }
     }
 }
 
@@ -115,7 +123,13 @@ impl Hub {
         let out = match self.store.insert(new).await? {
             InsertOutcome::Created(e) => {
                 self.embed_wake.notify_one();
-                SubmitResponse { id: e.id, status: e.status, duplicate_of: None, confirmations: e.confirmations, created: true }
+                SubmitResponse {
+                    id: e.id,
+                    status: e.status,
+                    duplicate_of: None,
+                    confirmations: e.confirmations,
+                    created: true,
+                }
             }
             InsertOutcome::Duplicate(e) => SubmitResponse {
                 duplicate_of: Some(e.id.clone()),
@@ -144,7 +158,14 @@ impl Hub {
             Some(m) => (m.to_string(), self.store.vector_count(m).await?),
             None => ("none".to_string(), 0),
         };
-        Ok(Health { status: "ok", version: env!("CARGO_PKG_VERSION"), backend: self.store.backend(), records, embedder, vectors })
+        Ok(Health {
+            status: "ok",
+            version: env!("CARGO_PKG_VERSION"),
+            backend: self.store.backend(),
+            records,
+            embedder,
+            vectors,
+        })
     }
 
     pub async fn search(&self, q: &SearchQuery) -> Result<SearchResponse> {
@@ -182,7 +203,8 @@ impl Hub {
         let (text_hits, vec_hits) = tokio::try_join!(text_fut, vec_fut)?;
         let fused = rank::fuse(&text_hits, &vec_hits, self.cfg.fusion);
         let ids: Vec<String> = fused.iter().map(|f| f.id.clone()).collect();
-        let mut records: HashMap<String, Experience> = self.store.get_many(&ids).await?.into_iter().map(|e| (e.id.clone(), e)).collect();
+        let mut records: HashMap<String, Experience> =
+            self.store.get_many(&ids).await?.into_iter().map(|e| (e.id.clone(), e)).collect();
         let now = time::OffsetDateTime::now_utc();
         // (experience, relevance shown to clients, score used for ordering)
         let mut ranked: Vec<(Experience, f64, f64)> = fused
@@ -190,7 +212,9 @@ impl Hub {
             .filter_map(|f| records.remove(&f.id).map(|e| (e, f.relevance)))
             .map(|(e, mut rel)| {
                 if let Some(h) = self.cfg.decay_half_life_days {
-                    let age = knowhub_core::parse_rfc3339(&e.created_at).map(|t| (now - t).as_seconds_f64() / 86_400.0).unwrap_or(0.0);
+                    let age = knowhub_core::parse_rfc3339(&e.created_at)
+                        .map(|t| (now - t).as_seconds_f64() / 86_400.0)
+                        .unwrap_or(0.0);
                     rel *= rank::temporal_decay(age, h);
                 }
                 let order = rel * (1.0 + self.cfg.quality_weight * rank::quality_prior(e.score, e.confirmations));
@@ -200,7 +224,8 @@ impl Hub {
         ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
         let picked: Vec<(Experience, f64)> = match self.cfg.mmr_lambda {
             Some(lambda) if ranked.len() > 1 => {
-                let sets: Vec<HashSet<String>> = ranked.iter().map(|(e, _, _)| text::token_set(&e.search_text())).collect();
+                let sets: Vec<HashSet<String>> =
+                    ranked.iter().map(|(e, _, _)| text::token_set(&e.search_text())).collect();
                 let max = ranked[0].2.max(f64::EPSILON);
                 let rel: Vec<f64> = ranked.iter().map(|r| r.2 / max).collect();
                 let order = rank::mmr(&rel, |i, j| rank::jaccard(&sets[i], &sets[j]), lambda, q.top_k);

@@ -28,11 +28,13 @@ impl T {
         let resp = self.app.clone().oneshot(req).await.unwrap();
         let status = resp.status();
         let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-        let v = serde_json::from_slice(&bytes).unwrap_or_else(|_| panic!("non-JSON body for {status}: {:?}", String::from_utf8_lossy(&bytes)));
+        let v = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| panic!("non-JSON body for {status}: {:?}", String::from_utf8_lossy(&bytes)));
         (status, v)
     }
     async fn post(&self, path: &str, body: impl Into<String>) -> (StatusCode, Value) {
-        self.call(Request::post(path).header("content-type", "application/json").body(Body::from(body.into())).unwrap()).await
+        self.call(Request::post(path).header("content-type", "application/json").body(Body::from(body.into())).unwrap())
+            .await
     }
     async fn submit(&self, v: Value) -> (StatusCode, Value) {
         self.post("/api/submit", v.to_string()).await
@@ -50,7 +52,13 @@ impl T {
 
 fn urlencode(s: &str) -> String {
     s.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
@@ -94,7 +102,20 @@ async fn bilingual_round_trips() {
     assert_eq!(first(t.search("useEffect 执行两次", "").await), Some(ids[4].clone()));
     let r = t.search("PostgreSQL 超时", "").await;
     let hit = &r[0];
-    for k in ["id", "task", "resource", "result", "score", "outcome", "relevance", "agent_id", "submitted_by", "created_at", "confirmations", "has_content"] {
+    for k in [
+        "id",
+        "task",
+        "resource",
+        "result",
+        "score",
+        "outcome",
+        "relevance",
+        "agent_id",
+        "submitted_by",
+        "created_at",
+        "confirmations",
+        "has_content",
+    ] {
         assert!(hit.get(k).is_some(), "result lacks {k}: {hit}");
     }
     assert_eq!(hit["relevance"], 1.0);
@@ -213,13 +234,26 @@ async fn bad_inputs_get_documented_errors() {
     let (s, v) = t.submit(with("task", json!("任".repeat(2000)))).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     // Wrong content type, unknown route, wrong method, bad query parameters.
-    let (s, v) = t.call(Request::post("/api/submit").header("content-type", "text/plain").body(Body::from(ok.to_string())).unwrap()).await;
+    let (s, v) = t
+        .call(
+            Request::post("/api/submit").header("content-type", "text/plain").body(Body::from(ok.to_string())).unwrap(),
+        )
+        .await;
     assert_error(s, &v, StatusCode::UNSUPPORTED_MEDIA_TYPE, None);
     let (s, v) = t.get("/api/nope").await;
     assert_error(s, &v, StatusCode::NOT_FOUND, None);
     let (s, v) = t.get("/api/submit").await;
     assert_error(s, &v, StatusCode::METHOD_NOT_ALLOWED, None);
-    for (q, field) in [("", "q"), ("q=", "q"), ("q=%20%20", "q"), ("q=x&top_k=0", "top_k"), ("q=x&top_k=51", "top_k"), ("q=x&top_k=ten", "top_k"), ("q=x&min_score=9", "min_score"), ("q=x&mode=psychic", "mode")] {
+    for (q, field) in [
+        ("", "q"),
+        ("q=", "q"),
+        ("q=%20%20", "q"),
+        ("q=x&top_k=0", "top_k"),
+        ("q=x&top_k=51", "top_k"),
+        ("q=x&top_k=ten", "top_k"),
+        ("q=x&min_score=9", "min_score"),
+        ("q=x&mode=psychic", "mode"),
+    ] {
         let (s, v) = t.get(&format!("/api/search?{q}")).await;
         assert_error(s, &v, StatusCode::BAD_REQUEST, Some(field));
     }
@@ -232,16 +266,35 @@ async fn bad_inputs_get_documented_errors() {
 async fn fuzzish_inputs_never_500() {
     let t = setup();
     let bodies = [
-        "null", "true", "\"str\"", "{}", "{\"task\":null}", "{\"task\":{\"a\":1}}", "{\"task\":[\"x\"]}",
-        "{\"task\":\"\\u0000\",\"resource\":\"\\ud800\",\"result\":\"x\"}", "{\"task\":\"a\",\"resource\":\"b\",\"result\":\"c\",\"score\":null}",
-        "{\"task\":\"a\",\"resource\":\"b\",\"result\":\"c\",\"extra\":{\"deep\":[1,2,3]}}", "\u{feff}{}", "{\"task\":\"a\"\"resource\":1}",
+        "null",
+        "true",
+        "\"str\"",
+        "{}",
+        "{\"task\":null}",
+        "{\"task\":{\"a\":1}}",
+        "{\"task\":[\"x\"]}",
+        "{\"task\":\"\\u0000\",\"resource\":\"\\ud800\",\"result\":\"x\"}",
+        "{\"task\":\"a\",\"resource\":\"b\",\"result\":\"c\",\"score\":null}",
+        "{\"task\":\"a\",\"resource\":\"b\",\"result\":\"c\",\"extra\":{\"deep\":[1,2,3]}}",
+        "\u{feff}{}",
+        "{\"task\":\"a\"\"resource\":1}",
     ];
     for b in bodies {
         let (s, v) = t.post("/api/submit", b).await;
         assert!(s.is_client_error() || s.is_success(), "{b} -> {s} {v}");
         assert!(s.is_success() || v["error"]["code"].is_string());
     }
-    for q in ["q=%FF%FE", "q=%22OR%22", "q=*", "q=NEAR(a%20b)", "q=a%20AND%20-b", "q=%22%22%22", "q=(((", "q=%E2%80%8B", "q=col:value"] {
+    for q in [
+        "q=%FF%FE",
+        "q=%22OR%22",
+        "q=*",
+        "q=NEAR(a%20b)",
+        "q=a%20AND%20-b",
+        "q=%22%22%22",
+        "q=(((",
+        "q=%E2%80%8B",
+        "q=col:value",
+    ] {
         let (s, v) = t.get(&format!("/api/search?{q}")).await;
         assert!(s == StatusCode::OK || s == StatusCode::BAD_REQUEST, "{q} -> {s} {v}");
     }

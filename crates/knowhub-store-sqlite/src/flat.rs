@@ -55,7 +55,7 @@ impl FlatIndex {
             let status: String = r.get(3).map_err(sql_err)?;
             let agent: String = r.get(4).map_err(sql_err)?;
             let blob: Vec<u8> = r.get(5).map_err(sql_err)?;
-            if blob.len() % 4 != 0 {
+            if !blob.len().is_multiple_of(4) {
                 return Err(CoreError::Internal(format!("vector blob for {id} has {} bytes", blob.len())));
             }
             let v: Vec<f32> = blob.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
@@ -123,7 +123,8 @@ impl FlatIndex {
             },
             None => None,
         };
-        let pass = |m: &Meta| m.status == filter.status && m.score >= filter.min_score && agent.is_none_or(|a| a == m.agent);
+        let pass =
+            |m: &Meta| m.status == filter.status && m.score >= filter.min_score && agent.is_none_or(|a| a == m.agent);
         let n = self.ids.len();
         let scan = |lo: usize, hi: usize| {
             let mut heap = BinaryHeap::with_capacity(k + 1);

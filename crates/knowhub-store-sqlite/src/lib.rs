@@ -18,15 +18,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
     text, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewExperience, Result, SearchFilter, Store,
 };
-use knowhub_core::store::ImportOutcome;
 use parking_lot::{Condvar, Mutex, RwLock};
 use rusqlite::{params, Connection, OptionalExtension};
 
 pub use flat::FlatIndex;
-pub use reindex::{reindex, ReindexProgress, ReindexStats};
+pub use reindex::{reindex, EmbedFn, ReindexProgress, ReindexStats};
 
 pub const DB_FILE: &str = "knowhub.db";
 const LOCK_FILE: &str = "knowhub.lock";
@@ -62,7 +62,13 @@ pub(crate) struct Inner {
 pub(crate) fn sql_err(e: rusqlite::Error) -> CoreError {
     match e {
         rusqlite::Error::SqliteFailure(f, _)
-            if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked | rusqlite::ErrorCode::DiskFull | rusqlite::ErrorCode::CannotOpen) =>
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::DatabaseBusy
+                    | rusqlite::ErrorCode::DatabaseLocked
+                    | rusqlite::ErrorCode::DiskFull
+                    | rusqlite::ErrorCode::CannotOpen
+            ) =>
         {
             CoreError::Unavailable(e.to_string())
         }
@@ -83,7 +89,8 @@ pub(crate) fn open_connection(path: &Path) -> Result<Connection> {
 impl SqliteStore {
     /// Opens (creating if needed) the store in `dir` and runs pending migrations.
     pub fn open(dir: &Path, opts: OpenOptions) -> Result<Self> {
-        std::fs::create_dir_all(dir).map_err(|e| CoreError::Unavailable(format!("create data dir {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CoreError::Unavailable(format!("create data dir {}: {e}", dir.display())))?;
         let lock = if opts.exclusive { Some(lock_dir(dir)?) } else { None };
         let path = db_path(dir);
         let mut conn = open_connection(&path)?;
@@ -94,7 +101,12 @@ impl SqliteStore {
         for _ in 0..READERS {
             readers.push(open_connection(&path)?);
         }
-        let inner = Arc::new(Inner { path, readers: Mutex::new(readers), readers_cv: Condvar::new(), index: RwLock::new(index) });
+        let inner = Arc::new(Inner {
+            path,
+            readers: Mutex::new(readers),
+            readers_cv: Condvar::new(),
+            index: RwLock::new(index),
+        });
         let writer = writer::Writer::start(conn, inner.clone())?;
         Ok(SqliteStore { inner, writer, _lock: lock })
     }
@@ -106,8 +118,10 @@ impl SqliteStore {
     /// Vector models present in the database with their counts (to detect a model change).
     pub async fn vector_models(&self) -> Result<Vec<(String, u64)>> {
         self.read(|c| {
-            let mut st = c.prepare("SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY 2 DESC").map_err(sql_err)?;
-            let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))).map_err(sql_err)?;
+            let mut st =
+                c.prepare("SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY 2 DESC").map_err(sql_err)?;
+            let rows =
+                st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))).map_err(sql_err)?;
             rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
         })
         .await
@@ -198,10 +212,20 @@ impl Store for SqliteStore {
     }
 
     async fn count(&self) -> Result<u64> {
-        self.read(|c| c.query_row("SELECT COUNT(*) FROM experiences", [], |r| r.get::<_, i64>(0)).map(|n| n as u64).map_err(sql_err)).await
+        self.read(|c| {
+            c.query_row("SELECT COUNT(*) FROM experiences", [], |r| r.get::<_, i64>(0))
+                .map(|n| n as u64)
+                .map_err(sql_err)
+        })
+        .await
     }
 
-    async fn text_candidates(&self, tokens: &[String], filter: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
+    async fn text_candidates(
+        &self,
+        tokens: &[String],
+        filter: &SearchFilter,
+        limit: usize,
+    ) -> Result<Vec<(String, f64)>> {
         if tokens.is_empty() {
             return Ok(Vec::new());
         }
@@ -224,7 +248,13 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn vector_candidates(&self, model: &str, query: &[f32], filter: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
+    async fn vector_candidates(
+        &self,
+        model: &str,
+        query: &[f32],
+        filter: &SearchFilter,
+        limit: usize,
+    ) -> Result<Vec<(String, f64)>> {
         let index = self.inner.index.read();
         if index.model() != model {
             return Ok(Vec::new());
@@ -257,7 +287,12 @@ impl Store for SqliteStore {
 
     async fn vector_count(&self, model: &str) -> Result<u64> {
         let model = model.to_string();
-        self.read(move |c| c.query_row("SELECT COUNT(*) FROM vectors WHERE model = ?1", [&model], |r| r.get::<_, i64>(0)).map(|n| n as u64).map_err(sql_err)).await
+        self.read(move |c| {
+            c.query_row("SELECT COUNT(*) FROM vectors WHERE model = ?1", [&model], |r| r.get::<_, i64>(0))
+                .map(|n| n as u64)
+                .map_err(sql_err)
+        })
+        .await
     }
 
     async fn export_page(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExportRecord>> {

@@ -55,14 +55,20 @@ CREATE INDEX idx_vectors_model ON vectors(model);
 )];
 
 pub fn migrate(conn: &mut Connection) -> Result<()> {
-    conn.execute_batch("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-        .map_err(sql_err)?;
-    let current: i64 = conn.query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", [], |r| r.get(0)).map_err(sql_err)?;
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)",
+    )
+    .map_err(sql_err)?;
+    let current: i64 =
+        conn.query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", [], |r| r.get(0)).map_err(sql_err)?;
     for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current) {
         let tx = conn.transaction().map_err(sql_err)?;
         tx.execute_batch(sql).map_err(sql_err)?;
-        tx.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)", rusqlite::params![version, knowhub_core::now_rfc3339()])
-            .map_err(sql_err)?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
+            rusqlite::params![version, knowhub_core::now_rfc3339()],
+        )
+        .map_err(sql_err)?;
         tx.commit().map_err(sql_err)?;
         tracing::info!(version, "applied sqlite migration");
     }

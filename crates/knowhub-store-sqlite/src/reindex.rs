@@ -28,6 +28,9 @@ pub struct ReindexStats {
 
 const EMBED_BATCH: usize = 64;
 
+/// Embeds a batch of passages (the caller bridges to whichever embedder is configured).
+pub type EmbedFn<'a> = dyn FnMut(&[String]) -> Result<Vec<Vec<f32>>> + 'a;
+
 /// Rebuilds the store in `dir`. With `model`, vectors of that model are kept (unless
 /// `re_embed`) and every other record is embedded with `embed`; vectors of other models are
 /// dropped. Takes the data dir's lock, so it refuses to run beside a server.
@@ -35,7 +38,7 @@ pub fn reindex(
     dir: &Path,
     model: Option<&str>,
     re_embed: bool,
-    embed: &mut dyn FnMut(&[String]) -> Result<Vec<Vec<f32>>>,
+    embed: &mut EmbedFn<'_>,
     progress: &mut dyn FnMut(ReindexProgress),
 ) -> Result<ReindexStats> {
     let _lock = lock_dir(dir)?;
@@ -58,7 +61,9 @@ pub fn reindex(
             return Err(e);
         }
     };
-    std::fs::File::open(&tmp_path).and_then(|f| f.sync_all()).map_err(|e| CoreError::Unavailable(format!("sync: {e}")))?;
+    std::fs::File::open(&tmp_path)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| CoreError::Unavailable(format!("sync: {e}")))?;
     src.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").map_err(sql_err)?;
     drop(src);
     for ext in ["-wal", "-shm"] {
@@ -67,7 +72,8 @@ pub fn reindex(
             std::fs::remove_file(&p).map_err(|e| CoreError::Unavailable(format!("remove {}: {e}", p.display())))?;
         }
     }
-    std::fs::rename(&tmp_path, &src_path).map_err(|e| CoreError::Unavailable(format!("swap in rebuilt database: {e}")))?;
+    std::fs::rename(&tmp_path, &src_path)
+        .map_err(|e| CoreError::Unavailable(format!("swap in rebuilt database: {e}")))?;
     if let Ok(d) = std::fs::File::open(dir) {
         let _ = d.sync_all();
     }
@@ -79,11 +85,12 @@ fn build(
     tmp_path: &Path,
     model: Option<&str>,
     re_embed: bool,
-    embed: &mut dyn FnMut(&[String]) -> Result<Vec<Vec<f32>>>,
+    embed: &mut EmbedFn<'_>,
     progress: &mut dyn FnMut(ReindexProgress),
 ) -> Result<ReindexStats> {
     let mut tmp = Connection::open(tmp_path).map_err(sql_err)?;
-    tmp.execute_batch("PRAGMA journal_mode=DELETE; PRAGMA synchronous=OFF; PRAGMA foreign_keys=ON;").map_err(sql_err)?;
+    tmp.execute_batch("PRAGMA journal_mode=DELETE; PRAGMA synchronous=OFF; PRAGMA foreign_keys=ON;")
+        .map_err(sql_err)?;
     migrations::migrate(&mut tmp)?;
     tmp.execute("ATTACH DATABASE ?1 AS old", [src_path.to_string_lossy()]).map_err(sql_err)?;
     let tx = tmp.transaction().map_err(sql_err)?;
@@ -93,12 +100,14 @@ fn build(
     .map_err(sql_err)?;
     let mut stats = ReindexStats::default();
     if let (Some(m), false) = (model, re_embed) {
-        stats.vectors_kept = tx.execute("INSERT INTO vectors SELECT * FROM old.vectors WHERE model = ?1", [m]).map_err(sql_err)? as u64;
+        stats.vectors_kept =
+            tx.execute("INSERT INTO vectors SELECT * FROM old.vectors WHERE model = ?1", [m]).map_err(sql_err)? as u64;
     }
     let total: i64 = tx.query_row("SELECT COUNT(*) FROM experiences", [], |r| r.get(0)).map_err(sql_err)?;
     stats.records = total as u64;
     {
-        let mut read = tx.prepare("SELECT seq, task, resource, result FROM experiences ORDER BY seq").map_err(sql_err)?;
+        let mut read =
+            tx.prepare("SELECT seq, task, resource, result FROM experiences ORDER BY seq").map_err(sql_err)?;
         let mut ins = tx.prepare("INSERT INTO experiences_fts (rowid, body) VALUES (?1, ?2)").map_err(sql_err)?;
         let mut rows = read.query([]).map_err(sql_err)?;
         let mut done = 0u64;
@@ -112,7 +121,7 @@ fn build(
             .join(" ");
             ins.execute(params![seq, body]).map_err(sql_err)?;
             done += 1;
-            if done % 1000 == 0 || done == stats.records {
+            if done.is_multiple_of(1000) || done == stats.records {
                 progress(ReindexProgress { phase: "full-text", done, total: stats.records });
             }
         }
@@ -126,17 +135,31 @@ fn build(
                 )
                 .map_err(sql_err)?;
             let rows = st
-                .query_map([], |r| Ok((r.get(0)?, knowhub_core::search_text(&r.get::<_, String>(1)?, &r.get::<_, String>(2)?, &r.get::<_, String>(3)?))))
+                .query_map([], |r| {
+                    Ok((
+                        r.get(0)?,
+                        knowhub_core::search_text(
+                            &r.get::<_, String>(1)?,
+                            &r.get::<_, String>(2)?,
+                            &r.get::<_, String>(3)?,
+                        ),
+                    ))
+                })
                 .map_err(sql_err)?;
             rows.collect::<std::result::Result<_, _>>().map_err(sql_err)?
         };
         let total = todo.len() as u64;
-        let mut ins = tx.prepare("INSERT INTO vectors (seq, model, dim, data) VALUES (?1, ?2, ?3, ?4)").map_err(sql_err)?;
+        let mut ins =
+            tx.prepare("INSERT INTO vectors (seq, model, dim, data) VALUES (?1, ?2, ?3, ?4)").map_err(sql_err)?;
         for chunk in todo.chunks(EMBED_BATCH) {
             let texts: Vec<String> = chunk.iter().map(|(_, t)| t.clone()).collect();
             let vecs = embed(&texts)?;
             if vecs.len() != chunk.len() {
-                return Err(CoreError::Internal(format!("embedder returned {} vectors for {} texts", vecs.len(), chunk.len())));
+                return Err(CoreError::Internal(format!(
+                    "embedder returned {} vectors for {} texts",
+                    vecs.len(),
+                    chunk.len()
+                )));
             }
             for ((seq, _), v) in chunk.iter().zip(vecs) {
                 ins.execute(params![seq, m, v.len() as i64, vector_blob(&v)]).map_err(sql_err)?;

@@ -6,7 +6,8 @@ use rusqlite::{Connection, OptionalExtension, Row};
 use crate::sql_err;
 
 /// Column list every experience query selects, in `from_row` order.
-pub(crate) const EXP_COLS: &str = "e.id, e.task, e.resource, e.result, e.score, e.outcome, e.agent_id, e.submitted_by, \
+pub(crate) const EXP_COLS: &str =
+    "e.id, e.task, e.resource, e.result, e.score, e.outcome, e.agent_id, e.submitted_by, \
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id)";
 
@@ -41,7 +42,9 @@ pub(crate) fn from_row(r: &Row<'_>) -> rusqlite::Result<Experience> {
 }
 
 pub(crate) fn get(c: &Connection, id: &str) -> Result<Option<Experience>> {
-    c.query_row(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.id = ?1"), [id], from_row).optional().map_err(sql_err)
+    c.query_row(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.id = ?1"), [id], from_row)
+        .optional()
+        .map_err(sql_err)
 }
 
 pub(crate) fn get_by_seq(c: &Connection, seq: i64) -> Result<Experience> {
@@ -53,7 +56,8 @@ pub(crate) fn get_many(c: &Connection, ids: &[String]) -> Result<Vec<Experience>
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(500) {
         let marks = vec!["?"; chunk.len()].join(",");
-        let mut st = c.prepare(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.id IN ({marks})")).map_err(sql_err)?;
+        let mut st =
+            c.prepare(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.id IN ({marks})")).map_err(sql_err)?;
         let rows = st.query_map(rusqlite::params_from_iter(chunk.iter()), from_row).map_err(sql_err)?;
         for r in rows {
             out.push(r.map_err(sql_err)?);

@@ -56,7 +56,8 @@ impl Writer {
             })
         });
         self.tx.send(job).await.map_err(|_| CoreError::Unavailable("sqlite writer stopped".into()))?;
-        rx.await.map_err(|_| CoreError::Unavailable("write aborted: sqlite writer could not start a transaction".into()))?
+        rx.await
+            .map_err(|_| CoreError::Unavailable("write aborted: sqlite writer could not start a transaction".into()))?
     }
 
     pub(crate) async fn insert(&self, new: NewExperience, body: String) -> Result<InsertOutcome> {

@@ -37,7 +37,11 @@ async fn insert_dedup_and_read_back() {
     assert_eq!(a.language, "mixed");
     assert!(a.has_content);
     // Same text modulo whitespace and case: a confirmation, not a record.
-    let InsertOutcome::Duplicate(b) = s.insert(exp("修复  postgresql 连接超时", "PGBOUNCER pool_mode=transaction ", "超时消失", 3, "x")).await.unwrap() else {
+    let InsertOutcome::Duplicate(b) = s
+        .insert(exp("修复  postgresql 连接超时", "PGBOUNCER pool_mode=transaction ", "超时消失", 3, "x"))
+        .await
+        .unwrap()
+    else {
         panic!("expected Duplicate")
     };
     assert_eq!(b.id, a.id);
@@ -94,7 +98,10 @@ async fn filters_apply() {
     assert_eq!(all.len(), 2, "pending is never searchable");
     assert_eq!(search(&s, "redis", &SearchFilter { min_score: 3, ..Default::default() }).await.len(), 1);
     assert_eq!(search(&s, "redis", &SearchFilter { agent_id: Some("a".into()), ..Default::default() }).await.len(), 1);
-    assert_eq!(search(&s, "redis", &SearchFilter { agent_id: Some("zzz".into()), ..Default::default() }).await.len(), 0);
+    assert_eq!(
+        search(&s, "redis", &SearchFilter { agent_id: Some("zzz".into()), ..Default::default() }).await.len(),
+        0
+    );
 }
 
 #[tokio::test]
@@ -104,7 +111,10 @@ async fn vectors_round_trip_and_survive_reopen() {
         let s = open(d.path());
         let mut ids = Vec::new();
         for i in 0..3 {
-            let InsertOutcome::Created(e) = s.insert(exp(&format!("task {i}"), "r", "x", 3, "main")).await.unwrap() else { panic!() };
+            let InsertOutcome::Created(e) = s.insert(exp(&format!("task {i}"), "r", "x", 3, "main")).await.unwrap()
+            else {
+                panic!()
+            };
             ids.push(e.id);
         }
         assert_eq!(s.missing_vectors("test-model", 10).await.unwrap().len(), 3);
@@ -113,10 +123,17 @@ async fn vectors_round_trip_and_survive_reopen() {
             vec![a / n, b / n]
         };
         s.set_vectors("test-model", &[(ids[0].clone(), v(1.0, 0.0)), (ids[1].clone(), v(0.0, 1.0))]).await.unwrap();
-        assert_eq!(s.missing_vectors("test-model", 10).await.unwrap(), vec![(ids[2].clone(), "task 2\nr\nx".to_string())]);
+        assert_eq!(
+            s.missing_vectors("test-model", 10).await.unwrap(),
+            vec![(ids[2].clone(), "task 2\nr\nx".to_string())]
+        );
         let hits = s.vector_candidates("test-model", &v(0.9, 0.1), &SearchFilter::default(), 5).await.unwrap();
         assert_eq!(hits[0].0, ids[0]);
-        assert!(s.vector_candidates("other-model", &v(1.0, 0.0), &SearchFilter::default(), 5).await.unwrap().is_empty());
+        assert!(s
+            .vector_candidates("other-model", &v(1.0, 0.0), &SearchFilter::default(), 5)
+            .await
+            .unwrap()
+            .is_empty());
         ids
     };
     let s = open(d.path());
@@ -172,7 +189,8 @@ async fn export_import_is_idempotent() {
 async fn second_exclusive_open_is_refused() {
     let d = tempfile::tempdir().unwrap();
     let _s = open(d.path());
-    let err = SqliteStore::open(d.path(), OpenOptions { vector_model: None, exclusive: true }).err().expect("must refuse");
+    let err =
+        SqliteStore::open(d.path(), OpenOptions { vector_model: None, exclusive: true }).err().expect("must refuse");
     assert!(err.to_string().contains("in use"), "{err}");
 }
 
@@ -183,7 +201,8 @@ async fn concurrent_inserts_all_land() {
     let mut handles = Vec::new();
     for i in 0..200 {
         let s = s.clone();
-        handles.push(tokio::spawn(async move { s.insert(exp(&format!("task {i}"), "r", "x", 3, "main")).await.unwrap() }));
+        handles
+            .push(tokio::spawn(async move { s.insert(exp(&format!("task {i}"), "r", "x", 3, "main")).await.unwrap() }));
     }
     for h in handles {
         assert!(matches!(h.await.unwrap(), InsertOutcome::Created(_)));
@@ -196,7 +215,10 @@ async fn reindex_rebuilds_and_swaps() {
     let d = tempfile::tempdir().unwrap();
     let id = {
         let s = open(d.path());
-        let InsertOutcome::Created(e) = s.insert(exp("数据库备份", "pg_dump", "ok", 4, "main")).await.unwrap() else { panic!() };
+        let InsertOutcome::Created(e) = s.insert(exp("数据库备份", "pg_dump", "ok", 4, "main")).await.unwrap()
+        else {
+            panic!()
+        };
         s.set_vectors("old-model", &[(e.id.clone(), vec![1.0, 0.0])]).await.unwrap();
         e.id
     };
@@ -214,15 +236,23 @@ async fn reindex_rebuilds_and_swaps() {
     .unwrap();
     assert_eq!((stats.records, stats.vectors_kept, stats.vectors_embedded), (1, 0, 1));
     assert_eq!(calls, 1);
-    let s = SqliteStore::open(d.path(), OpenOptions { vector_model: Some("new-model".into()), exclusive: true }).unwrap();
+    let s =
+        SqliteStore::open(d.path(), OpenOptions { vector_model: Some("new-model".into()), exclusive: true }).unwrap();
     assert_eq!(s.vector_models().await.unwrap(), vec![("new-model".to_string(), 1)]);
     assert_eq!(s.vector_candidates("new-model", &[0.0, 1.0, 0.0], &SearchFilter::default(), 1).await.unwrap()[0].0, id);
     assert_eq!(search(&s, "数据", &SearchFilter::default()).await, vec![id.clone()]);
     // A failing embedder leaves the database as it was.
     drop(s);
-    let err = knowhub_store_sqlite::reindex(d.path(), Some("third"), false, &mut |_| Err(knowhub_core::CoreError::Unavailable("down".into())), &mut |_| {});
+    let err = knowhub_store_sqlite::reindex(
+        d.path(),
+        Some("third"),
+        false,
+        &mut |_| Err(knowhub_core::CoreError::Unavailable("down".into())),
+        &mut |_| {},
+    );
     assert!(err.is_err());
-    let s = SqliteStore::open(d.path(), OpenOptions { vector_model: Some("new-model".into()), exclusive: true }).unwrap();
+    let s =
+        SqliteStore::open(d.path(), OpenOptions { vector_model: Some("new-model".into()), exclusive: true }).unwrap();
     assert_eq!(s.vector_models().await.unwrap(), vec![("new-model".to_string(), 1)]);
     assert!(!d.path().join("knowhub.db.reindex").exists());
 }

@@ -65,7 +65,8 @@ async fn read_json(resp: reqwest::Response) -> anyhow::Result<(u16, Value)> {
 }
 
 pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
-    let mut params = vec![("q", a.query.clone()), ("top_k", a.top_k.to_string()), ("min_score", a.min_score.to_string())];
+    let mut params =
+        vec![("q", a.query.clone()), ("top_k", a.top_k.to_string()), ("min_score", a.min_score.to_string())];
     if let Some(ag) = &a.agent_id {
         params.push(("agent_id", ag.clone()));
     }
@@ -73,7 +74,8 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
         params.push(("mode", m.clone()));
     }
     let url = format!("{}/api/search", a.url.trim_end_matches('/'));
-    let resp = reqwest::Client::new().get(&url).query(&params).send().await.with_context(|| format!("cannot reach {url}"))?;
+    let resp =
+        reqwest::Client::new().get(&url).query(&params).send().await.with_context(|| format!("cannot reach {url}"))?;
     let (_, body) = read_json(resp).await?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&body)?);
@@ -111,7 +113,8 @@ pub async fn submit(a: SubmitArgs) -> anyhow::Result<()> {
         "outcome": a.outcome, "agent_id": a.agent_id, "submitted_by": a.submitted_by, "content": content,
     });
     let url = format!("{}/api/submit", a.url.trim_end_matches('/'));
-    let resp = reqwest::Client::new().post(&url).json(&body).send().await.with_context(|| format!("cannot reach {url}"))?;
+    let resp =
+        reqwest::Client::new().post(&url).json(&body).send().await.with_context(|| format!("cannot reach {url}"))?;
     let (status, body) = read_json(resp).await?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&body)?);

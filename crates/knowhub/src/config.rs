@@ -50,7 +50,14 @@ pub struct EmbedderConfig {
 
 impl Default for EmbedderConfig {
     fn default() -> Self {
-        EmbedderConfig { kind: EmbedderKind::None, base_url: None, model: None, api_key: None, model_dir: None, timeout_secs: 30 }
+        EmbedderConfig {
+            kind: EmbedderKind::None,
+            base_url: None,
+            model: None,
+            api_key: None,
+            model_dir: None,
+            timeout_secs: 30,
+        }
     }
 }
 
@@ -101,13 +108,13 @@ impl SearchSection {
         if !(0.0..=1.0).contains(&self.mmr_lambda) {
             bail!("search.mmr_lambda must be between 0 and 1");
         }
-        if !(self.decay_half_life_days > 0.0) {
+        if self.decay_half_life_days.is_nan() || self.decay_half_life_days <= 0.0 {
             bail!("search.decay_half_life_days must be > 0");
         }
         if !(1..=20).contains(&self.candidate_multiplier) {
             bail!("search.candidate_multiplier must be 1..20");
         }
-        if !(self.rrf_k > 0.0) || !(0.0..=1.0).contains(&self.quality_weight) {
+        if self.rrf_k.is_nan() || self.rrf_k <= 0.0 || !(0.0..=1.0).contains(&self.quality_weight) {
             bail!("search.rrf_k must be > 0 and search.quality_weight within 0..1");
         }
         Ok(())
@@ -268,7 +275,8 @@ mod tests {
     fn precedence_file_then_overrides() {
         let d = tempfile::tempdir().unwrap();
         let p = d.path().join("k.toml");
-        std::fs::write(&p, "data_dir = \"/from/file\"\n[embedder]\nkind = \"openai\"\nmodel = \"file-model\"\n").unwrap();
+        std::fs::write(&p, "data_dir = \"/from/file\"\n[embedder]\nkind = \"openai\"\nmodel = \"file-model\"\n")
+            .unwrap();
         let o = Overrides { config: Some(p.clone()), embed_model: Some("flag-model".into()), ..Default::default() };
         let c = Config::load(&o).unwrap();
         assert_eq!(c.data_dir, PathBuf::from("/from/file"));

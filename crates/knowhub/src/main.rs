@@ -12,7 +12,11 @@ use clap::{Parser, Subcommand};
 use crate::config::Overrides;
 
 #[derive(Parser)]
-#[command(name = "knowhub", version, about = "A self-hosted hub where AI agents share experiences: task, resource, result, score.")]
+#[command(
+    name = "knowhub",
+    version,
+    about = "A self-hosted hub where AI agents share experiences: task, resource, result, score."
+)]
 struct Cli {
     #[command(flatten)]
     overrides: Overrides,
@@ -85,7 +89,9 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
         Cmd::Search(args) => client::search(args).await,
         Cmd::Submit(args) => client::submit(args).await.map(|_| ok),
         Cmd::Import { file } => transfer::import(&config::Config::load(&cli.overrides)?, &file).await,
-        Cmd::Export { output } => transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok),
+        Cmd::Export { output } => {
+            transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok)
+        }
         Cmd::Reindex { re_embed } => serve::reindex(&config::Config::load(&cli.overrides)?, re_embed).await.map(|_| ok),
         Cmd::Config { cmd: ConfigCmd::Default } => {
             print!("{}", config::DEFAULT_TOML);

@@ -19,7 +19,8 @@ pub struct ServeArgs {
 }
 
 fn init_logging(format: LogFormat) {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("KNOWHUB_LOG").unwrap_or_else(|_| "info,tower_http=warn".into());
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_env("KNOWHUB_LOG").unwrap_or_else(|_| "info,tower_http=warn".into());
     let b = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -41,7 +42,12 @@ pub fn build_embedder(cfg: &Config) -> Embedder {
                 tracing::error!("embedder 'openai' needs KNOWHUB_EMBED_BASE_URL and KNOWHUB_EMBED_MODEL; falling back to full-text search only");
                 return Embedder::none();
             };
-            match OpenAiEmbedder::new(url, model, e.api_key.as_ref().map(|k| k.0.clone()), Duration::from_secs(e.timeout_secs)) {
+            match OpenAiEmbedder::new(
+                url,
+                model,
+                e.api_key.as_ref().map(|k| k.0.clone()),
+                Duration::from_secs(e.timeout_secs),
+            ) {
                 Ok(o) => Embedder::openai(o),
                 Err(err) => {
                     tracing::error!(error = %err, "cannot set up the openai embedder; full-text search only");
@@ -65,7 +71,8 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let store = {
         let dir = cfg.data_dir.clone();
         let m = model.clone();
-        tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions { vector_model: m, exclusive: true })).await??
+        tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions { vector_model: m, exclusive: true }))
+            .await??
     };
     knowhub_core::text::warm_up();
     if let Some(m) = &model {
@@ -113,8 +120,14 @@ pub async fn reindex(cfg: &Config, re_embed: bool) -> anyhow::Result<()> {
     let handle = tokio::runtime::Handle::current();
     let stats = tokio::task::spawn_blocking(move || {
         let bars = crate::transfer::Bars::new();
-        let mut embed = |texts: &[String]| handle.block_on(embedder.embed_passages(texts)).map_err(|e| knowhub_core::CoreError::Unavailable(e.to_string()));
-        knowhub_store_sqlite::reindex(&dir, model.as_deref(), re_embed, &mut embed, &mut |p| bars.update(p.phase, p.done, p.total))
+        let mut embed = |texts: &[String]| {
+            handle
+                .block_on(embedder.embed_passages(texts))
+                .map_err(|e| knowhub_core::CoreError::Unavailable(e.to_string()))
+        };
+        knowhub_store_sqlite::reindex(&dir, model.as_deref(), re_embed, &mut embed, &mut |p| {
+            bars.update(p.phase, p.done, p.total)
+        })
     })
     .await??;
     eprintln!(

@@ -66,7 +66,8 @@ fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError>
     let exported = line.id.is_some();
     let mut n = submit.validate(line.source.unwrap_or(Source::Imported), line.status.unwrap_or(Status::Approved))?;
     if let Some(id) = line.id {
-        knowhub_core::validate::id(&id).map_err(|_| CoreError::invalid("id", "must be letters, digits, - or _ (at most 64)"))?;
+        knowhub_core::validate::id(&id)
+            .map_err(|_| CoreError::invalid("id", "must be letters, digits, - or _ (at most 64)"))?;
         n.id = Some(id);
     }
     if exported {
@@ -88,15 +89,19 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?
     };
     let dir = cfg.data_dir.clone();
-    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions { vector_model: None, exclusive: true }))
-        .await?
-        .context("opening the data dir for import (stop a server using it, then retry)")?;
+    let store = tokio::task::spawn_blocking(move || {
+        SqliteStore::open(&dir, OpenOptions { vector_model: None, exclusive: true })
+    })
+    .await?
+    .context("opening the data dir for import (stop a server using it, then retry)")?;
     let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
     let bars = Bars::new();
     let (mut inserted, mut skipped, mut failed) = (0u64, 0u64, 0u64);
     let total = lines.len() as u64;
     for (done, (no, line)) in lines.into_iter().enumerate() {
-        let parsed = serde_json::from_str::<ImportLine>(line).map_err(|e| CoreError::invalid("json", e.to_string())).and_then(to_record);
+        let parsed = serde_json::from_str::<ImportLine>(line)
+            .map_err(|e| CoreError::invalid("json", e.to_string()))
+            .and_then(to_record);
         let res = match parsed {
             Ok(rec) => store.import(rec).await,
             Err(e) => Err(e),
@@ -146,4 +151,3 @@ pub async fn export(cfg: &Config, output: Option<&Path>) -> anyhow::Result<()> {
     eprintln!("knowhub: exported {n} experiences");
     Ok(())
 }
-

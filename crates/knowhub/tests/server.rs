@@ -26,7 +26,11 @@ impl Server {
             .expect("spawn knowhub");
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let url = line.trim().strip_prefix("knowhub listening on ").unwrap_or_else(|| panic!("unexpected first line {line:?}")).to_string();
+        let url = line
+            .trim()
+            .strip_prefix("knowhub listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
         Server { child, url }
     }
 
@@ -45,8 +49,13 @@ impl Drop for Server {
 }
 
 fn cli(args: &[&str], data_dir: &Path) -> (i32, String, String) {
-    let out = Command::new(BIN).args(args).arg("--data-dir").arg(data_dir).env_remove("KNOWHUB_CONFIG").output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out =
+        Command::new(BIN).args(args).arg("--data-dir").arg(data_dir).env_remove("KNOWHUB_CONFIG").output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 async fn submit(c: &reqwest::Client, url: &str, body: Value) -> (u16, Value) {
@@ -55,7 +64,14 @@ async fn submit(c: &reqwest::Client, url: &str, body: Value) -> (u16, Value) {
 }
 
 async fn search(c: &reqwest::Client, url: &str, q: &str) -> Value {
-    c.get(format!("{url}/api/search")).query(&[("q", q), ("top_k", "50"), ("min_score", "1")]).send().await.unwrap().json().await.unwrap()
+    c.get(format!("{url}/api/search"))
+        .query(&[("q", q), ("top_k", "50"), ("min_score", "1")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -79,12 +95,27 @@ async fn walkthrough_and_cli_search() {
     let j: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["results"][0]["resource"], "redis-cli CONFIG SET timeout 0");
     let out = Command::new(BIN)
-        .args(["submit", "--task", "Rotate logs", "--resource", "logrotate", "--result", "disk stays below 50%", "--score", "4", "--url", &s.url])
+        .args([
+            "submit",
+            "--task",
+            "Rotate logs",
+            "--resource",
+            "logrotate",
+            "--result",
+            "disk stays below 50%",
+            "--score",
+            "4",
+            "--url",
+            &s.url,
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("submitted: "));
-    let out = Command::new(BIN).args(["submit", "--task", "x", "--resource", "y", "--result", "z", "--score", "9", "--url", &s.url]).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["submit", "--task", "x", "--resource", "y", "--result", "z", "--score", "9", "--url", &s.url])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("score"), "CLI shows the server's message");
 }
@@ -96,7 +127,8 @@ async fn second_server_on_same_data_dir_is_refused_and_two_dirs_run_side_by_side
     let a = Server::start(d1.path());
     let b = Server::start(d2.path());
     assert_ne!(a.url, b.url);
-    let out = Command::new(BIN).args(["serve", "--bind", "127.0.0.1:0"]).arg("--data-dir").arg(d1.path()).output().unwrap();
+    let out =
+        Command::new(BIN).args(["serve", "--bind", "127.0.0.1:0"]).arg("--data-dir").arg(d1.path()).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("in use"), "{}", String::from_utf8_lossy(&out.stderr));
     let c = reqwest::Client::new();
@@ -113,8 +145,18 @@ async fn export_then_import_into_fresh_hub_is_identical() {
         let s = Server::start(d1.path());
         let c = reqwest::Client::new();
         submit(&c, &s.url, json!({"task":"部署","resource":"kubectl apply","result":"成功","score":5,"agent_id":"main","content":"kubectl apply -f k8s/","content_type":"text/x-shellscript"})).await;
-        submit(&c, &s.url, json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"})).await;
-        submit(&c, &s.url, json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"})).await;
+        submit(
+            &c,
+            &s.url,
+            json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"}),
+        )
+        .await;
+        submit(
+            &c,
+            &s.url,
+            json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"}),
+        )
+        .await;
         submit(&c, &s.url, json!({"task":"Upgrade node","resource":"nvm install 24","result":"native module broke","outcome":"failure","score":2})).await;
         // Export works while the server runs (read-only).
         let (code, out, err) = cli(&["export"], d1.path());
@@ -206,7 +248,11 @@ fn config_default_is_valid_and_unknown_keys_fail() {
     let d = tempfile::tempdir().unwrap();
     let p = d.path().join("k.toml");
     std::fs::write(&p, &out.stdout).unwrap();
-    let show = Command::new(BIN).args(["config", "show", "--config", p.to_str().unwrap()]).env("KNOWHUB_EMBED_API_KEY", "sk-do-not-print").output().unwrap();
+    let show = Command::new(BIN)
+        .args(["config", "show", "--config", p.to_str().unwrap()])
+        .env("KNOWHUB_EMBED_API_KEY", "sk-do-not-print")
+        .output()
+        .unwrap();
     assert!(show.status.success());
     let s = String::from_utf8_lossy(&show.stdout);
     assert!(s.contains("127.0.0.1:8000") && !s.contains("sk-do-not-print"), "{s}");
@@ -224,7 +270,8 @@ fn reindex_refuses_beside_a_server_and_works_after() {
     let s = Server::start(d.path());
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
-        submit(&reqwest::Client::new(), &s.url, json!({"task":"重建索引","resource":"knowhub reindex","result":"ok"})).await;
+        submit(&reqwest::Client::new(), &s.url, json!({"task":"重建索引","resource":"knowhub reindex","result":"ok"}))
+            .await;
     });
     let (code, _, err) = cli(&["reindex"], d.path());
     assert_ne!(code, 0);
