@@ -6,9 +6,10 @@ use rusqlite::Connection;
 use crate::sql_err;
 
 /// `(version, SQL)`. Never edit a shipped migration; add a new one.
-const MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    r#"
+const MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        r#"
 CREATE TABLE experiences (
     seq           INTEGER PRIMARY KEY,
     id            TEXT NOT NULL UNIQUE,
@@ -52,7 +53,15 @@ CREATE TABLE vectors (
 );
 CREATE INDEX idx_vectors_model ON vectors(model);
 "#,
-)];
+    ),
+    (
+        2,
+        r#"
+-- Per-term document counts, used to skip terms that occur nearly everywhere (zero BM25 weight).
+CREATE VIRTUAL TABLE experiences_fts_vocab USING fts5vocab(experiences_fts, row);
+"#,
+    ),
+];
 
 pub fn migrate(conn: &mut Connection) -> Result<()> {
     conn.execute_batch(

@@ -1,0 +1,169 @@
+//! Submit throughput and search latency at a given corpus size, on loopback only.
+//!
+//! The corpus is real text (the BEIR corpora under ../shared/data/retrieval), padded with
+//! recombined sentences when more records are asked for than the sets hold. Queries are the
+//! sets' real queries.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use knowhub_core::{NewExperience, SearchFilter, Store};
+use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
+use knowhub_store_sqlite::{OpenOptions, SqliteStore};
+
+use crate::{beir, percentile, retrieval};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Records in the hub before measuring.
+    #[arg(long, default_value_t = 10_000)]
+    records: usize,
+    /// Search queries to time.
+    #[arg(long, default_value_t = 500)]
+    queries: usize,
+    /// HTTP submits to time (on top of `records`).
+    #[arg(long, default_value_t = 5_000)]
+    submits: usize,
+    /// Concurrent HTTP clients for the submit phase.
+    #[arg(long, default_value_t = 32)]
+    concurrency: usize,
+    /// Folders with BEIR corpora to draw real text from.
+    #[arg(long, default_value = "../shared/data/retrieval")]
+    data: PathBuf,
+    /// Embedder: none | openai | local.
+    #[arg(long, default_value = "none")]
+    embedder: String,
+    /// Search mode to time.
+    #[arg(long, default_value = "hybrid")]
+    mode: String,
+}
+
+fn corpus(data: &PathBuf) -> anyhow::Result<(Vec<String>, Vec<String>)> {
+    let (mut texts, mut queries) = (Vec::new(), Vec::new());
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(data)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    for d in dirs {
+        if let Ok(ds) = beir::load(&d, "test") {
+            texts.extend(ds.docs.into_iter().map(|d| d.text.chars().take(1500).collect::<String>()));
+            queries.extend(ds.queries.into_iter().map(|q| q.text));
+        }
+    }
+    anyhow::ensure!(!texts.is_empty(), "no BEIR corpora found under {}", data.display());
+    Ok((texts, queries))
+}
+
+/// The i-th record: real text first, then deterministic recombinations of it.
+fn record(texts: &[String], i: usize) -> String {
+    let n = texts.len();
+    if i < n {
+        texts[i].clone()
+    } else {
+        let a = &texts[i % n];
+        let b = &texts[(i.wrapping_mul(7919) / n + i) % n];
+        let b: String = b.chars().take(120).collect();
+        format!("{a}\n{b}")
+    }
+}
+
+pub async fn run(a: Args) -> anyhow::Result<()> {
+    let (texts, queries) = corpus(&a.data)?;
+    let embedder = Arc::new(retrieval::embedder_from_name(&a.embedder)?);
+    let tmp = tempfile::tempdir()?;
+    let store =
+        Arc::new(SqliteStore::open(tmp.path(), OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true })?);
+    let t = Instant::now();
+    let recs: Vec<NewExperience> = (0..a.records)
+        .map(|i| {
+            let d = beir::Doc { id: format!("r{i}"), title: String::new(), text: record(&texts, i) };
+            retrieval::doc_record(&d)
+        })
+        .collect();
+    let inserted = retrieval::ingest(&store, recs).await?;
+    let import_s = t.elapsed().as_secs_f64();
+    println!("corpus: {} records ({} distinct inserted) imported in {:.1}s ({:.0}/s)", a.records, inserted, import_s, inserted as f64 / import_s);
+    let hub = Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
+    if let Some(m) = embedder.model_id() {
+        let t = Instant::now();
+        let n = retrieval::embed_all(&hub, m).await?;
+        println!("embedded {n} records in {:.1}s ({:.0}/s)", t.elapsed().as_secs_f64(), n as f64 / t.elapsed().as_secs_f64());
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}", listener.local_addr()?);
+    let app = knowhub_server::app(hub.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let client = reqwest::Client::builder().pool_max_idle_per_host(a.concurrency).timeout(Duration::from_secs(30)).build()?;
+
+    // Submit throughput over HTTP with `concurrency` clients.
+    let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let t = Instant::now();
+    let mut set = tokio::task::JoinSet::new();
+    for _ in 0..a.concurrency {
+        let (client, url, next, texts) = (client.clone(), url.clone(), next.clone(), texts.clone());
+        let (total, base) = (a.submits, a.records);
+        set.spawn(async move {
+            let mut lat = Vec::new();
+            loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if i >= total {
+                    return Ok::<_, anyhow::Error>(lat);
+                }
+                let body = serde_json::json!({"task": format!("bench submit {} {}", base + i, record(&texts, base + i).chars().take(300).collect::<String>()), "resource": "knowhub-bench", "result": "ok", "score": 4});
+                let s = Instant::now();
+                let r = client.post(format!("{url}/api/submit")).json(&body).send().await?;
+                anyhow::ensure!(r.status().is_success(), "submit failed: {}", r.status());
+                lat.push(s.elapsed().as_secs_f64() * 1000.0);
+            }
+        });
+    }
+    let mut sub_lat = Vec::new();
+    while let Some(r) = set.join_next().await {
+        sub_lat.extend(r??);
+    }
+    let secs = t.elapsed().as_secs_f64();
+    sub_lat.sort_by(|x, y| x.total_cmp(y));
+    println!(
+        "submit over HTTP: {} submits, {} clients: {:.0} submits/s (latency p50 {:.2} ms, p99 {:.2} ms)",
+        a.submits,
+        a.concurrency,
+        a.submits as f64 / secs,
+        percentile(&sub_lat, 50.0),
+        percentile(&sub_lat, 99.0)
+    );
+    if let Some(m) = embedder.model_id() {
+        retrieval::embed_all(&hub, m).await?;
+    }
+
+    // Search latency: server-side (the Hub call) and end to end over HTTP, one client.
+    let mode = SearchMode::parse(&a.mode).ok_or_else(|| anyhow::anyhow!("bad mode"))?;
+    let qs: Vec<&String> = queries.iter().cycle().take(a.queries).collect();
+    let (mut server, mut http) = (Vec::new(), Vec::new());
+    let mut used_mode = mode;
+    for q in &qs {
+        let sq = SearchQuery { q: q.to_string(), top_k: 5, filter: SearchFilter { min_score: 1, ..Default::default() }, mode };
+        let s = Instant::now();
+        used_mode = hub.search(&sq).await?.mode;
+        server.push(s.elapsed().as_secs_f64() * 1000.0);
+    }
+    for q in &qs {
+        let s = Instant::now();
+        let r = client.get(format!("{url}/api/search")).query(&[("q", q.as_str()), ("top_k", "5"), ("min_score", "1"), ("mode", &a.mode)]).send().await?;
+        anyhow::ensure!(r.status().is_success());
+        let _ = r.bytes().await?;
+        http.push(s.elapsed().as_secs_f64() * 1000.0);
+    }
+    server.sort_by(|x, y| x.total_cmp(y));
+    http.sort_by(|x, y| x.total_cmp(y));
+    let total = store.count().await?;
+    println!(
+        "search ({:?}) at {} records, {} queries: server-side p50 {:.2} ms p99 {:.2} ms | HTTP loopback p50 {:.2} ms p99 {:.2} ms",
+        used_mode,
+        total,
+        qs.len(),
+        percentile(&server, 50.0),
+        percentile(&server, 99.0),
+        percentile(&http, 50.0),
+        percentile(&http, 99.0)
+    );
+    Ok(())
+}

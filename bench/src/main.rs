@@ -1,0 +1,45 @@
+//! KnowHub benchmarks. Figures are medians/percentiles from one run; see bench/README.md.
+//!
+//! - `retrieval`: nDCG@10 and recall@5 on BEIR-format sets (CoSQA, ATEC, LCQMC) for each search mode.
+//! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
+
+mod beir;
+mod load;
+mod retrieval;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "knowhub-bench", about = "KnowHub benchmarks (retrieval quality, latency, throughput)")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Retrieval quality on BEIR-format datasets.
+    Retrieval(retrieval::Args),
+    /// Submit throughput and search latency at a given corpus size.
+    Load(load::Args),
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async {
+        match cli.cmd {
+            Cmd::Retrieval(a) => retrieval::run(a).await,
+            Cmd::Load(a) => load::run(a).await,
+        }
+    })
+}
+
+/// p-th percentile (0..=100) of a sample, nearest-rank.
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil().max(1.0) as usize;
+    sorted[rank.min(sorted.len()) - 1]
+}

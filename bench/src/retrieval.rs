@@ -1,0 +1,170 @@
+//! Retrieval quality: ingest a BEIR corpus into a fresh hub, run every judged query, score.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use knowhub_ai::Embedder;
+use knowhub_core::{NewExperience, Outcome, SearchFilter, Source, Status, Store};
+use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
+use knowhub_store_sqlite::{OpenOptions, SqliteStore};
+
+use crate::beir;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// BEIR dataset folders (each with corpus.jsonl, queries.jsonl, qrels/).
+    #[arg(required = true)]
+    datasets: Vec<PathBuf>,
+    /// qrels split to evaluate.
+    #[arg(long, default_value = "test")]
+    split: String,
+    /// Modes to evaluate (vector and hybrid need an embedder).
+    #[arg(long, value_delimiter = ',', default_value = "fts,vector,hybrid")]
+    modes: Vec<String>,
+    /// Evaluate at most this many queries per set (all by default).
+    #[arg(long)]
+    max_queries: Option<usize>,
+    /// Embedder: none | openai (KNOWHUB_EMBED_* env) | local.
+    #[arg(long, default_value = "none")]
+    embedder: String,
+    /// Also print one JSON line per (dataset, mode).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn doc_record(d: &beir::Doc) -> NewExperience {
+    let task = if d.title.is_empty() || d.text.contains(&d.title) { d.text.clone() } else { format!("{}\n{}", d.title, d.text) };
+    NewExperience {
+        id: Some(d.id.clone()),
+        task,
+        resource: String::new(),
+        result: String::new(),
+        score: 3,
+        outcome: Outcome::Success,
+        agent_id: String::new(),
+        submitted_by: String::new(),
+        session_key: None,
+        source: Source::Imported,
+        status: Status::Approved,
+        confidence: None,
+        created_at: None,
+        updated_at: None,
+        confirmations: 1,
+        content: None,
+    }
+}
+
+/// Imports records concurrently so the store's group commit batches them.
+pub async fn ingest(store: &Arc<SqliteStore>, recs: Vec<NewExperience>) -> anyhow::Result<usize> {
+    let mut inserted = 0;
+    for chunk in recs.chunks(512) {
+        let mut set = tokio::task::JoinSet::new();
+        for r in chunk.iter().cloned() {
+            let s = store.clone();
+            set.spawn(async move { s.import(r).await });
+        }
+        while let Some(r) = set.join_next().await {
+            if r?? == knowhub_core::store::ImportOutcome::Inserted {
+                inserted += 1;
+            }
+        }
+    }
+    Ok(inserted)
+}
+
+pub fn embedder_from_name(name: &str) -> anyhow::Result<Embedder> {
+    match name {
+        "none" => Ok(Embedder::none()),
+        "openai" => {
+            let url = std::env::var("KNOWHUB_EMBED_BASE_URL")?;
+            let model = std::env::var("KNOWHUB_EMBED_MODEL")?;
+            Ok(Embedder::openai(knowhub_ai::OpenAiEmbedder::new(
+                &url,
+                &model,
+                std::env::var("KNOWHUB_EMBED_API_KEY").ok(),
+                std::time::Duration::from_secs(60),
+            )?))
+        }
+        other => anyhow::bail!("unknown embedder {other:?}"),
+    }
+}
+
+pub async fn embed_all(hub: &Hub, model: &str) -> anyhow::Result<usize> {
+    let mut n = 0;
+    loop {
+        let k = hub.embed_pending(model).await?;
+        if k == 0 {
+            return Ok(n);
+        }
+        n += k;
+    }
+}
+
+pub async fn run(a: Args) -> anyhow::Result<()> {
+    println!("| dataset | docs | queries | mode | nDCG@10 | recall@5 | search p50 (ms) |");
+    println!("|---|---|---|---|---|---|---|");
+    for dir in &a.datasets {
+        let ds = beir::load(dir, &a.split)?;
+        let embedder = Arc::new(embedder_from_name(&a.embedder)?);
+        let tmp = tempfile::tempdir()?;
+        let store = Arc::new(SqliteStore::open(
+            tmp.path(),
+            OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
+        )?);
+        let t0 = Instant::now();
+        let inserted = ingest(&store, ds.docs.iter().map(doc_record).collect()).await?;
+        let ingest_s = t0.elapsed().as_secs_f64();
+        let hub = Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
+        let mut embed_s = 0.0;
+        if let Some(m) = embedder.model_id() {
+            let t = Instant::now();
+            embed_all(&hub, m).await?;
+            embed_s = t.elapsed().as_secs_f64();
+        }
+        eprintln!("{}: {} docs ({} inserted) in {:.1}s, embedded in {:.1}s", ds.name, ds.docs.len(), inserted, ingest_s, embed_s);
+        let queries: Vec<&beir::Query> = ds.queries.iter().take(a.max_queries.unwrap_or(usize::MAX)).collect();
+        for mode in &a.modes {
+            let m = SearchMode::parse(mode).ok_or_else(|| anyhow::anyhow!("bad mode {mode}"))?;
+            if m != SearchMode::Fts && !embedder.is_enabled() {
+                continue;
+            }
+            let (mut ndcg, mut rec, mut lat) = (0.0, 0.0, Vec::with_capacity(queries.len()));
+            for q in &queries {
+                let sq = SearchQuery {
+                    q: q.text.clone(),
+                    top_k: 10,
+                    filter: SearchFilter { min_score: 1, ..Default::default() },
+                    mode: m,
+                };
+                let t = Instant::now();
+                let r = hub.search(&sq).await?;
+                lat.push(t.elapsed().as_secs_f64() * 1000.0);
+                let ids: Vec<String> = r.results.into_iter().map(|h| h.id).collect();
+                let rel = &ds.qrels[&q.id];
+                ndcg += beir::ndcg_at(&ids, rel, 10);
+                rec += beir::recall_at(&ids, rel, 5);
+            }
+            lat.sort_by(|x, y| x.total_cmp(y));
+            let n = queries.len().max(1) as f64;
+            let p50 = crate::percentile(&lat, 50.0);
+            println!(
+                "| {} | {} | {} | {} | {:.3} | {:.3} | {:.2} |",
+                ds.name,
+                ds.docs.len(),
+                queries.len(),
+                mode,
+                ndcg / n,
+                rec / n,
+                p50
+            );
+            if a.json {
+                println!(
+                    "{}",
+                    serde_json::json!({"dataset": ds.name, "mode": mode, "ndcg@10": ndcg / n, "recall@5": rec / n, "queries": queries.len(), "docs": ds.docs.len(), "p50_ms": p50})
+                );
+            }
+        }
+    }
+    Ok(())
+}
