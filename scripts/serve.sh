@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds and starts KnowHub: `knowhub serve` on 127.0.0.1:8000 with data in ./knowhub-data.
+# Extra arguments go to `knowhub serve` (e.g. --bind 127.0.0.1:9000 --data-dir /srv/knowhub).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -p knowhub
+exec ./target/release/knowhub serve "$@"
