@@ -41,14 +41,18 @@ fn root(dir: &Path) -> PathBuf {
 
 fn read_jsonl<T: for<'de> Deserialize<'de>>(p: &Path) -> anyhow::Result<Vec<T>> {
     let s = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-    s.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).with_context(|| format!("bad line in {}", p.display()))).collect()
+    s.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).with_context(|| format!("bad line in {}", p.display())))
+        .collect()
 }
 
 pub fn load(dir: &Path, split: &str) -> anyhow::Result<Dataset> {
     let r = root(dir);
     let docs: Vec<Doc> = read_jsonl(&r.join("corpus.jsonl"))?;
     let qrels_path = r.join("qrels").join(format!("{split}.tsv"));
-    let qrels_text = std::fs::read_to_string(&qrels_path).with_context(|| format!("reading {}", qrels_path.display()))?;
+    let qrels_text =
+        std::fs::read_to_string(&qrels_path).with_context(|| format!("reading {}", qrels_path.display()))?;
     let mut qrels: HashMap<String, HashSet<String>> = HashMap::new();
     for line in qrels_text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
@@ -56,15 +60,21 @@ pub fn load(dir: &Path, split: &str) -> anyhow::Result<Dataset> {
             qrels.entry(f[0].to_string()).or_default().insert(f[1].to_string());
         }
     }
-    let queries: Vec<Query> = read_jsonl::<Query>(&r.join("queries.jsonl"))?.into_iter().filter(|q| qrels.contains_key(&q.id)).collect();
+    let queries: Vec<Query> =
+        read_jsonl::<Query>(&r.join("queries.jsonl"))?.into_iter().filter(|q| qrels.contains_key(&q.id)).collect();
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     Ok(Dataset { name, docs, queries, qrels })
 }
 
 /// nDCG@k with binary relevance (BEIR's definition).
 pub fn ndcg_at(ranked: &[String], relevant: &HashSet<String>, k: usize) -> f64 {
-    let dcg: f64 =
-        ranked.iter().take(k).enumerate().filter(|(_, id)| relevant.contains(*id)).map(|(i, _)| 1.0 / ((i + 2) as f64).log2()).sum();
+    let dcg: f64 = ranked
+        .iter()
+        .take(k)
+        .enumerate()
+        .filter(|(_, id)| relevant.contains(*id))
+        .map(|(i, _)| 1.0 / ((i + 2) as f64).log2())
+        .sum();
     let ideal: f64 = (0..relevant.len().min(k)).map(|i| 1.0 / ((i + 2) as f64).log2()).sum();
     if ideal == 0.0 {
         0.0

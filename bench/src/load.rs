@@ -41,7 +41,8 @@ pub struct Args {
 
 fn corpus(data: &PathBuf) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     let (mut texts, mut queries) = (Vec::new(), Vec::new());
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(data)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(data)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
     dirs.sort();
     for d in dirs {
         if let Ok(ds) = beir::load(&d, "test") {
@@ -70,8 +71,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let (texts, queries) = corpus(&a.data)?;
     let embedder = Arc::new(retrieval::embedder_from_name(&a.embedder)?);
     let tmp = tempfile::tempdir()?;
-    let store =
-        Arc::new(SqliteStore::open(tmp.path(), OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true })?);
+    let store = Arc::new(SqliteStore::open(
+        tmp.path(),
+        OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
+    )?);
     let t = Instant::now();
     let recs: Vec<NewExperience> = (0..a.records)
         .map(|i| {
@@ -81,18 +84,29 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         .collect();
     let inserted = retrieval::ingest(&store, recs).await?;
     let import_s = t.elapsed().as_secs_f64();
-    println!("corpus: {} records ({} distinct inserted) imported in {:.1}s ({:.0}/s)", a.records, inserted, import_s, inserted as f64 / import_s);
+    println!(
+        "corpus: {} records ({} distinct inserted) imported in {:.1}s ({:.0}/s)",
+        a.records,
+        inserted,
+        import_s,
+        inserted as f64 / import_s
+    );
     let hub = Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
     if let Some(m) = embedder.model_id() {
         let t = Instant::now();
         let n = retrieval::embed_all(&hub, m).await?;
-        println!("embedded {n} records in {:.1}s ({:.0}/s)", t.elapsed().as_secs_f64(), n as f64 / t.elapsed().as_secs_f64());
+        println!(
+            "embedded {n} records in {:.1}s ({:.0}/s)",
+            t.elapsed().as_secs_f64(),
+            n as f64 / t.elapsed().as_secs_f64()
+        );
     }
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}", listener.local_addr()?);
     let app = knowhub_server::app(hub.clone());
     tokio::spawn(async move { axum::serve(listener, app).await });
-    let client = reqwest::Client::builder().pool_max_idle_per_host(a.concurrency).timeout(Duration::from_secs(30)).build()?;
+    let client =
+        reqwest::Client::builder().pool_max_idle_per_host(a.concurrency).timeout(Duration::from_secs(30)).build()?;
 
     // Submit throughput over HTTP with `concurrency` clients.
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -140,14 +154,23 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let (mut server, mut http) = (Vec::new(), Vec::new());
     let mut used_mode = mode;
     for q in &qs {
-        let sq = SearchQuery { q: q.to_string(), top_k: 5, filter: SearchFilter { min_score: 1, ..Default::default() }, mode };
+        let sq = SearchQuery {
+            q: q.to_string(),
+            top_k: 5,
+            filter: SearchFilter { min_score: 1, ..Default::default() },
+            mode,
+        };
         let s = Instant::now();
         used_mode = hub.search(&sq).await?.mode;
         server.push(s.elapsed().as_secs_f64() * 1000.0);
     }
     for q in &qs {
         let s = Instant::now();
-        let r = client.get(format!("{url}/api/search")).query(&[("q", q.as_str()), ("top_k", "5"), ("min_score", "1"), ("mode", &a.mode)]).send().await?;
+        let r = client
+            .get(format!("{url}/api/search"))
+            .query(&[("q", q.as_str()), ("top_k", "5"), ("min_score", "1"), ("mode", &a.mode)])
+            .send()
+            .await?;
         anyhow::ensure!(r.status().is_success());
         let _ = r.bytes().await?;
         http.push(s.elapsed().as_secs_f64() * 1000.0);

@@ -34,7 +34,11 @@ pub struct Args {
 }
 
 pub fn doc_record(d: &beir::Doc) -> NewExperience {
-    let task = if d.title.is_empty() || d.text.contains(&d.title) { d.text.clone() } else { format!("{}\n{}", d.title, d.text) };
+    let task = if d.title.is_empty() || d.text.contains(&d.title) {
+        d.text.clone()
+    } else {
+        format!("{}\n{}", d.title, d.text)
+    };
     NewExperience {
         id: Some(d.id.clone()),
         task,
@@ -122,7 +126,14 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             embed_all(&hub, m).await?;
             embed_s = t.elapsed().as_secs_f64();
         }
-        eprintln!("{}: {} docs ({} inserted) in {:.1}s, embedded in {:.1}s", ds.name, ds.docs.len(), inserted, ingest_s, embed_s);
+        eprintln!(
+            "{}: {} docs ({} inserted) in {:.1}s, embedded in {:.1}s",
+            ds.name,
+            ds.docs.len(),
+            inserted,
+            ingest_s,
+            embed_s
+        );
         let queries: Vec<&beir::Query> = ds.queries.iter().take(a.max_queries.unwrap_or(usize::MAX)).collect();
         for mode in &a.modes {
             let m = SearchMode::parse(mode).ok_or_else(|| anyhow::anyhow!("bad mode {mode}"))?;
