@@ -219,10 +219,12 @@ fn text_search(c: &Connection, tokens: &[String], f: &SearchFilter, limit: usize
 
 /// Drops query terms that match no document, and terms so common that BM25 gives them (almost)
 /// no weight (IDF below `MIN_IDF`, i.e. in more than ~40% of documents) as long as a rarer term
-/// remains. Such terms cannot change the order of the results but dominate the cost of the
-/// query, since FTS5 scores every document that matches any term.
+/// remains. Such terms barely change the order of the results but dominate the cost of the
+/// query, since FTS5 scores every document that matches any term. Only terms with long posting
+/// lists (`MIN_DF`) are dropped: in a small hub they cost nothing and still widen recall.
 fn informative_tokens(c: &Connection, tokens: &[String]) -> Result<Vec<String>> {
     const MIN_IDF: f64 = 0.4;
+    const MIN_DF: f64 = 2_000.0;
     let n: f64 = c
         .query_row("SELECT MAX(seq) FROM experiences", [], |r| r.get::<_, Option<i64>>(0))
         .map_err(sql_err)?
@@ -232,7 +234,8 @@ fn informative_tokens(c: &Connection, tokens: &[String]) -> Result<Vec<String>> 
     for t in tokens {
         let df: f64 = st.query_row([t], |r| r.get::<_, i64>(0)).optional().map_err(sql_err)?.unwrap_or(0) as f64;
         if df > 0.0 {
-            scored.push((t.clone(), ((n - df + 0.5) / (df + 0.5)).ln()));
+            let idf = ((n - df + 0.5) / (df + 0.5)).ln();
+            scored.push((t.clone(), if df >= MIN_DF { idf } else { f64::INFINITY }));
         }
     }
     if scored.iter().any(|(_, idf)| *idf >= MIN_IDF) {
