@@ -9,6 +9,7 @@
 //!   [`FlatIndex`] for brute-force search, which is fast enough below ~1M records.
 
 mod flat;
+mod fts;
 mod migrations;
 mod reindex;
 mod rows;
@@ -150,100 +151,6 @@ impl SqliteStore {
     }
 }
 
-/// BM25 candidates passing `f`, best first.
-///
-/// Ranking all matches inside FTS5 first and filtering the top of that list afterwards is much
-/// cheaper than joining every match against `experiences` (common words match most of the
-/// corpus). Filters rarely remove much (only approved records, a rating floor, maybe one agent),
-/// so a page of `2 × limit` almost always suffices; when it does not, the page grows, and the
-/// last resort is the exact filtered join.
-fn text_search(c: &Connection, tokens: &[String], f: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
-    let tokens = informative_tokens(c, tokens)?;
-    if tokens.is_empty() {
-        return Ok(Vec::new());
-    }
-    // Tokens hold only letters, digits and `_` (see knowhub_core::text), so quoting is safe.
-    let expr = tokens.iter().map(|t| format!("\"{}\"", t.replace('"', "\"\""))).collect::<Vec<_>>().join(" OR ");
-    let expr = expr.as_str();
-    let mut page = limit * 2;
-    for _ in 0..3 {
-        let ranked: Vec<(i64, f64)> = {
-            let mut st = c
-                .prepare_cached(
-                    "SELECT rowid, -rank FROM experiences_fts WHERE experiences_fts MATCH ?1 ORDER BY rank LIMIT ?2",
-                )
-                .map_err(sql_err)?;
-            let rows = st.query_map(params![expr, page as i64], |r| Ok((r.get(0)?, r.get(1)?))).map_err(sql_err)?;
-            rows.collect::<std::result::Result<_, _>>().map_err(sql_err)?
-        };
-        let exhausted = ranked.len() < page;
-        let mut st =
-            c.prepare_cached("SELECT id, status, score, agent_id FROM experiences WHERE seq = ?1").map_err(sql_err)?;
-        let mut out = Vec::with_capacity(limit);
-        for (seq, s) in ranked {
-            let row: Option<(String, String, u8, String)> = st
-                .query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-                .optional()
-                .map_err(sql_err)?;
-            if let Some((id, status, score, agent)) = row {
-                if status == f.status.as_str()
-                    && score >= f.min_score
-                    && f.agent_id.as_ref().is_none_or(|a| *a == agent)
-                {
-                    out.push((id, s));
-                    if out.len() == limit {
-                        return Ok(out);
-                    }
-                }
-            }
-        }
-        if exhausted {
-            return Ok(out);
-        }
-        page *= 8;
-    }
-    let mut st = c
-        .prepare_cached(
-            "SELECT e.id, -bm25(experiences_fts) AS s FROM experiences_fts JOIN experiences e ON e.seq = experiences_fts.rowid \
-             WHERE experiences_fts MATCH ?1 AND e.status = ?2 AND e.score >= ?3 AND (?4 IS NULL OR e.agent_id = ?4) \
-             ORDER BY s DESC LIMIT ?5",
-        )
-        .map_err(sql_err)?;
-    let rows = st
-        .query_map(params![expr, f.status.as_str(), f.min_score, f.agent_id, limit as i64], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, f64>(1)?))
-        })
-        .map_err(sql_err)?;
-    rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
-}
-
-/// Drops query terms that match no document, and terms so common that BM25 gives them (almost)
-/// no weight (IDF below `MIN_IDF`, i.e. in more than ~40% of documents) as long as a rarer term
-/// remains. Such terms barely change the order of the results but dominate the cost of the
-/// query, since FTS5 scores every document that matches any term. Only terms with long posting
-/// lists (`MIN_DF`) are dropped: in a small hub they cost nothing and still widen recall.
-fn informative_tokens(c: &Connection, tokens: &[String]) -> Result<Vec<String>> {
-    const MIN_IDF: f64 = 0.4;
-    const MIN_DF: f64 = 2_000.0;
-    let n: f64 = c
-        .query_row("SELECT MAX(seq) FROM experiences", [], |r| r.get::<_, Option<i64>>(0))
-        .map_err(sql_err)?
-        .unwrap_or(0) as f64;
-    let mut st = c.prepare_cached("SELECT doc FROM experiences_fts_vocab WHERE term = ?1").map_err(sql_err)?;
-    let mut scored = Vec::with_capacity(tokens.len());
-    for t in tokens {
-        let df: f64 = st.query_row([t], |r| r.get::<_, i64>(0)).optional().map_err(sql_err)?.unwrap_or(0) as f64;
-        if df > 0.0 {
-            let idf = ((n - df + 0.5) / (df + 0.5)).ln();
-            scored.push((t.clone(), if df >= MIN_DF { idf } else { f64::INFINITY }));
-        }
-    }
-    if scored.iter().any(|(_, idf)| *idf >= MIN_IDF) {
-        scored.retain(|(_, idf)| *idf >= MIN_IDF);
-    }
-    Ok(scored.into_iter().map(|(t, _)| t).collect())
-}
-
 /// Takes the data dir's exclusive lock so two servers (or a server and `reindex`) never share it.
 pub fn lock_dir(dir: &Path) -> Result<std::fs::File> {
     let f = std::fs::OpenOptions::new()
@@ -325,7 +232,7 @@ impl Store for SqliteStore {
         }
         let tokens = tokens.to_vec();
         let f = filter.clone();
-        self.read(move |c| text_search(c, &tokens, &f, limit)).await
+        self.read(move |c| fts::text_search(c, &tokens, &f, limit)).await
     }
 
     async fn vector_candidates(
