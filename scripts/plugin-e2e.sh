@@ -36,6 +36,9 @@ log() { printf '[plugin-e2e] %s\n' "$*"; }
 die() { printf '[plugin-e2e] ERROR: %s\n' "$*" >&2; echo "plugin-e2e: 0 passed, 1 failed"; exit 1; }
 secs() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}'; }
 
+# The server must see only what this script passes: drop any KNOWHUB_* settings from the caller.
+for v in $(compgen -e | grep '^KNOWHUB_' | grep -v '^KNOWHUB_BIN$' || true); do unset "$v"; done
+[[ "$KNOWHUB_BIN" = /* ]] || KNOWHUB_BIN="$PWD/$KNOWHUB_BIN"
 [[ -x "$KNOWHUB_BIN" ]] || die "knowhub binary not found at $KNOWHUB_BIN (build it: cargo build --release -p knowhub, or set KNOWHUB_BIN)"
 command -v npm >/dev/null || die "npm is required (to install Node 24 + OpenClaw and build the plugin)"
 
@@ -70,8 +73,9 @@ trap cleanup EXIT
 
 record() { # name ok(0/1) [detail]
   local name="$1" ok="$2" detail="${3:-}"
-  if [[ "$ok" == 1 ]]; then echo "PASS [setup] $name${detail:+ -- $detail}"; else echo "FAIL [setup] $name${detail:+ -- $detail}"; fi
-  "$NODE" -e 'require("fs").appendFileSync(process.argv[1], JSON.stringify({phase:"setup",name:process.argv[2],ok:process.argv[3]==="1"})+"\n")' "$WORK/results.jsonl" "$name" "$ok"
+  local phase="${RECORD_PHASE:-setup}"
+  if [[ "$ok" == 1 ]]; then echo "PASS [$phase] $name${detail:+ -- $detail}"; else echo "FAIL [$phase] $name${detail:+ -- $detail}"; fi
+  "$NODE" -e 'require("fs").appendFileSync(process.argv[1], JSON.stringify({phase:process.argv[4],name:process.argv[2],ok:process.argv[3]==="1"})+"\n")' "$WORK/results.jsonl" "$name" "$ok" "$phase"
 }
 free_port() { "$NODE" -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 wait_http() { # url seconds
@@ -195,7 +199,7 @@ turn() {
   log "turn $tag: exit $rc, ${wall} s"
   if [[ $rc -ne 0 ]]; then
     sed 's/\x1b\[[0-9;]*m//g' "$WORK/$tag.stderr.log" | tail -15
-    record "turn $tag: openclaw agent --local exits 0" 0 "exit $rc"
+    RECORD_PHASE="$tag" record "openclaw agent --local exits 0" 0 "exit $rc"
   fi
 }
 
@@ -221,6 +225,7 @@ turn t5 "One more widget question"
 verify t5
 
 # ---- config errors reach the operator with the field's name ---------------------------------------
+RECORD_PHASE=config
 cp "$WORK/openclaw.json" "$WORK/openclaw.json.good"
 oc_config "k.config.reminderMode = 'loud';"
 "$NODE" "$OPENCLAW" config validate </dev/null >"$WORK/config-enum.log" 2>&1 || true

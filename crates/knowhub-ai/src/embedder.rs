@@ -94,6 +94,41 @@ enum Provider {
     /// Full-text only: the fallback that always works.
     None,
     OpenAi(OpenAiEmbedder),
+    /// multilingual-e5-small in-process (knowhub-embed); blocking work goes to the blocking pool.
+    Local(Arc<knowhub_embed::E5Model>),
+}
+
+/// Which embedder to build, from config. Kept here so the server, the CLI and the benchmarks
+/// build it the same way.
+#[derive(Clone, Default)]
+pub struct EmbedderSettings {
+    pub kind: EmbedderKind,
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    pub api_key: Option<String>,
+    pub model_dir: Option<std::path::PathBuf>,
+    pub timeout: Option<Duration>,
+}
+
+impl std::fmt::Debug for EmbedderSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EmbedderSettings")
+            .field("kind", &self.kind)
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .field("api_key", &self.api_key.as_ref().map(|_| "***"))
+            .field("model_dir", &self.model_dir)
+            .finish()
+    }
+}
+
+/// The embedder providers fixed in config.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EmbedderKind {
+    None,
+    OpenAi,
+    #[default]
+    Local,
 }
 
 /// The configured embedder plus its query cache.
@@ -123,6 +158,43 @@ impl Embedder {
         Self::with(Provider::OpenAi(e), Some(id))
     }
 
+    /// Loads the local multilingual model from `dir` (see `scripts/fetch-model.sh`).
+    pub fn local(dir: &std::path::Path) -> Result<Self, knowhub_embed::EmbedError> {
+        let m = knowhub_embed::E5Model::load(dir)?;
+        let id = format!("local:{}", m.model_id());
+        Ok(Self::with(Provider::Local(Arc::new(m)), Some(id)))
+    }
+
+    /// Builds the configured embedder. A broken setup (missing model file, missing URL) never
+    /// stops the hub: it is reported as an error naming the fix, and search falls back to full
+    /// text. Returns the embedder and that error, if any.
+    pub fn from_settings(s: &EmbedderSettings) -> (Self, Option<String>) {
+        match s.kind {
+            EmbedderKind::None => (Self::none(), None),
+            EmbedderKind::OpenAi => {
+                let (Some(url), Some(model)) = (&s.base_url, &s.model) else {
+                    return (
+                        Self::none(),
+                        Some("embedder 'openai' needs KNOWHUB_EMBED_BASE_URL and KNOWHUB_EMBED_MODEL; full-text search only".into()),
+                    );
+                };
+                match OpenAiEmbedder::new(url, model, s.api_key.clone(), s.timeout.unwrap_or(Duration::from_secs(30))) {
+                    Ok(e) => (Self::openai(e), None),
+                    Err(e) => {
+                        (Self::none(), Some(format!("cannot set up the openai embedder ({e}); full-text search only")))
+                    }
+                }
+            }
+            EmbedderKind::Local => {
+                let dir = s.model_dir.clone().unwrap_or_else(knowhub_embed::default_model_dir);
+                match Self::local(&dir) {
+                    Ok(e) => (e, None),
+                    Err(e) => (Self::none(), Some(format!("{e}; until then: full-text search only"))),
+                }
+            }
+        }
+    }
+
     /// Stable id stored with every vector; `None` when vectors are off.
     pub fn model_id(&self) -> Option<&str> {
         self.model_id.as_deref()
@@ -137,6 +209,7 @@ impl Embedder {
         let mut out = match &self.provider {
             Provider::None => return Err(EmbedError::Disabled),
             Provider::OpenAi(e) => e.embed(texts).await?,
+            Provider::Local(m) => run_local(m.clone(), texts.to_vec(), knowhub_embed::TextKind::Passage).await?,
         };
         out.iter_mut().for_each(|v| normalize(v));
         Ok(out)
@@ -149,15 +222,30 @@ impl Embedder {
         }
         let mut v = match &self.provider {
             Provider::None => return Err(EmbedError::Disabled),
-            Provider::OpenAi(e) => {
-                e.embed(&[q.to_string()]).await?.pop().ok_or_else(|| EmbedError::BadResponse("empty".into()))?
-            }
-        };
+            Provider::OpenAi(e) => e.embed(&[q.to_string()]).await?,
+            Provider::Local(m) => run_local(m.clone(), vec![q.to_string()], knowhub_embed::TextKind::Query).await?,
+        }
+        .pop()
+        .ok_or_else(|| EmbedError::BadResponse("no embedding returned".into()))?;
         normalize(&mut v);
         let v = Arc::new(v);
         self.cache.lock().put(q.to_string(), v.clone());
         Ok(v)
     }
+}
+
+async fn run_local(
+    m: Arc<knowhub_embed::E5Model>,
+    texts: Vec<String>,
+    kind: knowhub_embed::TextKind,
+) -> Result<Vec<Vec<f32>>, EmbedError> {
+    tokio::task::spawn_blocking(move || {
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        m.embed(&refs, kind)
+    })
+    .await
+    .map_err(|e| EmbedError::BadResponse(format!("local embedder task: {e}")))?
+    .map_err(|e| EmbedError::BadResponse(e.to_string()))
 }
 
 /// Zeroes non-finite values and scales to unit length (a zero vector stays zero).

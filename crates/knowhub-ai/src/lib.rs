@@ -2,4 +2,5 @@
 
 mod embedder;
 
-pub use embedder::{normalize, EmbedError, Embedder, OpenAiEmbedder};
+pub use embedder::{normalize, EmbedError, Embedder, EmbedderKind, EmbedderSettings, OpenAiEmbedder};
+pub use knowhub_embed::default_model_dir;

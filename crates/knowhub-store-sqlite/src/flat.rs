@@ -10,14 +10,8 @@ use std::collections::{BinaryHeap, HashMap};
 use knowhub_core::{CoreError, Result, SearchFilter, Status};
 use rusqlite::Connection;
 
+use crate::meta::{Agents, Meta};
 use crate::sql_err;
-
-#[derive(Debug, Clone, Copy)]
-struct Meta {
-    score: u8,
-    status: Status,
-    agent: u32,
-}
 
 #[derive(Debug, Default)]
 pub struct FlatIndex {
@@ -27,7 +21,7 @@ pub struct FlatIndex {
     data: Vec<f32>,
     meta: Vec<Meta>,
     pos: HashMap<i64, usize>,
-    agents: HashMap<String, u32>,
+    agents: Agents,
 }
 
 /// Rows per thread below which splitting the scan is not worth a thread.
@@ -76,11 +70,6 @@ impl FlatIndex {
         self.ids.is_empty()
     }
 
-    fn agent_code(&mut self, agent: &str) -> u32 {
-        let next = self.agents.len() as u32;
-        *self.agents.entry(agent.to_string()).or_insert(next)
-    }
-
     pub fn upsert(&mut self, seq: i64, id: &str, score: u8, status: Status, agent: &str, v: &[f32]) {
         if self.dim == 0 {
             self.dim = v.len();
@@ -89,7 +78,7 @@ impl FlatIndex {
             tracing::warn!(id, got = v.len(), want = self.dim, "vector dimension mismatch; not indexed");
             return;
         }
-        let meta = Meta { score, status, agent: self.agent_code(agent) };
+        let meta = self.agents.meta(score, status, agent);
         match self.pos.get(&seq) {
             Some(&i) => {
                 self.data[i * self.dim..(i + 1) * self.dim].copy_from_slice(v);
@@ -116,15 +105,7 @@ impl FlatIndex {
         if q.len() != self.dim || self.ids.is_empty() || k == 0 {
             return Vec::new();
         }
-        let agent = match &filter.agent_id {
-            Some(a) => match self.agents.get(a) {
-                Some(&code) => Some(code),
-                None => return Vec::new(),
-            },
-            None => None,
-        };
-        let pass =
-            |m: &Meta| m.status == filter.status && m.score >= filter.min_score && agent.is_none_or(|a| a == m.agent);
+        let Some(pass) = self.agents.matcher(filter) else { return Vec::new() };
         let n = self.ids.len();
         let scan = |lo: usize, hi: usize| {
             let mut heap = BinaryHeap::with_capacity(k + 1);

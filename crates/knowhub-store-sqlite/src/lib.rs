@@ -10,9 +10,11 @@
 
 mod flat;
 mod fts;
+mod meta;
 mod migrations;
 mod reindex;
 mod rows;
+mod terms;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -28,6 +30,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 pub use flat::FlatIndex;
 pub use reindex::{reindex, EmbedFn, ReindexProgress, ReindexStats};
+pub use terms::TermIndex;
 
 pub const DB_FILE: &str = "knowhub.db";
 const LOCK_FILE: &str = "knowhub.lock";
@@ -58,6 +61,8 @@ pub(crate) struct Inner {
     readers: Mutex<Vec<Connection>>,
     readers_cv: Condvar,
     pub(crate) index: RwLock<FlatIndex>,
+    /// In-memory BM25 index; loaded for exclusive opens (server, import, benchmarks).
+    terms: RwLock<Option<TermIndex>>,
 }
 
 pub(crate) fn sql_err(e: rusqlite::Error) -> CoreError {
@@ -98,6 +103,7 @@ impl SqliteStore {
         migrations::migrate(&mut conn)?;
         let model = opts.vector_model.clone().unwrap_or_default();
         let index = FlatIndex::load(&conn, &model)?;
+        let terms = if opts.exclusive { Some(TermIndex::load(&conn)?) } else { None };
         let mut readers = Vec::with_capacity(READERS);
         for _ in 0..READERS {
             readers.push(open_connection(&path)?);
@@ -107,6 +113,7 @@ impl SqliteStore {
             readers: Mutex::new(readers),
             readers_cv: Condvar::new(),
             index: RwLock::new(index),
+            terms: RwLock::new(terms),
         });
         let writer = writer::Writer::start(conn, inner.clone())?;
         Ok(SqliteStore { inner, writer, _lock: lock })
@@ -177,12 +184,25 @@ impl Store for SqliteStore {
 
     async fn insert(&self, new: NewExperience) -> Result<InsertOutcome> {
         let body = text::tokenize(&new.search_text()).join(" ");
-        self.writer.insert(new, body).await
+        let (out, seq) = self.writer.insert(new, body.clone()).await?;
+        if let (Some(seq), InsertOutcome::Created(e)) = (seq, &out) {
+            if let Some(t) = self.inner.terms.write().as_mut() {
+                t.add(seq, &e.id, &body, e.score, e.status, &e.agent_id);
+            }
+        }
+        Ok(out)
     }
 
     async fn import(&self, record: NewExperience) -> Result<ImportOutcome> {
         let body = text::tokenize(&record.search_text()).join(" ");
-        self.writer.import(record, body).await
+        let (score, status, agent) = (record.score, record.status, record.agent_id.clone());
+        let (out, row) = self.writer.import(record, body.clone()).await?;
+        if let Some((seq, id)) = row {
+            if let Some(t) = self.inner.terms.write().as_mut() {
+                t.add(seq, &id, &body, score, status, &agent);
+            }
+        }
+        Ok(out)
     }
 
     async fn get(&self, id: &str) -> Result<Option<Experience>> {
@@ -229,6 +249,9 @@ impl Store for SqliteStore {
     ) -> Result<Vec<(String, f64)>> {
         if tokens.is_empty() {
             return Ok(Vec::new());
+        }
+        if let Some(t) = self.inner.terms.read().as_ref() {
+            return Ok(t.search(tokens, filter, limit));
         }
         let tokens = tokens.to_vec();
         let f = filter.clone();

@@ -6,10 +6,9 @@ use rusqlite::Connection;
 use crate::sql_err;
 
 /// `(version, SQL)`. Never edit a shipped migration; add a new one.
-const MIGRATIONS: &[(i64, &str)] = &[
-    (
-        1,
-        r#"
+const MIGRATIONS: &[(i64, &str)] = &[(
+    1,
+    r#"
 CREATE TABLE experiences (
     seq           INTEGER PRIMARY KEY,
     id            TEXT NOT NULL UNIQUE,
@@ -40,9 +39,10 @@ CREATE TABLE contents (
     content_type  TEXT NOT NULL
 );
 
--- Contentless: the text lives in `experiences`; this holds only the segmented tokens' index.
+-- The segmented tokens (knowhub_core::text) of task + resource + result, rowid = experiences.seq.
+-- Stored (not contentless) so the in-memory BM25 index can be rebuilt from it at startup.
 CREATE VIRTUAL TABLE experiences_fts USING fts5(
-    body, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2 tokenchars '_'"
+    body, tokenize="unicode61 remove_diacritics 2 tokenchars '_'"
 );
 
 CREATE TABLE vectors (
@@ -53,15 +53,7 @@ CREATE TABLE vectors (
 );
 CREATE INDEX idx_vectors_model ON vectors(model);
 "#,
-    ),
-    (
-        2,
-        r#"
--- Per-term document counts, used to skip terms that occur nearly everywhere (zero BM25 weight).
-CREATE VIRTUAL TABLE experiences_fts_vocab USING fts5vocab(experiences_fts, row);
-"#,
-    ),
-];
+)];
 
 pub fn migrate(conn: &mut Connection) -> Result<()> {
     conn.execute_batch(

@@ -60,11 +60,16 @@ impl Writer {
             .map_err(|_| CoreError::Unavailable("write aborted: sqlite writer could not start a transaction".into()))?
     }
 
-    pub(crate) async fn insert(&self, new: NewExperience, body: String) -> Result<InsertOutcome> {
+    /// Returns the outcome and, for a new record, its row number (for the in-memory indexes).
+    pub(crate) async fn insert(&self, new: NewExperience, body: String) -> Result<(InsertOutcome, Option<i64>)> {
         self.run(move |c| insert_tx(c, new, &body)).await
     }
 
-    pub(crate) async fn import(&self, new: NewExperience, body: String) -> Result<ImportOutcome> {
+    pub(crate) async fn import(
+        &self,
+        new: NewExperience,
+        body: String,
+    ) -> Result<(ImportOutcome, Option<(i64, String)>)> {
         self.run(move |c| import_tx(c, new, &body)).await
     }
 
@@ -120,7 +125,7 @@ fn savepoint<T>(conn: &Connection, f: impl FnOnce(&Connection) -> Result<T>) -> 
     r
 }
 
-fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Result<i64> {
+fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Result<(i64, String)> {
     let now = now_rfc3339();
     let id = new.id.clone().unwrap_or_else(new_id);
     let created = new.created_at.clone().unwrap_or_else(|| now.clone());
@@ -166,7 +171,7 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             .and_then(|mut st| st.execute(params![id, content, ct]))
             .map_err(sql_err)?;
     }
-    Ok(seq)
+    Ok((seq, id))
 }
 
 fn seq_by_hash(c: &Connection, hash: &str) -> Result<Option<i64>> {
@@ -175,7 +180,7 @@ fn seq_by_hash(c: &Connection, hash: &str) -> Result<Option<i64>> {
         .map_err(sql_err)
 }
 
-fn insert_tx(c: &Connection, new: NewExperience, body: &str) -> Result<InsertOutcome> {
+fn insert_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(InsertOutcome, Option<i64>)> {
     let hash = new.content_hash();
     if let Some(seq) = seq_by_hash(c, &hash)? {
         c.prepare_cached("UPDATE experiences SET confirmations = confirmations + 1, updated_at = ?2 WHERE seq = ?1")
@@ -189,13 +194,13 @@ fn insert_tx(c: &Connection, new: NewExperience, body: &str) -> Result<InsertOut
             )
             .map_err(sql_err)?;
         }
-        return Ok(InsertOutcome::Duplicate(rows::get_by_seq(c, seq)?));
+        return Ok((InsertOutcome::Duplicate(rows::get_by_seq(c, seq)?), None));
     }
-    let seq = insert_row(c, &new, &hash, body)?;
-    Ok(InsertOutcome::Created(rows::get_by_seq(c, seq)?))
+    let (seq, _) = insert_row(c, &new, &hash, body)?;
+    Ok((InsertOutcome::Created(rows::get_by_seq(c, seq)?), Some(seq)))
 }
 
-fn import_tx(c: &Connection, new: NewExperience, body: &str) -> Result<ImportOutcome> {
+fn import_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(ImportOutcome, Option<(i64, String)>)> {
     let hash = new.content_hash();
     if let Some(id) = &new.id {
         let exists: Option<i64> = c
@@ -203,14 +208,14 @@ fn import_tx(c: &Connection, new: NewExperience, body: &str) -> Result<ImportOut
             .and_then(|mut st| st.query_row([id], |r| r.get(0)).optional())
             .map_err(sql_err)?;
         if exists.is_some() {
-            return Ok(ImportOutcome::Skipped);
+            return Ok((ImportOutcome::Skipped, None));
         }
     }
     if seq_by_hash(c, &hash)?.is_some() {
-        return Ok(ImportOutcome::Skipped);
+        return Ok((ImportOutcome::Skipped, None));
     }
-    insert_row(c, &new, &hash, body)?;
-    Ok(ImportOutcome::Inserted)
+    let row = insert_row(c, &new, &hash, body)?;
+    Ok((ImportOutcome::Inserted, Some(row)))
 }
 
 pub(crate) fn vector_blob(v: &[f32]) -> Vec<u8> {

@@ -256,3 +256,44 @@ async fn reindex_rebuilds_and_swaps() {
     assert_eq!(s.vector_models().await.unwrap(), vec![("new-model".to_string(), 1)]);
     assert!(!d.path().join("knowhub.db.reindex").exists());
 }
+
+#[tokio::test]
+async fn in_memory_bm25_matches_fts5_bm25() {
+    let d = tempfile::tempdir().unwrap();
+    let s = open(d.path());
+    let words =
+        ["数据库", "连接", "超时", "redis", "timeout", "pool", "kubectl", "部署", "pg_dump", "备份", "cache", "缓存"];
+    for i in 0..60usize {
+        // Varied lengths and term frequencies so length normalisation and tf saturation matter.
+        let body: Vec<&str> = (0..(3 + i % 7)).map(|j| words[(i * 7 + j * (i % 5 + 1)) % words.len()]).collect();
+        let mut e = exp(
+            &format!("task {i} {}", body.join(" ")),
+            &format!("res {}", words[i % words.len()]),
+            "done",
+            1 + (i % 5) as i64,
+            "main",
+        );
+        if i % 9 == 0 {
+            e.status = Status::Pending;
+        }
+        s.insert(e).await.unwrap();
+    }
+    // A second, non-exclusive handle answers from FTS5's own bm25().
+    let reference = SqliteStore::open(d.path(), OpenOptions { vector_model: None, exclusive: false }).unwrap();
+    for q in ["数据库 超时", "redis timeout pool", "pg_dump 备份", "部署 kubectl cache 缓存", "连接"] {
+        for f in [SearchFilter::default(), SearchFilter { min_score: 3, ..Default::default() }] {
+            let toks = text::query_tokens(q);
+            let mem = s.text_candidates(&toks, &f, 10).await.unwrap();
+            let fts = reference.text_candidates(&toks, &f, 10).await.unwrap();
+            assert!(!mem.is_empty(), "{q}");
+            assert_eq!(mem.len(), fts.len(), "{q}");
+            for ((mi, ms), (fi, fs)) in mem.iter().zip(&fts) {
+                assert!((ms - fs).abs() <= 1e-9 * fs.abs().max(1.0), "{q}: score {ms} vs {fs}");
+                // Equal scores may be ordered differently; ids must agree where scores differ.
+                if mem.iter().filter(|x| (x.1 - ms).abs() < 1e-9).count() == 1 {
+                    assert_eq!(mi, fi, "{q}");
+                }
+            }
+        }
+    }
+}

@@ -48,10 +48,27 @@ pub struct EmbedderConfig {
     pub timeout_secs: u64,
 }
 
+impl EmbedderConfig {
+    pub fn settings(&self) -> knowhub_ai::EmbedderSettings {
+        knowhub_ai::EmbedderSettings {
+            kind: match self.kind {
+                EmbedderKind::None => knowhub_ai::EmbedderKind::None,
+                EmbedderKind::Openai => knowhub_ai::EmbedderKind::OpenAi,
+                EmbedderKind::Local => knowhub_ai::EmbedderKind::Local,
+            },
+            base_url: self.base_url.clone(),
+            model: self.model.clone(),
+            api_key: self.api_key.as_ref().map(|k| k.0.clone()),
+            model_dir: self.model_dir.clone(),
+            timeout: Some(std::time::Duration::from_secs(self.timeout_secs)),
+        }
+    }
+}
+
 impl Default for EmbedderConfig {
     fn default() -> Self {
         EmbedderConfig {
-            kind: EmbedderKind::None,
+            kind: EmbedderKind::Local,
             base_url: None,
             model: None,
             api_key: None,
@@ -233,7 +250,7 @@ data_dir = "./knowhub-data"        # KNOWHUB_DATA_DIR / --data-dir
 log_format = "text"                # text | json        KNOWHUB_LOG_FORMAT / --log-format
 
 [embedder]
-kind = "none"                      # none | openai | local   KNOWHUB_EMBEDDER / --embedder
+kind = "local"                     # local | openai | none   KNOWHUB_EMBEDDER / --embedder
 # base_url = "https://api.openai.com/v1"   # KNOWHUB_EMBED_BASE_URL (openai)
 # model = "text-embedding-3-small"         # KNOWHUB_EMBED_MODEL (openai)
 # api_key = "..."                          # KNOWHUB_EMBED_API_KEY (openai; prefer the env var)

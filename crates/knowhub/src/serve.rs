@@ -2,14 +2,13 @@
 //! The backend is chosen here, once.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Context;
-use knowhub_ai::{Embedder, OpenAiEmbedder};
+use knowhub_ai::Embedder;
 use knowhub_server::Hub;
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
-use crate::config::{Config, EmbedderKind, LogFormat, Overrides};
+use crate::config::{Config, LogFormat, Overrides};
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
@@ -31,35 +30,14 @@ fn init_logging(format: LogFormat) {
     };
 }
 
-/// Builds the configured embedder. A broken embedder setup degrades to full-text search with a
-/// clear error instead of refusing to start: search must always work.
+/// Builds the configured embedder; a broken setup degrades to full-text search with a clear error.
 pub fn build_embedder(cfg: &Config) -> Embedder {
-    let e = &cfg.embedder;
-    match e.kind {
-        EmbedderKind::None => Embedder::none(),
-        EmbedderKind::Openai => {
-            let (Some(url), Some(model)) = (&e.base_url, &e.model) else {
-                tracing::error!("embedder 'openai' needs KNOWHUB_EMBED_BASE_URL and KNOWHUB_EMBED_MODEL; falling back to full-text search only");
-                return Embedder::none();
-            };
-            match OpenAiEmbedder::new(
-                url,
-                model,
-                e.api_key.as_ref().map(|k| k.0.clone()),
-                Duration::from_secs(e.timeout_secs),
-            ) {
-                Ok(o) => Embedder::openai(o),
-                Err(err) => {
-                    tracing::error!(error = %err, "cannot set up the openai embedder; full-text search only");
-                    Embedder::none()
-                }
-            }
-        }
-        EmbedderKind::Local => {
-            tracing::error!("the local embedder is not available in this build; full-text search only");
-            Embedder::none()
-        }
+    let (e, problem) = Embedder::from_settings(&cfg.embedder.settings());
+    if let Some(p) = problem {
+        tracing::error!("{p}");
+        eprintln!("knowhub: {p}");
     }
+    e
 }
 
 pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {

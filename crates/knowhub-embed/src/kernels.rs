@@ -1,0 +1,710 @@
+//! Numeric kernels: a packed-weight f32 GEMM (the hot path, ~98% of the FLOPs) and the
+//! small element-wise pieces (LayerNorm, GELU, softmax).
+//!
+//! Every kernel has one portable body. The x86-64 build also compiles that body a second time
+//! inside a `#[target_feature(enable = "avx2,fma")]` wrapper and picks it at run time, so
+//! release binaries run fast on any AVX2 machine without `-C target-cpu=native`, and still
+//! run (slower) on machines without it. The GEMM tile gets hand-written intrinsics because
+//! the register blocking is what makes it fast.
+
+/// Which code path the kernels take; detected once at model load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Simd {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2Fma,
+}
+
+impl Simd {
+    pub fn detect() -> Simd {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // KNOWHUB_EMBED_NO_SIMD=1 forces the portable path (to rule out a SIMD issue).
+            if std::env::var_os("KNOWHUB_EMBED_NO_SIMD").is_none()
+                && is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("fma")
+            {
+                return Simd::Avx2Fma;
+            }
+        }
+        Simd::Portable
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Simd::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx2Fma => "avx2+fma",
+        }
+    }
+}
+
+/// Output columns per packed panel (two 8-lane AVX registers).
+pub const NR: usize = 16;
+/// Rows per register tile: 6 x 2 accumulators + 2 weight registers + 1 broadcast = 15 of
+/// the 16 ymm registers.
+const MR: usize = 6;
+
+/// One 16-wide slice of a dequantised weight panel; 64-byte aligned so a panel row is exactly
+/// one cache line and the AVX loads never split lines.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+pub struct Lane16(pub [f32; NR]);
+
+/// 32 consecutive input positions (`k`) x 16 output columns of 4-bit weights, re-laid out from
+/// the file's row-major Q4_0 blocks so a whole panel row (16 columns) unpacks with a few
+/// vector instructions. Byte `j` of `codes[kk]` holds column `j` (low nibble) and `j + 8`
+/// (high nibble). Scales are the file's f16 block scales widened to f32 (exact).
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+pub struct PanelBlock {
+    scale: [f32; NR],
+    codes: [[u8; NR / 2]; QK],
+}
+
+const QK: usize = crate::quant::QK;
+
+/// A linear layer `y = x W^T + b` whose weights stay 4-bit in memory (13 MB for the whole
+/// model instead of 82 MB as f32: it fits in L3, so a single query is not bound by DRAM
+/// bandwidth). Panel `p` covers output columns `16p..16p+16`; each call dequantises one panel
+/// at a time into an L1/L2-resident f32 scratch and runs every row tile against it, so the
+/// unpacking is amortised over all tokens of the call. Dequantised values are bit-exact.
+pub struct PackedLinear {
+    pub n: usize,
+    pub k: usize,
+    blocks: Vec<PanelBlock>,
+    bias: Vec<f32>,
+}
+
+impl PackedLinear {
+    /// Build from the file's row-major Q4_0 data: `n` rows of `k` weights.
+    pub fn from_q4(n: usize, k: usize, q4: &[u8], bias: Vec<f32>) -> Self {
+        use crate::quant::{f16_to_f32, row_bytes, BLOCK_BYTES};
+        assert!(n % NR == 0 && k % QK == 0 && bias.len() == n);
+        let rb = row_bytes(k);
+        assert!(q4.len() >= n * rb);
+        let kb = k / QK;
+        let empty = PanelBlock { scale: [0.0; NR], codes: [[0; NR / 2]; QK] };
+        let mut blocks = vec![empty; n / NR * kb];
+        for o in 0..n {
+            let (p, j) = (o / NR, o % NR);
+            for b in 0..kb {
+                let src = &q4[o * rb + b * BLOCK_BYTES..o * rb + (b + 1) * BLOCK_BYTES];
+                let dst = &mut blocks[p * kb + b];
+                dst.scale[j] = f16_to_f32(u16::from_le_bytes([src[0], src[1]]));
+                for kk in 0..QK {
+                    let byte = src[2 + kk % (QK / 2)];
+                    let q = if kk < QK / 2 { byte & 0x0f } else { byte >> 4 };
+                    dst.codes[kk][j % 8] |= q << (4 * (j / 8));
+                }
+            }
+        }
+        PackedLinear { n, k, blocks, bias }
+    }
+
+    /// Concatenate layers along the output dimension (fuses Q, K and V into one GEMM).
+    pub fn concat(parts: Vec<PackedLinear>) -> Self {
+        let k = parts[0].k;
+        assert!(parts.iter().all(|p| p.k == k));
+        let n = parts.iter().map(|p| p.n).sum();
+        let mut blocks = Vec::with_capacity(n / NR * (k / QK));
+        let mut bias = Vec::with_capacity(n);
+        for p in parts {
+            blocks.extend_from_slice(&p.blocks);
+            bias.extend_from_slice(&p.bias);
+        }
+        PackedLinear { n, k, blocks, bias }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.blocks.len() * std::mem::size_of::<PanelBlock>() + self.bias.len() * 4
+    }
+
+    fn panel(&self, p: usize) -> &[PanelBlock] {
+        let kb = self.k / QK;
+        &self.blocks[p * kb..(p + 1) * kb]
+    }
+}
+
+/// Dequantise one panel (`k` rows of 16 columns) into `out`.
+fn unpack_panel(simd: Simd, blocks: &[PanelBlock], out: &mut [Lane16]) {
+    match simd {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
+        Simd::Avx2Fma => unsafe { unpack_panel_avx2(blocks, out) },
+        Simd::Portable => unpack_panel_portable(blocks, out),
+    }
+}
+
+fn unpack_panel_portable(blocks: &[PanelBlock], out: &mut [Lane16]) {
+    for (blk, rows) in blocks.iter().zip(out.chunks_exact_mut(QK)) {
+        for (codes, row) in blk.codes.iter().zip(rows) {
+            for (j, &c) in codes.iter().enumerate() {
+                row.0[j] = ((c & 0x0f) as i32 - 8) as f32 * blk.scale[j];
+                row.0[j + 8] = ((c >> 4) as i32 - 8) as f32 * blk.scale[j + 8];
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn unpack_panel_avx2(blocks: &[PanelBlock], out: &mut [Lane16]) {
+    use std::arch::x86_64::*;
+    let mask = _mm_set1_epi8(0x0f);
+    let eight = _mm256_set1_epi32(8);
+    for (blk, rows) in blocks.iter().zip(out.chunks_exact_mut(QK)) {
+        let s0 = _mm256_loadu_ps(blk.scale.as_ptr());
+        let s1 = _mm256_loadu_ps(blk.scale.as_ptr().add(8));
+        for (codes, row) in blk.codes.iter().zip(rows) {
+            let c = _mm_loadl_epi64(codes.as_ptr() as *const __m128i);
+            let lo = _mm_and_si128(c, mask);
+            let hi = _mm_and_si128(_mm_srli_epi16(c, 4), mask);
+            let q0 = _mm256_sub_epi32(_mm256_cvtepu8_epi32(lo), eight);
+            let q1 = _mm256_sub_epi32(_mm256_cvtepu8_epi32(hi), eight);
+            let dst = row.0.as_mut_ptr();
+            _mm256_store_ps(dst, _mm256_mul_ps(_mm256_cvtepi32_ps(q0), s0));
+            _mm256_store_ps(dst.add(8), _mm256_mul_ps(_mm256_cvtepi32_ps(q1), s1));
+        }
+    }
+}
+
+thread_local! {
+    /// Per-thread dequantised panel (k x 16 f32: 24 KB for k = 384, 96 KB for k = 1536).
+    static PANEL: std::cell::RefCell<Vec<Lane16>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What to do with each output tile while it is still in L1.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Epilogue {
+    None,
+    Gelu,
+}
+
+/// Raw pointer that may cross threads; users guarantee disjoint writes.
+#[derive(Clone, Copy)]
+struct SendPtr(*mut f32);
+unsafe impl Send for SendPtr {}
+unsafe impl Sync for SendPtr {}
+
+impl SendPtr {
+    /// Going through a method makes closures capture the whole (Send) wrapper, not the raw
+    /// pointer field.
+    fn get(self) -> *mut f32 {
+        self.0
+    }
+}
+
+/// `y[m][n] = x[m][k] W^T + b` (then the epilogue). Output columns are split over the rayon
+/// pool when `parallel` is set; each task owns whole panels, so writes are disjoint.
+pub fn linear(simd: Simd, x: &[f32], m: usize, lin: &PackedLinear, y: &mut [f32], epi: Epilogue, parallel: bool) {
+    let (n, k) = (lin.n, lin.k);
+    assert!(x.len() >= m * k && y.len() >= m * n);
+    let npanels = n / NR;
+    let yp = SendPtr(y.as_mut_ptr());
+    // Balanced tile heights (20 rows -> 5+5+5+5, not 6+6+6+2): a short tile wastes most of
+    // its FMA slots on weight loads.
+    let ntiles = m.div_ceil(MR);
+    let run = |p0: usize, p1: usize| {
+        PANEL.with(|buf| {
+            let mut buf = buf.borrow_mut();
+            if buf.len() < k {
+                buf.resize(k, Lane16([0.0; NR]));
+            }
+            let panel = &mut buf[..k];
+            for p in p0..p1 {
+                unpack_panel(simd, lin.panel(p), panel);
+                let bias = &lin.bias[p * NR..(p + 1) * NR];
+                let mut r = 0;
+                for ti in 0..ntiles {
+                    let rows = m * (ti + 1) / ntiles - r;
+                    // SAFETY: rows r..r+rows and columns p*NR..p*NR+NR are inside y
+                    // (checked above) and owned by this task alone.
+                    unsafe {
+                        let c = yp.get().add(r * n + p * NR);
+                        tile(simd, rows, &x[r * k..], k, panel, bias, c, n, epi);
+                    }
+                    r += rows;
+                }
+                debug_assert_eq!(r, m);
+            }
+        })
+    };
+    let threads = if parallel { rayon::current_num_threads() } else { 1 };
+    // Enough work per task to amortise a rayon hand-off (~a few microseconds).
+    let tasks = if threads <= 1 || m * n * k < 1 << 19 {
+        1
+    } else if m >= 64 {
+        (threads * 4).min(npanels)
+    } else {
+        threads.min(npanels)
+    };
+    if tasks == 1 {
+        run(0, npanels);
+    } else {
+        use rayon::prelude::*;
+        (0..tasks).into_par_iter().for_each(|t| {
+            run(t * npanels / tasks, (t + 1) * npanels / tasks);
+        });
+    }
+}
+
+/// One register tile: `rows` (1..=6) x 16 outputs.
+///
+/// # Safety
+/// `c` must be valid for writes of `rows` rows of 16 floats at stride `ldc`; `a` must hold
+/// `rows` rows of `k` floats.
+#[allow(clippy::too_many_arguments)]
+unsafe fn tile(
+    simd: Simd,
+    rows: usize,
+    a: &[f32],
+    k: usize,
+    panel: &[Lane16],
+    bias: &[f32],
+    c: *mut f32,
+    ldc: usize,
+    epi: Epilogue,
+) {
+    debug_assert!(a.len() >= (rows - 1) * k + k && panel.len() == k);
+    macro_rules! dispatch {
+        ($f:ident) => {
+            match rows {
+                6 => $f::<6>(a, k, panel, bias, c, ldc, epi),
+                5 => $f::<5>(a, k, panel, bias, c, ldc, epi),
+                4 => $f::<4>(a, k, panel, bias, c, ldc, epi),
+                3 => $f::<3>(a, k, panel, bias, c, ldc, epi),
+                2 => $f::<2>(a, k, panel, bias, c, ldc, epi),
+                _ => $f::<1>(a, k, panel, bias, c, ldc, epi),
+            }
+        };
+    }
+    match simd {
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx2Fma => dispatch!(tile_avx2),
+        Simd::Portable => dispatch!(tile_portable),
+    }
+}
+
+/// `a * b + c`, fused where the target always has FMA (aarch64: NEON `fmla`); on baseline
+/// x86-64 `mul_add` would be a slow libm call, so there it stays two operations.
+#[inline(always)]
+fn fmadd(a: f32, b: f32, c: f32) -> f32 {
+    if cfg!(target_arch = "aarch64") {
+        a.mul_add(b, c)
+    } else {
+        a * b + c
+    }
+}
+
+#[inline(always)]
+unsafe fn tile_portable<const R: usize>(
+    a: &[f32],
+    k: usize,
+    panel: &[Lane16],
+    bias: &[f32],
+    c: *mut f32,
+    ldc: usize,
+    epi: Epilogue,
+) {
+    let mut acc = [[0f32; NR]; R];
+    for (kk, w) in panel.iter().enumerate() {
+        for (r, row) in acc.iter_mut().enumerate() {
+            let av = a[r * k + kk];
+            for (c, &wv) in row.iter_mut().zip(&w.0) {
+                *c = fmadd(av, wv, *c);
+            }
+        }
+    }
+    for (r, row) in acc.iter_mut().enumerate() {
+        for j in 0..NR {
+            row[j] += bias[j];
+        }
+        if epi == Epilogue::Gelu {
+            gelu_slice(row);
+        }
+        std::ptr::copy_nonoverlapping(row.as_ptr(), c.add(r * ldc), NR);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn tile_avx2<const R: usize>(
+    a: &[f32],
+    k: usize,
+    panel: &[Lane16],
+    bias: &[f32],
+    c: *mut f32,
+    ldc: usize,
+    epi: Epilogue,
+) {
+    use std::arch::x86_64::*;
+    let mut c0 = [_mm256_setzero_ps(); R];
+    let mut c1 = [_mm256_setzero_ps(); R];
+    let ap = a.as_ptr();
+    let wp = panel.as_ptr() as *const f32;
+    for kk in 0..k {
+        let w0 = _mm256_load_ps(wp.add(kk * NR));
+        let w1 = _mm256_load_ps(wp.add(kk * NR + 8));
+        for r in 0..R {
+            let av = _mm256_broadcast_ss(&*ap.add(r * k + kk));
+            c0[r] = _mm256_fmadd_ps(av, w0, c0[r]);
+            c1[r] = _mm256_fmadd_ps(av, w1, c1[r]);
+        }
+    }
+    let b0 = _mm256_loadu_ps(bias.as_ptr());
+    let b1 = _mm256_loadu_ps(bias.as_ptr().add(8));
+    for r in 0..R {
+        let out = c.add(r * ldc);
+        _mm256_storeu_ps(out, _mm256_add_ps(c0[r], b0));
+        _mm256_storeu_ps(out.add(8), _mm256_add_ps(c1[r], b1));
+        if epi == Epilogue::Gelu {
+            gelu_slice(std::slice::from_raw_parts_mut(out, NR));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Element-wise maths. Written branch-free over slices so LLVM vectorises them (8 lanes under
+// the AVX2 wrapper, 4 with baseline SSE2).
+
+/// e^x for x in about [-87, 88], relative error ~2e-7 (Cephes `expf` polynomial).
+#[inline(always)]
+fn exp_f(x: f32) -> f32 {
+    let x = x.clamp(-87.0, 88.0);
+    // n = round(x / ln 2) via the 1.5 * 2^23 trick (vectorises; no rounding intrinsic needed)
+    const MAGIC: f32 = 12_582_912.0;
+    let n = (x * std::f32::consts::LOG2_E + MAGIC) - MAGIC;
+    let r = x - n * 0.693_359_4 + n * 2.121_944_4e-4;
+    let p = 1.987_569_1e-4_f32;
+    let p = p * r + 1.398_199_9e-3;
+    let p = p * r + 8.333_452e-3;
+    let p = p * r + 4.166_579_6e-2;
+    let p = p * r + 1.666_666_5e-1;
+    let p = p * r + 5e-1;
+    let y = p * r * r + r + 1.0;
+    f32::from_bits(y.to_bits().wrapping_add(((n as i32) << 23) as u32))
+}
+
+/// Exact (erf-based) GELU as BERT uses, with erf from Abramowitz & Stegun 7.1.26
+/// (absolute error < 1.5e-7).
+#[inline(always)]
+fn gelu_f(x: f32) -> f32 {
+    let z = x.abs() * std::f32::consts::FRAC_1_SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * z);
+    let poly = t * (0.254_829_6 + t * (-0.284_496_74 + t * (1.421_413_8 + t * (-1.453_152 + t * 1.061_405_4))));
+    let erf_abs = 1.0 - poly * exp_f(-z * z);
+    let erf = erf_abs.copysign(x);
+    0.5 * x * (1.0 + erf)
+}
+
+#[inline(always)]
+fn gelu_slice(xs: &mut [f32]) {
+    for x in xs {
+        *x = gelu_f(*x);
+    }
+}
+
+/// Multiversion an element-wise kernel: portable body + AVX2/FMA clone, chosen at run time.
+macro_rules! multiversion {
+    ($(#[$m:meta])* pub fn $name:ident($($arg:ident : $ty:ty),*) $(-> $ret:ty)? $body:block) => {
+        $(#[$m])*
+        pub fn $name(simd: Simd, $($arg: $ty),*) $(-> $ret)? {
+            #[inline(always)]
+            fn generic($($arg: $ty),*) $(-> $ret)? $body
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2,fma")]
+            unsafe fn avx2($($arg: $ty),*) $(-> $ret)? { generic($($arg),*) }
+            match simd {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
+                Simd::Avx2Fma => unsafe { avx2($($arg),*) },
+                Simd::Portable => generic($($arg),*),
+            }
+        }
+    };
+}
+
+multiversion! {
+    /// In-place GELU (the model applies it in the GEMM epilogue; this is for tests).
+    #[cfg(test)]
+    pub fn gelu(xs: &mut [f32]) {
+        gelu_slice(xs)
+    }
+}
+
+multiversion! {
+    /// `x[row] = LayerNorm(x[row] + r[row])` for every row of width `w.len()`.
+    pub fn add_layernorm(x: &mut [f32], r: &[f32], w: &[f32], b: &[f32], eps: f32) {
+        let h = w.len();
+        for (row, res) in x.chunks_exact_mut(h).zip(r.chunks_exact(h)) {
+            for (v, &d) in row.iter_mut().zip(res) {
+                *v += d;
+            }
+            layernorm_row(row, w, b, eps);
+        }
+    }
+}
+
+multiversion! {
+    /// In-place LayerNorm of every row.
+    pub fn layernorm(x: &mut [f32], w: &[f32], b: &[f32], eps: f32) {
+        for row in x.chunks_exact_mut(w.len()) {
+            layernorm_row(row, w, b, eps);
+        }
+    }
+}
+
+/// 8 independent partial sums so the reduction vectorises without fast-math.
+#[inline(always)]
+fn sum8(xs: &[f32], f: impl Fn(f32) -> f32) -> f32 {
+    let mut acc = [0f32; 8];
+    let chunks = xs.chunks_exact(8);
+    let tail: f32 = chunks.remainder().iter().map(|&v| f(v)).sum();
+    for c in chunks {
+        for (a, &v) in acc.iter_mut().zip(c) {
+            *a += f(v);
+        }
+    }
+    acc.iter().sum::<f32>() + tail
+}
+
+#[inline(always)]
+fn layernorm_row(row: &mut [f32], w: &[f32], b: &[f32], eps: f32) {
+    let h = row.len() as f32;
+    let mean = sum8(row, |v| v) / h;
+    let var = sum8(row, |v| (v - mean) * (v - mean)) / h;
+    let inv = 1.0 / (var + eps).sqrt();
+    for ((v, &g), &bb) in row.iter_mut().zip(w).zip(b) {
+        *v = (*v - mean) * inv * g + bb;
+    }
+}
+
+multiversion! {
+    /// Self-attention for one head of one sequence. `qkv` rows hold `[q | k | v]` (stride
+    /// `ld`); `q_off/k_off/v_off` select this head's `hd` columns. Writes `len` rows of `hd`
+    /// floats to `out` (stride `ldo`). `kt` (at least `hd * len`) and `scores` (at least
+    /// `len`) are scratch. K is transposed first so that each query's scores are `hd`
+    /// vectorised AXPYs over the sequence instead of `len` short dot products, each ending in
+    /// a horizontal sum.
+    #[allow(clippy::too_many_arguments)]
+    pub fn attention_head(
+        qkv: &[f32], ld: usize, len: usize, q_off: usize, k_off: usize, v_off: usize,
+        hd: usize, scale: f32, kt: &mut [f32], scores: &mut [f32], out: &mut [f32], ldo: usize
+    ) {
+        let kt = &mut kt[..hd * len];
+        for s in 0..len {
+            let kr = &qkv[s * ld + k_off..s * ld + k_off + hd];
+            for (e, &kv) in kr.iter().enumerate() {
+                kt[e * len + s] = kv * scale;
+            }
+        }
+        let scores = &mut scores[..len];
+        for t in 0..len {
+            let q = &qkv[t * ld + q_off..t * ld + q_off + hd];
+            scores.fill(0.0);
+            for (e, &qe) in q.iter().enumerate() {
+                for (sc, &kv) in scores.iter_mut().zip(&kt[e * len..(e + 1) * len]) {
+                    *sc += qe * kv;
+                }
+            }
+            let mx = scores.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b));
+            for sc in scores.iter_mut() {
+                *sc = exp_f(*sc - mx);
+            }
+            let inv = 1.0 / sum8(scores, |v| v);
+            let o = &mut out[t * ldo..t * ldo + hd];
+            o.fill(0.0);
+            for (s, &p) in scores.iter().enumerate() {
+                let p = p * inv;
+                let vr = &qkv[s * ld + v_off..s * ld + v_off + hd];
+                for (oo, &vv) in o.iter_mut().zip(vr) {
+                    *oo += p * vv;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths() -> Vec<Simd> {
+        let mut v = vec![Simd::Portable];
+        #[cfg(target_arch = "x86_64")]
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            v.push(Simd::Avx2Fma);
+        }
+        v
+    }
+
+    /// erf by its Taylor series in f64 (converges fine for |x| <= 4).
+    fn erf_ref(x: f64) -> f64 {
+        let mut sum = 0.0;
+        let mut term = x; // x^(2n+1) (-1)^n / n!
+        for n in 0..200 {
+            sum += term / (2 * n + 1) as f64;
+            term *= -x * x / (n + 1) as f64;
+        }
+        sum * 2.0 / std::f64::consts::PI.sqrt()
+    }
+
+    #[test]
+    fn exp_is_accurate() {
+        for i in -8000..=8000 {
+            let x = i as f32 / 100.0;
+            let got = exp_f(x) as f64;
+            let want = (x as f64).exp();
+            assert!(((got - want) / want).abs() < 5e-7, "exp({x}) = {got}, want {want}");
+        }
+        assert_eq!(exp_f(-1000.0), exp_f(-87.0));
+    }
+
+    #[test]
+    fn gelu_matches_exact_definition() {
+        for s in paths() {
+            let xs: Vec<f32> = (-600..=600).map(|i| i as f32 / 100.0).collect();
+            let mut ys = xs.clone();
+            gelu(s, &mut ys);
+            for (&x, &y) in xs.iter().zip(&ys) {
+                let xd = x as f64;
+                let want = 0.5 * xd * (1.0 + erf_ref(xd / std::f64::consts::SQRT_2));
+                assert!((y as f64 - want).abs() < 1e-6, "{s:?} gelu({x}) = {y}, want {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn layernorm_normalises() {
+        for s in paths() {
+            let w = vec![2.0f32; 40];
+            let b = vec![0.5f32; 40];
+            let mut x: Vec<f32> = (0..80).map(|i| (i as f32 * 0.37).sin() * 3.0 + 1.0).collect();
+            let r = vec![1.0f32; 80];
+            add_layernorm(s, &mut x, &r, &w, &b, 1e-12);
+            for row in x.chunks(40) {
+                let z: Vec<f64> = row.iter().map(|&v| (v as f64 - 0.5) / 2.0).collect();
+                let mean = z.iter().sum::<f64>() / 40.0;
+                let var = z.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / 40.0;
+                assert!(mean.abs() < 1e-5 && (var - 1.0).abs() < 1e-4, "{mean} {var}");
+            }
+        }
+    }
+
+    /// Deterministic pseudo-random Q4_0 rows (valid f16 scales around 0.01..0.03).
+    fn random_q4(n: usize, k: usize, seed: u64) -> Vec<u8> {
+        let mut state = seed;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        let mut out = Vec::new();
+        for _ in 0..n * k / QK {
+            let scale: u16 = 0x2000 + (next() % 0x0a00) as u16;
+            out.extend_from_slice(&scale.to_le_bytes());
+            for _ in 0..QK / 2 {
+                out.push(next() as u8);
+            }
+        }
+        out
+    }
+
+    /// Panel re-layout + unpacking reproduce `quant::dequant_row` bit for bit.
+    #[test]
+    fn panels_unpack_to_exact_dequantised_weights() {
+        let (n, k) = (48, 96);
+        let q4 = random_q4(n, k, 7);
+        let lin = PackedLinear::from_q4(n, k, &q4, vec![0.0; n]);
+        let rb = crate::quant::row_bytes(k);
+        for s in paths() {
+            let mut panel = vec![Lane16([0.0; NR]); k];
+            for p in 0..n / NR {
+                unpack_panel(s, lin.panel(p), &mut panel);
+                for j in 0..NR {
+                    let mut want = vec![0f32; k];
+                    let o = p * NR + j;
+                    crate::quant::dequant_row(&q4[o * rb..(o + 1) * rb], &mut want);
+                    for kk in 0..k {
+                        assert_eq!(panel[kk].0[j].to_bits(), want[kk].to_bits(), "{s:?} o={o} k={kk}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The packed GEMM against a naive triple loop, for every tile height and with
+    /// multi-task splitting.
+    #[test]
+    fn linear_matches_naive() {
+        for s in paths() {
+            for &(m, n, k) in &[(1, 16, 32), (7, 48, 64), (13, 32, 96), (130, 64, 128), (20, 64, 384)] {
+                let q4 = random_q4(n, k, (m * n * k) as u64);
+                let rb = crate::quant::row_bytes(k);
+                let mut w = vec![0f32; n * k];
+                for o in 0..n {
+                    crate::quant::dequant_row(&q4[o * rb..(o + 1) * rb], &mut w[o * k..(o + 1) * k]);
+                }
+                let bias: Vec<f32> = (0..n).map(|i| i as f32 * 0.1).collect();
+                let x: Vec<f32> = (0..m * k).map(|i| ((i * 31) % 53) as f32 / 26.0 - 1.0).collect();
+                let lin = if n > NR {
+                    PackedLinear::concat(vec![
+                        PackedLinear::from_q4(NR, k, &q4[..NR * rb], bias[..NR].to_vec()),
+                        PackedLinear::from_q4(n - NR, k, &q4[NR * rb..], bias[NR..].to_vec()),
+                    ])
+                } else {
+                    PackedLinear::from_q4(n, k, &q4, bias.clone())
+                };
+                for par in [false, true] {
+                    let mut y = vec![f32::NAN; m * n];
+                    linear(s, &x, m, &lin, &mut y, Epilogue::None, par);
+                    for i in 0..m {
+                        for o in 0..n {
+                            let want: f64 = bias[o] as f64
+                                + (0..k).map(|kk| x[i * k + kk] as f64 * w[o * k + kk] as f64).sum::<f64>();
+                            let got = y[i * n + o] as f64;
+                            assert!((got - want).abs() < 1e-4, "{s:?} {m}x{n}x{k} [{i},{o}] {got} vs {want}");
+                        }
+                    }
+                    let mut g = vec![0f32; m * n];
+                    linear(s, &x, m, &lin, &mut g, Epilogue::Gelu, par);
+                    let mut y2 = y.clone();
+                    gelu(s, &mut y2);
+                    assert_eq!(g, y2);
+                }
+            }
+        }
+    }
+
+    /// One head against a naive f64 softmax(QK^T * scale) V.
+    #[test]
+    fn attention_matches_naive() {
+        for s in paths() {
+            let (len, hd, heads) = (11, 8, 2);
+            let ld = 3 * hd * heads;
+            let qkv: Vec<f32> = (0..len * ld).map(|i| ((i * 37 % 101) as f32 / 50.0) - 1.0).collect();
+            let head = 1;
+            let (qo, ko, vo) = (head * hd, hd * heads + head * hd, 2 * hd * heads + head * hd);
+            let scale = 0.7;
+            let mut out = vec![0f32; len * hd];
+            let mut sc = vec![0f32; len];
+            let mut kt = vec![0f32; len * hd];
+            attention_head(s, &qkv, ld, len, qo, ko, vo, hd, scale, &mut kt, &mut sc, &mut out, hd);
+            for t in 0..len {
+                let logits: Vec<f64> = (0..len)
+                    .map(|u| {
+                        (0..hd).map(|e| qkv[t * ld + qo + e] as f64 * qkv[u * ld + ko + e] as f64).sum::<f64>()
+                            * scale as f64
+                    })
+                    .collect();
+                let mx = logits.iter().cloned().fold(f64::MIN, f64::max);
+                let z: f64 = logits.iter().map(|l| (l - mx).exp()).sum();
+                for e in 0..hd {
+                    let want: f64 = (0..len).map(|u| (logits[u] - mx).exp() / z * qkv[u * ld + vo + e] as f64).sum();
+                    let got = out[t * hd + e] as f64;
+                    assert!((got - want).abs() < 1e-5, "{s:?} t={t} e={e}: {got} vs {want}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! In-memory BM25 index over the segmented tokens stored in FTS5.
+//!
+//! FTS5 has no top-k pruning and its `bm25()` costs ~2.5 µs per matching row (a docsize lookup
+//! and the auxiliary-function API per row): a query whose terms match 10k of 100k records takes
+//! ~10-25 ms. Scoring term-at-a-time over compact in-memory postings computes the *same* BM25
+//! (FTS5's formula: k1 = 1.2, b = 0.75, idf = ln((N − n + 0.5)/(n + 0.5)), floored at 1e-6)
+//! in tens of microseconds. FTS5 stays the durable copy of the tokens; this index is rebuilt
+//! from it at startup and updated after each commit.
+
+use std::collections::HashMap;
+
+use knowhub_core::{Result, SearchFilter, Status};
+use rusqlite::Connection;
+
+use crate::meta::{Agents, Meta};
+use crate::sql_err;
+
+const K1: f64 = 1.2;
+const B: f64 = 0.75;
+
+#[derive(Debug, Default)]
+pub struct TermIndex {
+    terms: HashMap<Box<str>, u32>,
+    /// term id -> (doc index, term frequency)
+    postings: Vec<Vec<(u32, u32)>>,
+    ids: Vec<String>,
+    lens: Vec<u32>,
+    meta: Vec<Meta>,
+    pos: HashMap<i64, usize>,
+    agents: Agents,
+    total_len: u64,
+}
+
+impl TermIndex {
+    /// Builds the index from every row of the FTS5 table.
+    pub fn load(conn: &Connection) -> Result<Self> {
+        let mut idx = TermIndex::default();
+        let mut st = conn
+            .prepare(
+                "SELECT f.rowid, f.body, e.id, e.score, e.status, e.agent_id FROM experiences_fts f \
+                 JOIN experiences e ON e.seq = f.rowid ORDER BY f.rowid",
+            )
+            .map_err(sql_err)?;
+        let mut rows = st.query([]).map_err(sql_err)?;
+        while let Some(r) = rows.next().map_err(sql_err)? {
+            let status: String = r.get(4).map_err(sql_err)?;
+            idx.add(
+                r.get(0).map_err(sql_err)?,
+                &r.get::<_, String>(2).map_err(sql_err)?,
+                &r.get::<_, String>(1).map_err(sql_err)?,
+                r.get::<_, i64>(3).map_err(sql_err)? as u8,
+                Status::parse(&status).unwrap_or(Status::Pending),
+                &r.get::<_, String>(5).map_err(sql_err)?,
+            );
+        }
+        Ok(idx)
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// Adds a record's space-separated tokens (as stored in FTS5). A known `seq` is ignored:
+    /// a record's searchable text never changes in place.
+    pub fn add(&mut self, seq: i64, id: &str, body: &str, score: u8, status: Status, agent: &str) {
+        if self.pos.contains_key(&seq) {
+            return;
+        }
+        let doc = self.ids.len() as u32;
+        let mut tf: HashMap<&str, u32> = HashMap::new();
+        let mut len = 0u32;
+        for t in body.split_whitespace() {
+            *tf.entry(t).or_insert(0) += 1;
+            len += 1;
+        }
+        for (t, n) in tf {
+            let next = self.postings.len() as u32;
+            let tid = *self.terms.entry(Box::from(t)).or_insert(next);
+            if tid == next {
+                self.postings.push(Vec::new());
+            }
+            self.postings[tid as usize].push((doc, n));
+        }
+        self.pos.insert(seq, self.ids.len());
+        self.ids.push(id.to_string());
+        self.lens.push(len);
+        self.meta.push(self.agents.meta(score, status, agent));
+        self.total_len += u64::from(len);
+    }
+
+    /// Approve/reject changes visibility only.
+    pub fn set_status(&mut self, seq: i64, status: Status) {
+        if let Some(&i) = self.pos.get(&seq) {
+            self.meta[i].status = status;
+        }
+    }
+
+    /// Top `k` records passing `filter` by BM25 over `terms` (duplicates ignored), best first.
+    pub fn search(&self, terms: &[String], filter: &SearchFilter, k: usize) -> Vec<(String, f64)> {
+        let n = self.ids.len();
+        if n == 0 || k == 0 {
+            return Vec::new();
+        }
+        let Some(pass) = self.agents.matcher(filter) else { return Vec::new() };
+        let avgdl = self.total_len as f64 / n as f64;
+        let mut acc = vec![0f64; n];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for t in terms {
+            if !seen.insert(t.as_str()) {
+                continue;
+            }
+            let Some(&tid) = self.terms.get(t.as_str()) else { continue };
+            let list = &self.postings[tid as usize];
+            let df = list.len() as f64;
+            let idf = (((n as f64) - df + 0.5) / (df + 0.5)).ln().max(1e-6);
+            for &(d, tf) in list {
+                let di = d as usize;
+                if !pass(&self.meta[di]) {
+                    continue;
+                }
+                let tf = f64::from(tf);
+                let norm = K1 * (1.0 - B + B * f64::from(self.lens[di]) / avgdl);
+                if acc[di] == 0.0 {
+                    touched.push(d);
+                }
+                acc[di] += idf * tf * (K1 + 1.0) / (tf + norm);
+            }
+        }
+        let by_score = |a: &u32, b: &u32| acc[*b as usize].total_cmp(&acc[*a as usize]).then(a.cmp(b));
+        if touched.len() > k {
+            touched.select_nth_unstable_by(k - 1, by_score);
+            touched.truncate(k);
+        }
+        touched.sort_by(by_score);
+        touched.into_iter().map(|d| (self.ids[d as usize].clone(), acc[d as usize])).collect()
+    }
+}
