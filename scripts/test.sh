@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test KnowHub has: formatting and lint gates, the Rust unit, integration and
-# binary-level tests. Installs what it needs on a fresh machine.
+# binary-level tests (with the real local embedding model), the OpenClaw plugin's unit tests, and
+# its end-to-end test inside the real OpenClaw host. Installs what it needs on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -17,6 +18,13 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "cargo test (workspace)"
 cargo test --workspace
+
+step "OpenClaw plugin: build and unit tests"
+(cd plugins/openclaw && npm ci --no-audit --no-fund && npm test)
+
+step "OpenClaw plugin: end to end in the real OpenClaw host against the real knowhub server"
+# cargo test built target/debug/knowhub; the script installs Node 24 + OpenClaw itself (once).
+KNOWHUB_BIN=target/debug/knowhub ./scripts/plugin-e2e.sh
 
 echo
 echo "knowhub: all test stages passed"
