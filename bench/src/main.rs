@@ -4,6 +4,7 @@
 //! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
 
 mod beir;
+mod crosslingual;
 mod load;
 mod retrieval;
 
@@ -22,6 +23,8 @@ enum Cmd {
     Retrieval(retrieval::Args),
     /// Submit throughput and search latency at a given corpus size.
     Load(load::Args),
+    /// Cross-lingual recall: translated queries against the untranslated corpus.
+    Crosslingual(crosslingual::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -31,6 +34,7 @@ fn main() -> anyhow::Result<()> {
         match cli.cmd {
             Cmd::Retrieval(a) => retrieval::run(a).await,
             Cmd::Load(a) => load::run(a).await,
+            Cmd::Crosslingual(a) => crosslingual::run(a).await,
         }
     })
 }

@@ -28,6 +28,13 @@ pub struct Args {
     /// Embedder: none | openai (KNOWHUB_EMBED_* env) | local.
     #[arg(long, default_value = "none")]
     embedder: String,
+    /// Fusion variants to evaluate for the hybrid mode: `weighted:V:T` (vector and text
+    /// weights) or `rrf:K`. The first is the server default.
+    #[arg(long, value_delimiter = ',', default_value = "weighted:0.7:0.3,rrf:60")]
+    fusions: Vec<String>,
+    /// Keep each dataset's hub under this folder and reuse it next time (skips re-embedding).
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
     /// Also print one JSON line per (dataset, mode).
     #[arg(long)]
     json: bool,
@@ -98,6 +105,16 @@ pub fn embedder_from_name(name: &str) -> anyhow::Result<Embedder> {
     }
 }
 
+/// Where a benchmark hub lives: a reusable folder per dataset and embedder under `cache`,
+/// or the given temp dir. Import skips records already there and embedding skips records that
+/// have a vector, so a reused hub costs nothing to bring up to date.
+pub fn hub_dir(cache: Option<&std::path::Path>, dataset: &str, e: &Embedder, tmp: &std::path::Path) -> PathBuf {
+    match cache {
+        Some(c) => c.join(format!("{dataset}-{}", e.model_id().unwrap_or("none").replace([':', '/'], "_"))),
+        None => tmp.to_path_buf(),
+    }
+}
+
 pub async fn embed_all(hub: &Hub, model: &str) -> anyhow::Result<usize> {
     let mut n = 0;
     loop {
@@ -109,6 +126,15 @@ pub async fn embed_all(hub: &Hub, model: &str) -> anyhow::Result<usize> {
     }
 }
 
+fn parse_fusion(s: &str) -> anyhow::Result<knowhub_core::rank::Fusion> {
+    let p: Vec<&str> = s.split(':').collect();
+    Ok(match p.as_slice() {
+        ["weighted", v, t] => knowhub_core::rank::Fusion::Weighted { vector: v.parse()?, text: t.parse()? },
+        ["rrf", k] => knowhub_core::rank::Fusion::Rrf { k: k.parse()? },
+        _ => anyhow::bail!("bad fusion {s:?}: weighted:V:T or rrf:K"),
+    })
+}
+
 pub async fn run(a: Args) -> anyhow::Result<()> {
     println!("| dataset | docs | queries | mode | nDCG@10 | recall@5 | search p50 (ms) |");
     println!("|---|---|---|---|---|---|---|");
@@ -116,14 +142,30 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         let ds = beir::load(dir, &a.split)?;
         let embedder = Arc::new(embedder_from_name(&a.embedder)?);
         let tmp = tempfile::tempdir()?;
+        let dir = hub_dir(a.cache_dir.as_deref(), &ds.name, &embedder, tmp.path());
         let store = Arc::new(SqliteStore::open(
-            tmp.path(),
+            &dir,
             OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
         )?);
         let t0 = Instant::now();
         let inserted = ingest(&store, ds.docs.iter().map(doc_record).collect()).await?;
         let ingest_s = t0.elapsed().as_secs_f64();
         let hub = Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
+        let mut variants: Vec<(String, SearchMode, Arc<Hub>)> = Vec::new();
+        for mode in &a.modes {
+            let m = SearchMode::parse(mode).ok_or_else(|| anyhow::anyhow!("bad mode {mode}"))?;
+            if m != SearchMode::Fts && !embedder.is_enabled() {
+                continue;
+            }
+            if m == SearchMode::Hybrid {
+                for f in &a.fusions {
+                    let cfg = SearchConfig { fusion: parse_fusion(f)?, ..SearchConfig::default() };
+                    variants.push((format!("hybrid {f}"), m, Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), cfg)));
+                }
+            } else {
+                variants.push((mode.clone(), m, hub.clone()));
+            }
+        }
         let mut embed_s = 0.0;
         if let Some(m) = embedder.model_id() {
             let t = Instant::now();
@@ -139,11 +181,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             embed_s
         );
         let queries: Vec<&beir::Query> = ds.queries.iter().take(a.max_queries.unwrap_or(usize::MAX)).collect();
-        for mode in &a.modes {
-            let m = SearchMode::parse(mode).ok_or_else(|| anyhow::anyhow!("bad mode {mode}"))?;
-            if m != SearchMode::Fts && !embedder.is_enabled() {
-                continue;
-            }
+        for (mode, m, hub) in &variants {
+            let m = *m;
             let (mut ndcg, mut rec, mut lat) = (0.0, 0.0, Vec::with_capacity(queries.len()));
             for q in &queries {
                 let sq = SearchQuery {
