@@ -51,7 +51,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         if let Some(m) = embedder.model_id() {
             retrieval::embed_all(&hub, m).await?;
         }
-        let original: std::collections::HashMap<&str, &str> = ds.queries.iter().map(|q| (q.id.as_str(), q.text.as_str())).collect();
+        let original: std::collections::HashMap<&str, &str> =
+            ds.queries.iter().map(|q| (q.id.as_str(), q.text.as_str())).collect();
         let direction = if set.starts_with("en") { "zh query -> en doc" } else { "en query -> zh doc" };
         for mode in [SearchMode::Fts, SearchMode::Vector, SearchMode::Hybrid] {
             let (mut tr, mut or, mut n) = (0.0, 0.0, 0usize);
@@ -59,7 +60,12 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                 let Some(rel) = ds.qrels.get(qid) else { continue };
                 let Some(orig) = original.get(qid.as_str()) else { continue };
                 for (q, acc) in [(translated.as_str(), &mut tr), (*orig, &mut or)] {
-                    let sq = SearchQuery { q: q.into(), top_k: 5, filter: SearchFilter { min_score: 1, ..Default::default() }, mode };
+                    let sq = SearchQuery {
+                        q: q.into(),
+                        top_k: 5,
+                        filter: SearchFilter { min_score: 1, ..Default::default() },
+                        mode,
+                    };
                     let ids: Vec<String> = hub.search(&sq).await?.results.into_iter().map(|h| h.id).collect();
                     *acc += beir::recall_at(&ids, rel, 5);
                 }

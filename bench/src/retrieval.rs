@@ -160,7 +160,11 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             if m == SearchMode::Hybrid {
                 for f in &a.fusions {
                     let cfg = SearchConfig { fusion: parse_fusion(f)?, ..SearchConfig::default() };
-                    variants.push((format!("hybrid {f}"), m, Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), cfg)));
+                    variants.push((
+                        format!("hybrid {f}"),
+                        m,
+                        Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), cfg),
+                    ));
                 }
             } else {
                 variants.push((mode.clone(), m, hub.clone()));
