@@ -77,6 +77,13 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<(String, f64)>>;
 
+    /// BM25 of the given records for the query tokens (records that match none are left out).
+    /// Lets fusion score every candidate on both signals, not only those each list returned.
+    async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>>;
+
+    /// Cosine between the query vector and the given records' vectors of `model`.
+    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, f64)>>;
+
     /// Stores vectors (already L2-normalised) computed by `model`, replacing any older ones.
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()>;
 

@@ -46,6 +46,9 @@ pub struct SearchConfig {
     pub decay_half_life_days: Option<f64>,
     /// Weight of the rating/confirmations prior in the final order (0 = pure relevance).
     pub quality_weight: f64,
+    /// In hybrid mode, score every candidate on both signals (a text hit outside the vector
+    /// top list still gets its real cosine, and the reverse) instead of counting it as 0.
+    pub score_union: bool,
 }
 
 impl Default for SearchConfig {
@@ -56,6 +59,7 @@ impl Default for SearchConfig {
             mmr_lambda: None,
             decay_half_life_days: None,
             quality_weight: 0.1,
+            score_union: true,
         }
     }
 }
@@ -200,7 +204,11 @@ impl Hub {
                 _ => Ok(Vec::new()),
             }
         };
-        let (text_hits, vec_hits) = tokio::try_join!(text_fut, vec_fut)?;
+        let (mut text_hits, mut vec_hits) = tokio::try_join!(text_fut, vec_fut)?;
+        if mode == SearchMode::Hybrid && self.cfg.score_union {
+            self.complete_union(&tokens, query_vec.as_deref().map(Vec::as_slice), &mut text_hits, &mut vec_hits)
+                .await?;
+        }
         let fused = rank::fuse(&text_hits, &vec_hits, self.cfg.fusion);
         let ids: Vec<String> = fused.iter().map(|f| f.id.clone()).collect();
         let mut records: HashMap<String, Experience> =
@@ -237,6 +245,32 @@ impl Hub {
         let results: Vec<SearchHit> =
             picked.iter().map(|(e, r)| SearchHit::from_experience(e, (r * 10_000.0).round() / 10_000.0)).collect();
         Ok(SearchResponse { count: results.len(), mode, results })
+    }
+
+    /// Adds to each candidate list the union members it lacks, with their real score.
+    async fn complete_union(
+        &self,
+        tokens: &[String],
+        query_vec: Option<&[f32]>,
+        text: &mut Vec<(String, f64)>,
+        vector: &mut Vec<(String, f64)>,
+    ) -> Result<()> {
+        let (Some(q), Some(model)) = (query_vec, self.embedder.model_id()) else { return Ok(()) };
+        let in_text: HashSet<&str> = text.iter().map(|(i, _)| i.as_str()).collect();
+        let in_vec: HashSet<&str> = vector.iter().map(|(i, _)| i.as_str()).collect();
+        let need_text: Vec<String> =
+            vector.iter().filter(|(i, _)| !in_text.contains(i.as_str())).map(|(i, _)| i.clone()).collect();
+        let need_vec: Vec<String> =
+            text.iter().filter(|(i, _)| !in_vec.contains(i.as_str())).map(|(i, _)| i.clone()).collect();
+        let (more_text, more_vec) = tokio::try_join!(
+            self.store.text_scores(tokens, &need_text),
+            self.store.vector_scores(model, q, &need_vec)
+        )?;
+        for (list, more) in [(text, more_text), (vector, more_vec)] {
+            list.extend(more);
+            list.sort_by(|a, b| b.1.total_cmp(&a.1));
+        }
+        Ok(())
     }
 
     /// Embeds records that lack a vector from the current model: new submits (woken by

@@ -21,6 +21,7 @@ pub struct FlatIndex {
     data: Vec<f32>,
     meta: Vec<Meta>,
     pos: HashMap<i64, usize>,
+    by_id: HashMap<String, usize>,
     agents: Agents,
 }
 
@@ -86,6 +87,7 @@ impl FlatIndex {
             }
             None => {
                 self.pos.insert(seq, self.ids.len());
+                self.by_id.insert(id.to_string(), self.ids.len());
                 self.ids.push(id.to_string());
                 self.data.extend_from_slice(v);
                 self.meta.push(meta);
@@ -98,6 +100,19 @@ impl FlatIndex {
         if let Some(&i) = self.pos.get(&seq) {
             self.meta[i].status = status;
         }
+    }
+
+    /// Cosine of the query with specific rows (those without a vector are left out).
+    pub fn score_ids(&self, q: &[f32], ids: &[String]) -> Vec<(String, f64)> {
+        if q.len() != self.dim {
+            return Vec::new();
+        }
+        ids.iter()
+            .filter_map(|id| {
+                let i = *self.by_id.get(id)?;
+                Some((id.clone(), f64::from(dot(q, &self.data[i * self.dim..(i + 1) * self.dim]))))
+            })
+            .collect()
     }
 
     /// Top `k` rows by dot product (= cosine for normalised vectors) that pass `filter`.

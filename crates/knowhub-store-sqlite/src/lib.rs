@@ -272,6 +272,22 @@ impl Store for SqliteStore {
         Ok(index.search(query, filter, limit))
     }
 
+    async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>> {
+        match self.inner.terms.read().as_ref() {
+            Some(t) => Ok(t.score_ids(tokens, ids)),
+            // Without the in-memory index (read-only opens) fusion falls back to the lists as returned.
+            None => Ok(Vec::new()),
+        }
+    }
+
+    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, f64)>> {
+        let index = self.inner.index.read();
+        if index.model() != model {
+            return Ok(Vec::new());
+        }
+        Ok(index.score_ids(query, ids))
+    }
+
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()> {
         self.writer.set_vectors(model.to_string(), items.to_vec()).await
     }

@@ -27,6 +27,7 @@ pub struct TermIndex {
     lens: Vec<u32>,
     meta: Vec<Meta>,
     pos: HashMap<i64, usize>,
+    by_id: HashMap<String, u32>,
     agents: Agents,
     total_len: u64,
 }
@@ -86,6 +87,7 @@ impl TermIndex {
             self.postings[tid as usize].push((doc, n));
         }
         self.pos.insert(seq, self.ids.len());
+        self.by_id.insert(id.to_string(), doc);
         self.ids.push(id.to_string());
         self.lens.push(len);
         self.meta.push(self.agents.meta(score, status, agent));
@@ -97,6 +99,47 @@ impl TermIndex {
         if let Some(&i) = self.pos.get(&seq) {
             self.meta[i].status = status;
         }
+    }
+
+    fn idf(&self, df: usize) -> f64 {
+        let n = self.ids.len() as f64;
+        ((n - df as f64 + 0.5) / (df as f64 + 0.5)).ln().max(1e-6)
+    }
+
+    fn term_weight(&self, tf: u32, doc: usize, avgdl: f64) -> f64 {
+        let tf = f64::from(tf);
+        tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * f64::from(self.lens[doc]) / avgdl))
+    }
+
+    /// BM25 of specific records (postings are in document order, so each lookup is a binary search).
+    pub fn score_ids(&self, terms: &[String], ids: &[String]) -> Vec<(String, f64)> {
+        if self.ids.is_empty() {
+            return Vec::new();
+        }
+        let avgdl = self.total_len as f64 / self.ids.len() as f64;
+        let mut seen = std::collections::HashSet::new();
+        let lists: Vec<(f64, &Vec<(u32, u32)>)> = terms
+            .iter()
+            .filter(|t| seen.insert(t.as_str()))
+            .filter_map(|t| self.terms.get(t.as_str()))
+            .map(|&tid| {
+                let l = &self.postings[tid as usize];
+                (self.idf(l.len()), l)
+            })
+            .collect();
+        ids.iter()
+            .filter_map(|id| {
+                let d = *self.by_id.get(id)?;
+                let s: f64 = lists
+                    .iter()
+                    .filter_map(|(idf, l)| {
+                        let i = l.binary_search_by_key(&d, |p| p.0).ok()?;
+                        Some(idf * self.term_weight(l[i].1, d as usize, avgdl))
+                    })
+                    .sum();
+                (s > 0.0).then(|| (id.clone(), s))
+            })
+            .collect()
     }
 
     /// Top `k` records passing `filter` by BM25 over `terms` (duplicates ignored), best first.
@@ -116,19 +159,16 @@ impl TermIndex {
             }
             let Some(&tid) = self.terms.get(t.as_str()) else { continue };
             let list = &self.postings[tid as usize];
-            let df = list.len() as f64;
-            let idf = (((n as f64) - df + 0.5) / (df + 0.5)).ln().max(1e-6);
+            let idf = self.idf(list.len());
             for &(d, tf) in list {
                 let di = d as usize;
                 if !pass(&self.meta[di]) {
                     continue;
                 }
-                let tf = f64::from(tf);
-                let norm = K1 * (1.0 - B + B * f64::from(self.lens[di]) / avgdl);
                 if acc[di] == 0.0 {
                     touched.push(d);
                 }
-                acc[di] += idf * tf * (K1 + 1.0) / (tf + norm);
+                acc[di] += idf * self.term_weight(tf, di, avgdl);
             }
         }
         let by_score = |a: &u32, b: &u32| acc[*b as usize].total_cmp(&acc[*a as usize]).then(a.cmp(b));

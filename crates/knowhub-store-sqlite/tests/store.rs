@@ -285,6 +285,14 @@ async fn in_memory_bm25_matches_fts5_bm25() {
             let toks = text::query_tokens(q);
             let mem = s.text_candidates(&toks, &f, 10).await.unwrap();
             let fts = reference.text_candidates(&toks, &f, 10).await.unwrap();
+            // Scoring chosen records directly gives the same numbers as the ranked search.
+            let ids: Vec<String> = mem.iter().map(|x| x.0.clone()).chain(["no-such-id".to_string()]).collect();
+            let direct = s.text_scores(&toks, &ids).await.unwrap();
+            assert_eq!(direct.len(), mem.len());
+            for ((a, x), (b, y)) in direct.iter().zip(&mem) {
+                assert_eq!(a, b);
+                assert!((x - y).abs() < 1e-12);
+            }
             assert!(!mem.is_empty(), "{q}");
             assert_eq!(mem.len(), fts.len(), "{q}");
             for ((mi, ms), (fi, fs)) in mem.iter().zip(&fts) {

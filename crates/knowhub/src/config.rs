@@ -98,6 +98,7 @@ pub struct SearchSection {
     pub decay: bool,
     pub decay_half_life_days: f64,
     pub quality_weight: f64,
+    pub score_union: bool,
 }
 
 impl Default for SearchSection {
@@ -113,6 +114,7 @@ impl Default for SearchSection {
             decay: false,
             decay_half_life_days: 30.0,
             quality_weight: 0.1,
+            score_union: true,
         }
     }
 }
@@ -147,6 +149,7 @@ impl SearchSection {
             mmr_lambda: self.mmr.then_some(self.mmr_lambda),
             decay_half_life_days: self.decay.then_some(self.decay_half_life_days),
             quality_weight: self.quality_weight,
+            score_union: self.score_union,
         }
     }
 }
@@ -268,6 +271,7 @@ mmr_lambda = 0.7
 decay = false                      # favour recent experiences
 decay_half_life_days = 30.0
 quality_weight = 0.1               # how much rating and confirmations reorder results (0 = none)
+score_union = true                 # hybrid: score every candidate on both signals (not 0 when missing from a list)
 "#;
 
 #[cfg(test)]
