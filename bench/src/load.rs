@@ -43,15 +43,20 @@ pub struct Args {
 }
 
 fn corpus(data: &PathBuf) -> anyhow::Result<(Vec<String>, Vec<String>)> {
-    let (mut texts, mut queries) = (Vec::new(), Vec::new());
+    let (mut texts, mut per_set) = (Vec::new(), Vec::<Vec<String>>::new());
     let mut dirs: Vec<PathBuf> =
         std::fs::read_dir(data)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
     dirs.sort();
     for d in dirs {
         if let Ok(ds) = beir::load(&d, "test") {
             texts.extend(ds.docs.into_iter().map(|d| d.text.chars().take(1500).collect::<String>()));
-            queries.extend(ds.queries.into_iter().map(|q| q.text));
+            per_set.push(ds.queries.into_iter().map(|q| q.text).collect());
         }
+    }
+    // Round-robin over the sets so any prefix mixes English and Chinese queries.
+    let mut queries = Vec::new();
+    for i in 0..per_set.iter().map(Vec::len).max().unwrap_or(0) {
+        queries.extend(per_set.iter().filter_map(|s| s.get(i).cloned()));
     }
     anyhow::ensure!(!texts.is_empty(), "no BEIR corpora found under {}", data.display());
     Ok((texts, queries))
@@ -154,7 +159,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
 
     // Search latency: server-side (the Hub call) and end to end over HTTP, one client.
     let mode = SearchMode::parse(&a.mode).ok_or_else(|| anyhow::anyhow!("bad mode"))?;
+    // Distinct queries for the two passes, so the HTTP pass cannot hit the query-embedding
+    // cache warmed by the server-side pass.
     let qs: Vec<&String> = queries.iter().cycle().take(a.queries).collect();
+    let qs_http: Vec<&String> = queries.iter().cycle().skip(a.queries).take(a.queries).collect();
     let (mut server, mut http) = (Vec::new(), Vec::new());
     let mut used_mode = mode;
     for q in &qs {

@@ -79,6 +79,23 @@ pub struct SearchResponse {
     /// The mode actually used (hybrid degrades to fts without a usable embedder).
     pub mode: SearchMode,
     pub results: Vec<SearchHit>,
+    /// Where the time went (for benchmarks and debug logs; not part of the API).
+    #[serde(skip)]
+    pub timings: Timings,
+}
+
+/// Milliseconds spent in each stage of one search.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Timings {
+    pub embed_ms: f64,
+    pub text_ms: f64,
+    pub vector_ms: f64,
+    /// Union scoring, fusion, loading records, decay/prior/MMR.
+    pub merge_ms: f64,
+}
+
+fn ms(t: std::time::Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1000.0
 }
 
 #[derive(Debug, Serialize)]
@@ -176,6 +193,8 @@ impl Hub {
         let pool = q.top_k * self.cfg.candidate_multiplier.max(1);
         let tokens = text::query_tokens(&q.q);
         let want_vec = q.mode != SearchMode::Fts && self.embedder.is_enabled();
+        let mut timings = Timings::default();
+        let t = std::time::Instant::now();
         let query_vec = if want_vec {
             match self.embedder.embed_query(&q.q).await {
                 Ok(v) => Some(v),
@@ -187,24 +206,32 @@ impl Hub {
         } else {
             None
         };
+        timings.embed_ms = ms(t);
         let mode = match (q.mode, &query_vec) {
             (SearchMode::Fts, _) | (_, None) => SearchMode::Fts,
             (m, Some(_)) => m,
         };
         let text_fut = async {
-            if mode == SearchMode::Vector {
+            let t = std::time::Instant::now();
+            let r = if mode == SearchMode::Vector {
                 Ok(Vec::new())
             } else {
                 self.store.text_candidates(&tokens, &q.filter, pool).await
-            }
+            };
+            (r, ms(t))
         };
         let vec_fut = async {
-            match (&query_vec, self.embedder.model_id()) {
+            let t = std::time::Instant::now();
+            let r = match (&query_vec, self.embedder.model_id()) {
                 (Some(v), Some(model)) => self.store.vector_candidates(model, v, &q.filter, pool).await,
                 _ => Ok(Vec::new()),
-            }
+            };
+            (r, ms(t))
         };
-        let (mut text_hits, mut vec_hits) = tokio::try_join!(text_fut, vec_fut)?;
+        let ((text_hits, text_ms), (vec_hits, vector_ms)) = tokio::join!(text_fut, vec_fut);
+        let (mut text_hits, mut vec_hits) = (text_hits?, vec_hits?);
+        (timings.text_ms, timings.vector_ms) = (text_ms, vector_ms);
+        let t = std::time::Instant::now();
         if mode == SearchMode::Hybrid && self.cfg.score_union {
             self.complete_union(&tokens, query_vec.as_deref().map(Vec::as_slice), &mut text_hits, &mut vec_hits)
                 .await?;
@@ -244,7 +271,8 @@ impl Hub {
         };
         let results: Vec<SearchHit> =
             picked.iter().map(|(e, r)| SearchHit::from_experience(e, (r * 10_000.0).round() / 10_000.0)).collect();
-        Ok(SearchResponse { count: results.len(), mode, results })
+        timings.merge_ms = ms(t);
+        Ok(SearchResponse { count: results.len(), mode, results, timings })
     }
 
     /// Adds to each candidate list the union members it lacks, with their real score.

@@ -6,4 +6,4 @@ pub mod http;
 pub mod hub;
 
 pub use http::app;
-pub use hub::{Hub, SearchConfig, SearchMode, SearchQuery};
+pub use hub::{Hub, SearchConfig, SearchMode, SearchQuery, Timings};
