@@ -176,7 +176,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         used_mode = hub.search(&sq).await?.mode;
         server.push(s.elapsed().as_secs_f64() * 1000.0);
     }
-    for q in &qs {
+    for q in &qs_http {
         let s = Instant::now();
         let r = client
             .get(format!("{url}/api/search"))
