@@ -98,6 +98,7 @@ pub fn embedder_from_name(name: &str) -> anyhow::Result<Embedder> {
         api_key: std::env::var("KNOWHUB_EMBED_API_KEY").ok(),
         model_dir: std::env::var_os("KNOWHUB_MODEL_DIR").map(Into::into),
         timeout: Some(std::time::Duration::from_secs(60)),
+        debias: std::env::var("KNOWHUB_EMBED_DEBIAS").as_deref() != Ok("0"),
     };
     match Embedder::from_settings(&settings) {
         (_, Some(problem)) => anyhow::bail!("{problem}"),

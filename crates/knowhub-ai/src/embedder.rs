@@ -95,7 +95,8 @@ enum Provider {
     None,
     OpenAi(OpenAiEmbedder),
     /// multilingual-e5-small in-process (knowhub-embed); blocking work goes to the blocking pool.
-    Local(Arc<knowhub_embed::E5Model>),
+    /// The optional axis is the model's language direction, removed from queries (see `language_axis`).
+    Local(Arc<knowhub_embed::E5Model>, Option<Arc<Vec<f32>>>),
 }
 
 /// Which embedder to build, from config. Kept here so the server, the CLI and the benchmarks
@@ -108,6 +109,8 @@ pub struct EmbedderSettings {
     pub api_key: Option<String>,
     pub model_dir: Option<std::path::PathBuf>,
     pub timeout: Option<Duration>,
+    /// Local model only: remove the language direction from query vectors (cross-lingual debias).
+    pub debias: bool,
 }
 
 impl std::fmt::Debug for EmbedderSettings {
@@ -158,11 +161,13 @@ impl Embedder {
         Self::with(Provider::OpenAi(e), Some(id))
     }
 
-    /// Loads the local multilingual model from `dir` (see `scripts/fetch-model.sh`).
-    pub fn local(dir: &std::path::Path) -> Result<Self, knowhub_embed::EmbedError> {
+    /// Loads the local multilingual model from `dir` (see `scripts/fetch-model.sh`). With
+    /// `debias`, query vectors lose their component along the model's language axis.
+    pub fn local(dir: &std::path::Path, debias: bool) -> Result<Self, knowhub_embed::EmbedError> {
         let m = knowhub_embed::E5Model::load(dir)?;
         let id = format!("local:{}", m.model_id());
-        Ok(Self::with(Provider::Local(Arc::new(m)), Some(id)))
+        let axis = if debias { Some(Arc::new(language_axis(&m)?)) } else { None };
+        Ok(Self::with(Provider::Local(Arc::new(m), axis), Some(id)))
     }
 
     /// Builds the configured embedder. A broken setup (missing model file, missing URL) never
@@ -187,7 +192,7 @@ impl Embedder {
             }
             EmbedderKind::Local => {
                 let dir = s.model_dir.clone().unwrap_or_else(knowhub_embed::default_model_dir);
-                match Self::local(&dir) {
+                match Self::local(&dir, s.debias) {
                     Ok(e) => (e, None),
                     Err(e) => (Self::none(), Some(format!("{e}; until then: full-text search only"))),
                 }
@@ -209,7 +214,7 @@ impl Embedder {
         let mut out = match &self.provider {
             Provider::None => return Err(EmbedError::Disabled),
             Provider::OpenAi(e) => e.embed(texts).await?,
-            Provider::Local(m) => run_local(m.clone(), texts.to_vec(), knowhub_embed::TextKind::Passage).await?,
+            Provider::Local(m, _) => run_local(m.clone(), texts.to_vec(), knowhub_embed::TextKind::Passage).await?,
         };
         out.iter_mut().for_each(|v| normalize(v));
         Ok(out)
@@ -223,15 +228,52 @@ impl Embedder {
         let mut v = match &self.provider {
             Provider::None => return Err(EmbedError::Disabled),
             Provider::OpenAi(e) => e.embed(&[q.to_string()]).await?,
-            Provider::Local(m) => run_local(m.clone(), vec![q.to_string()], knowhub_embed::TextKind::Query).await?,
+            Provider::Local(m, _) => run_local(m.clone(), vec![q.to_string()], knowhub_embed::TextKind::Query).await?,
         }
         .pop()
         .ok_or_else(|| EmbedError::BadResponse("no embedding returned".into()))?;
         normalize(&mut v);
+        if let Provider::Local(_, Some(axis)) = &self.provider {
+            remove_component(&mut v, axis);
+        }
         let v = Arc::new(v);
         self.cache.lock().put(q.to_string(), v.clone());
         Ok(v)
     }
+}
+
+/// Translation pairs (Chinese, English) used to find the model's language direction.
+const LANG_PAIRS: &str = include_str!("lang_pairs.tsv");
+
+/// The direction along which the model separates Chinese from English text of the same meaning:
+/// the mean of `embed(zh) − embed(en)` over translation pairs, as queries and as passages.
+///
+/// Why: small multilingual models give a same-language bonus, so a Chinese query ranks an
+/// unrelated Chinese record above the English record that answers it. Removing this one
+/// direction from the *query* subtracts `(q·d)(v·d)` from every cosine, which penalises the
+/// query's own language and favours the other by the same amount, and shifts all records of one
+/// language alike (so monolingual rankings barely move). Stored vectors are untouched, so it can
+/// be switched without re-embedding.
+pub fn language_axis(m: &knowhub_embed::E5Model) -> Result<Vec<f32>, knowhub_embed::EmbedError> {
+    let (zh, en): (Vec<&str>, Vec<&str>) = LANG_PAIRS.lines().filter_map(|l| l.split_once('\t')).unzip();
+    let mut d = vec![0f32; m.dim()];
+    for kind in [knowhub_embed::TextKind::Query, knowhub_embed::TextKind::Passage] {
+        let (z, e) = (m.embed(&zh, kind)?, m.embed(&en, kind)?);
+        for (a, b) in z.iter().zip(&e) {
+            for ((x, y), o) in a.iter().zip(b).zip(d.iter_mut()) {
+                *o += x - y;
+            }
+        }
+    }
+    normalize(&mut d);
+    Ok(d)
+}
+
+/// `v − (v·axis)·axis`, renormalised (`axis` is unit length).
+pub fn remove_component(v: &mut [f32], axis: &[f32]) {
+    let p: f32 = v.iter().zip(axis).map(|(a, b)| a * b).sum();
+    v.iter_mut().zip(axis).for_each(|(x, a)| *x -= p * a);
+    normalize(v);
 }
 
 async fn run_local(
@@ -273,6 +315,22 @@ mod tests {
         let mut z = vec![0.0, 0.0];
         normalize(&mut z);
         assert_eq!(z, vec![0.0, 0.0]);
+    }
+
+    #[test]
+    fn removing_a_component_makes_vectors_orthogonal_to_it() {
+        let axis = vec![0.0, 1.0, 0.0];
+        let mut v = vec![0.6, 0.8, 0.0];
+        remove_component(&mut v, &axis);
+        assert_eq!(v, vec![1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn language_pairs_are_well_formed() {
+        let n = LANG_PAIRS.lines().filter(|l| l.split('\t').count() == 2).count();
+        assert_eq!(n, LANG_PAIRS.lines().count());
+        assert!(n >= 30);
+        assert!(LANG_PAIRS.lines().all(|l| l.split('\t').next().unwrap().chars().any(knowhub_core::text::is_han)));
     }
 
     #[test]

@@ -22,7 +22,7 @@ fn req(task: &str, resource: &str, result: &str) -> SubmitRequest {
 
 #[tokio::test]
 async fn cross_lingual_search_with_the_local_model() {
-    let embedder = Arc::new(Embedder::local(&knowhub_ai::default_model_dir()).unwrap_or_else(|e| panic!("{e}")));
+    let embedder = Arc::new(Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}")));
     let model = embedder.model_id().unwrap().to_string();
     assert_eq!(model, "local:multilingual-e5-small-q4");
     let dir = tempfile::tempdir().unwrap();
@@ -53,20 +53,18 @@ async fn cross_lingual_search_with_the_local_model() {
     }
     assert_eq!(store.vector_count(&model).await.unwrap(), docs.len() as u64, "background embedding finished");
     let ask = |q: &str, mode| SearchQuery { q: q.into(), top_k: 3, filter: SearchFilter::default(), mode };
-    // Chinese question, English answer: no shared words, only meaning. The small multilingual
-    // model gives same-language text a bonus (unrelated Chinese records score close to the
-    // English answer; see docs/embedder.md), so the answer must beat every English distractor
-    // and be in the top 3.
-    let r = hub.search(&ask("数据库连接超时怎么办", SearchMode::Hybrid)).await.unwrap();
-    assert_eq!(r.mode, SearchMode::Hybrid);
-    let pos =
-        r.results.iter().position(|h| h.task == docs[0].0).unwrap_or_else(|| panic!("not in top 3: {:?}", r.results));
-    assert!(r.results[..pos].iter().all(|h| knowhub_core::text::detect_language(&h.task) != "en"), "{:?}", r.results);
+    // Chinese question, English answer, and the reverse: no shared words, only meaning. Small
+    // multilingual models favour same-language text; the query-side language debias (on by
+    // default) is what puts the cross-lingual answer first here (see docs/ranking.md).
+    for (q, want) in [
+        ("数据库连接超时怎么办", docs[0].0),
+        ("how to upgrade a k8s cluster", docs[3].0),
+        ("blank white page in the browser", docs[2].0),
+    ] {
+        let r = hub.search(&ask(q, SearchMode::Hybrid)).await.unwrap();
+        assert_eq!(r.mode, SearchMode::Hybrid);
+        assert_eq!(r.results[0].task, want, "{q}: {:?}", r.results);
+    }
     let fts = hub.search(&ask("数据库连接超时怎么办", SearchMode::Fts)).await.unwrap();
     assert!(fts.results.iter().all(|h| h.task != docs[0].0), "full text alone cannot bridge languages");
-    // English questions, Chinese answers.
-    for (q, want) in [("how to upgrade a k8s cluster", docs[3].0), ("blank white page in the browser", docs[2].0)] {
-        let r = hub.search(&ask(q, SearchMode::Hybrid)).await.unwrap();
-        assert!(r.results.iter().any(|h| h.task == want), "{q}: {:?}", r.results);
-    }
 }

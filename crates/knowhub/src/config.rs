@@ -46,6 +46,8 @@ pub struct EmbedderConfig {
     pub api_key: Option<Secret>,
     pub model_dir: Option<PathBuf>,
     pub timeout_secs: u64,
+    /// Local model: remove the language direction from query vectors (better cross-lingual recall).
+    pub debias: bool,
 }
 
 impl EmbedderConfig {
@@ -61,6 +63,7 @@ impl EmbedderConfig {
             api_key: self.api_key.as_ref().map(|k| k.0.clone()),
             model_dir: self.model_dir.clone(),
             timeout: Some(std::time::Duration::from_secs(self.timeout_secs)),
+            debias: self.debias,
         }
     }
 }
@@ -74,6 +77,7 @@ impl Default for EmbedderConfig {
             api_key: None,
             model_dir: None,
             timeout_secs: 30,
+            debias: true,
         }
     }
 }
@@ -259,6 +263,7 @@ kind = "local"                     # local | openai | none   KNOWHUB_EMBEDDER / 
 # api_key = "..."                          # KNOWHUB_EMBED_API_KEY (openai; prefer the env var)
 # model_dir = "~/.cache/knowhub/models/multilingual-e5-small-q4"   # KNOWHUB_MODEL_DIR (local)
 timeout_secs = 30
+debias = true                      # local: remove the language direction from queries (cross-lingual)
 
 [search]
 fusion = "weighted"                # weighted | rrf
