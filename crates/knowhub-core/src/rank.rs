@@ -63,24 +63,21 @@ pub fn fuse(text: &[(String, f64)], vector: &[(String, f64)], fusion: Fusion) ->
     let mut order: Vec<&str> = Vec::new();
     let tn = normalize_bm25(&text.iter().map(|(_, s)| *s).collect::<Vec<_>>());
     let vn = normalize_cosine(&vector.iter().map(|(_, s)| *s).collect::<Vec<_>>());
-    for (rank, ((id, _), t)) in text.iter().zip(&tn).enumerate() {
-        let e = by_id.entry(id).or_insert_with(|| {
-            order.push(id);
-            Fused { id: id.clone(), relevance: 0.0, text: 0.0, vector: 0.0 }
-        });
-        e.text = *t;
-        if let Fusion::Rrf { k } = fusion {
-            e.relevance += 1.0 / (k + rank as f64 + 1.0);
-        }
-    }
-    for (rank, ((id, _), v)) in vector.iter().zip(&vn).enumerate() {
-        let e = by_id.entry(id).or_insert_with(|| {
-            order.push(id);
-            Fused { id: id.clone(), relevance: 0.0, text: 0.0, vector: 0.0 }
-        });
-        e.vector = *v;
-        if let Fusion::Rrf { k } = fusion {
-            e.relevance += 1.0 / (k + rank as f64 + 1.0);
+    // One pass per signal; `is_text` says which score field the normalised value lands in.
+    for (list, norm, is_text) in [(text, &tn, true), (vector, &vn, false)] {
+        for (rank, ((id, _), s)) in list.iter().zip(norm).enumerate() {
+            let e = by_id.entry(id).or_insert_with(|| {
+                order.push(id);
+                Fused { id: id.clone(), relevance: 0.0, text: 0.0, vector: 0.0 }
+            });
+            if is_text {
+                e.text = *s;
+            } else {
+                e.vector = *s;
+            }
+            if let Fusion::Rrf { k } = fusion {
+                e.relevance += 1.0 / (k + rank as f64 + 1.0);
+            }
         }
     }
     let lists = (!text.is_empty()) as u8 + (!vector.is_empty()) as u8;

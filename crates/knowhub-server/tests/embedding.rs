@@ -2,6 +2,9 @@
 //! The embedding server is scripted (bag-of-words hashing, switchable to failing) because a
 //! real remote API is not reachable here; the local model has its own tests.
 
+mod common;
+use common::req;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,7 +13,6 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::{routing::post, Json, Router};
 use knowhub_ai::{Embedder, OpenAiEmbedder};
-use knowhub_core::validate::SubmitRequest;
 use knowhub_core::{SearchFilter, Store};
 use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
@@ -49,16 +51,6 @@ async fn embed_server(up: Arc<AtomicBool>) -> String {
     let addr = l.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(l, router).await.unwrap() });
     format!("http://{addr}/v1")
-}
-
-fn req(task: &str, resource: &str, result: &str) -> SubmitRequest {
-    SubmitRequest {
-        task: Some(task.into()),
-        resource: Some(resource.into()),
-        result: Some(result.into()),
-        score: Some(4),
-        ..Default::default()
-    }
 }
 
 fn query(q: &str, mode: SearchMode) -> SearchQuery {

@@ -1,24 +1,16 @@
 //! Search with the real local multilingual model (fetched by scripts/fetch-model.sh; the test
 //! fails, naming that command, if it is missing).
 
+mod common;
+use common::req;
+
 use std::sync::Arc;
 use std::time::Duration;
 
 use knowhub_ai::Embedder;
-use knowhub_core::validate::SubmitRequest;
 use knowhub_core::{SearchFilter, Store};
 use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
-
-fn req(task: &str, resource: &str, result: &str) -> SubmitRequest {
-    SubmitRequest {
-        task: Some(task.into()),
-        resource: Some(resource.into()),
-        result: Some(result.into()),
-        score: Some(4),
-        ..Default::default()
-    }
-}
 
 #[tokio::test]
 async fn cross_lingual_search_with_the_local_model() {
