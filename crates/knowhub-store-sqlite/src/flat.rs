@@ -5,24 +5,20 @@
 //! `search`) is all the store uses, so an ANN index can replace it behind the same methods.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use knowhub_core::{CoreError, Result, SearchFilter, Status};
 use rusqlite::Connection;
 
-use crate::meta::{Agents, Meta};
+use crate::meta::Rows;
 use crate::sql_err;
 
 #[derive(Debug, Default)]
 pub struct FlatIndex {
     model: String,
     dim: usize,
-    ids: Vec<String>,
+    rows: Rows,
     data: Vec<f32>,
-    meta: Vec<Meta>,
-    pos: HashMap<i64, usize>,
-    by_id: HashMap<String, usize>,
-    agents: Agents,
 }
 
 /// Rows per thread below which splitting the scan is not worth a thread.
@@ -64,11 +60,11 @@ impl FlatIndex {
     }
 
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.rows.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.rows.len() == 0
     }
 
     pub fn upsert(&mut self, seq: i64, id: &str, score: u8, status: Status, agent: &str, v: &[f32]) {
@@ -79,27 +75,21 @@ impl FlatIndex {
             tracing::warn!(id, got = v.len(), want = self.dim, "vector dimension mismatch; not indexed");
             return;
         }
-        let meta = self.agents.meta(score, status, agent);
-        match self.pos.get(&seq) {
-            Some(&i) => {
+        match self.rows.row_of_seq(seq) {
+            Some(i) => {
                 self.data[i * self.dim..(i + 1) * self.dim].copy_from_slice(v);
-                self.meta[i] = meta;
+                self.rows.set_meta(i, score, status, agent);
             }
             None => {
-                self.pos.insert(seq, self.ids.len());
-                self.by_id.insert(id.to_string(), self.ids.len());
-                self.ids.push(id.to_string());
+                self.rows.push(seq, id, score, status, agent);
                 self.data.extend_from_slice(v);
-                self.meta.push(meta);
             }
         }
     }
 
     /// Approve/reject changes visibility without touching the vector.
     pub fn set_status(&mut self, seq: i64, status: Status) {
-        if let Some(&i) = self.pos.get(&seq) {
-            self.meta[i].status = status;
-        }
+        self.rows.set_status(seq, status);
     }
 
     /// Cosine of the query with specific rows (those without a vector are left out).
@@ -109,7 +99,7 @@ impl FlatIndex {
         }
         ids.iter()
             .filter_map(|id| {
-                let i = *self.by_id.get(id)?;
+                let i = self.rows.row_of_id(id)?;
                 Some((id.clone(), f64::from(dot(q, &self.data[i * self.dim..(i + 1) * self.dim]))))
             })
             .collect()
@@ -117,15 +107,15 @@ impl FlatIndex {
 
     /// Top `k` rows by dot product (= cosine for normalised vectors) that pass `filter`.
     pub fn search(&self, q: &[f32], filter: &SearchFilter, k: usize) -> Vec<(String, f64)> {
-        if q.len() != self.dim || self.ids.is_empty() || k == 0 {
+        if q.len() != self.dim || self.rows.len() == 0 || k == 0 {
             return Vec::new();
         }
-        let Some(pass) = self.agents.matcher(filter) else { return Vec::new() };
-        let n = self.ids.len();
+        let Some(pass) = self.rows.agents.matcher(filter) else { return Vec::new() };
+        let n = self.rows.len();
         let scan = |lo: usize, hi: usize| {
             let mut heap = BinaryHeap::with_capacity(k + 1);
             for i in lo..hi {
-                if !pass(&self.meta[i]) {
+                if !pass(&self.rows.meta[i]) {
                     continue;
                 }
                 let s = dot(q, &self.data[i * self.dim..(i + 1) * self.dim]);
@@ -151,7 +141,7 @@ impl FlatIndex {
         };
         all.sort_by(|a, b| b.0.total_cmp(&a.0));
         all.truncate(k);
-        all.into_iter().map(|m| (self.ids[m.1].clone(), f64::from(m.0))).collect()
+        all.into_iter().map(|m| (self.rows.ids[m.1].clone(), f64::from(m.0))).collect()
     }
 }
 

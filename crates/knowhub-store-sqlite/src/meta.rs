@@ -33,3 +33,49 @@ impl Agents {
         Some(move |m: &Meta| m.status == status && m.score >= min_score && agent.is_none_or(|a| a == m.agent))
     }
 }
+
+/// The record table both in-memory indexes keep: row i is record `ids[i]` with `meta[i]`,
+/// found by row number (`seq`) or by id.
+#[derive(Debug, Default)]
+pub(crate) struct Rows {
+    pub ids: Vec<String>,
+    pub meta: Vec<Meta>,
+    pos: HashMap<i64, usize>,
+    by_id: HashMap<String, usize>,
+    pub agents: Agents,
+}
+
+impl Rows {
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn row_of_seq(&self, seq: i64) -> Option<usize> {
+        self.pos.get(&seq).copied()
+    }
+
+    pub fn row_of_id(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    /// Appends a record; returns its row.
+    pub fn push(&mut self, seq: i64, id: &str, score: u8, status: Status, agent: &str) -> usize {
+        let row = self.ids.len();
+        let meta = self.agents.meta(score, status, agent);
+        self.pos.insert(seq, row);
+        self.by_id.insert(id.to_string(), row);
+        self.ids.push(id.to_string());
+        self.meta.push(meta);
+        row
+    }
+
+    pub fn set_meta(&mut self, row: usize, score: u8, status: Status, agent: &str) {
+        self.meta[row] = self.agents.meta(score, status, agent);
+    }
+
+    pub fn set_status(&mut self, seq: i64, status: Status) {
+        if let Some(row) = self.row_of_seq(seq) {
+            self.meta[row].status = status;
+        }
+    }
+}

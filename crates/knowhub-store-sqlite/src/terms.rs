@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use knowhub_core::{Result, SearchFilter, Status};
 use rusqlite::Connection;
 
-use crate::meta::{Agents, Meta};
+use crate::meta::Rows;
 use crate::sql_err;
 
 const K1: f64 = 1.2;
@@ -23,12 +23,8 @@ pub struct TermIndex {
     terms: HashMap<Box<str>, u32>,
     /// term id -> (doc index, term frequency)
     postings: Vec<Vec<(u32, u32)>>,
-    ids: Vec<String>,
+    rows: Rows,
     lens: Vec<u32>,
-    meta: Vec<Meta>,
-    pos: HashMap<i64, usize>,
-    by_id: HashMap<String, u32>,
-    agents: Agents,
     total_len: u64,
 }
 
@@ -58,20 +54,20 @@ impl TermIndex {
     }
 
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.rows.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.rows.len() == 0
     }
 
     /// Adds a record's space-separated tokens (as stored in FTS5). A known `seq` is ignored:
     /// a record's searchable text never changes in place.
     pub fn add(&mut self, seq: i64, id: &str, body: &str, score: u8, status: Status, agent: &str) {
-        if self.pos.contains_key(&seq) {
+        if self.rows.row_of_seq(seq).is_some() {
             return;
         }
-        let doc = self.ids.len() as u32;
+        let doc = self.rows.len() as u32;
         let mut tf: HashMap<&str, u32> = HashMap::new();
         let mut len = 0u32;
         for t in body.split_whitespace() {
@@ -86,23 +82,18 @@ impl TermIndex {
             }
             self.postings[tid as usize].push((doc, n));
         }
-        self.pos.insert(seq, self.ids.len());
-        self.by_id.insert(id.to_string(), doc);
-        self.ids.push(id.to_string());
+        self.rows.push(seq, id, score, status, agent);
         self.lens.push(len);
-        self.meta.push(self.agents.meta(score, status, agent));
         self.total_len += u64::from(len);
     }
 
     /// Approve/reject changes visibility only.
     pub fn set_status(&mut self, seq: i64, status: Status) {
-        if let Some(&i) = self.pos.get(&seq) {
-            self.meta[i].status = status;
-        }
+        self.rows.set_status(seq, status);
     }
 
     fn idf(&self, df: usize) -> f64 {
-        let n = self.ids.len() as f64;
+        let n = self.rows.len() as f64;
         ((n - df as f64 + 0.5) / (df as f64 + 0.5)).ln().max(1e-6)
     }
 
@@ -113,10 +104,10 @@ impl TermIndex {
 
     /// BM25 of specific records (postings are in document order, so each lookup is a binary search).
     pub fn score_ids(&self, terms: &[String], ids: &[String]) -> Vec<(String, f64)> {
-        if self.ids.is_empty() {
+        if self.rows.len() == 0 {
             return Vec::new();
         }
-        let avgdl = self.total_len as f64 / self.ids.len() as f64;
+        let avgdl = self.total_len as f64 / self.rows.len() as f64;
         let mut seen = std::collections::HashSet::new();
         let lists: Vec<(f64, &Vec<(u32, u32)>)> = terms
             .iter()
@@ -129,7 +120,7 @@ impl TermIndex {
             .collect();
         ids.iter()
             .filter_map(|id| {
-                let d = *self.by_id.get(id)?;
+                let d = self.rows.row_of_id(id)? as u32;
                 let s: f64 = lists
                     .iter()
                     .filter_map(|(idf, l)| {
@@ -144,11 +135,11 @@ impl TermIndex {
 
     /// Top `k` records passing `filter` by BM25 over `terms` (duplicates ignored), best first.
     pub fn search(&self, terms: &[String], filter: &SearchFilter, k: usize) -> Vec<(String, f64)> {
-        let n = self.ids.len();
+        let n = self.rows.len();
         if n == 0 || k == 0 {
             return Vec::new();
         }
-        let Some(pass) = self.agents.matcher(filter) else { return Vec::new() };
+        let Some(pass) = self.rows.agents.matcher(filter) else { return Vec::new() };
         let avgdl = self.total_len as f64 / n as f64;
         let mut acc = vec![0f64; n];
         let mut touched: Vec<u32> = Vec::new();
@@ -162,7 +153,7 @@ impl TermIndex {
             let idf = self.idf(list.len());
             for &(d, tf) in list {
                 let di = d as usize;
-                if !pass(&self.meta[di]) {
+                if !pass(&self.rows.meta[di]) {
                     continue;
                 }
                 if acc[di] == 0.0 {
@@ -177,6 +168,6 @@ impl TermIndex {
             touched.truncate(k);
         }
         touched.sort_by(by_score);
-        touched.into_iter().map(|d| (self.ids[d as usize].clone(), acc[d as usize])).collect()
+        touched.into_iter().map(|d| (self.rows.ids[d as usize].clone(), acc[d as usize])).collect()
     }
 }
