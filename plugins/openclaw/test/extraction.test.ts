@@ -1,4 +1,4 @@
-import { test, before, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,19 +12,10 @@ import {
   sanitiseMessage,
 } from "../src/extraction.js";
 import { KnowHubError, type ExtractBody } from "../src/client.js";
-import { createFakeHost, json, sleep, startFakeServer, tmpDir, type FakeServer } from "./helpers.js";
+import { useFakeServer, createFakeHost, json, sleep, tmpDir, type FakeServer } from "./helpers.js";
 
 let srv: FakeServer;
-before(async () => {
-  srv = await startFakeServer();
-});
-after(async () => {
-  await srv.close();
-});
-beforeEach(() => {
-  srv.requests.length = 0;
-  srv.routes.clear();
-});
+useFakeServer((s) => (srv = s));
 
 // Messages shaped like OpenClaw 2026.9.6's agent_end event.messages.
 const userMsg = (text: string, ts = 1) => ({ role: "user", content: [{ type: "text", text }], timestamp: ts });

@@ -1,3 +1,4 @@
+import { before, after, beforeEach } from "node:test";
 // Test helpers: a programmable fake KnowHub HTTP server on 127.0.0.1 and a fake OpenClaw host API.
 import http from "node:http";
 import fs from "node:fs";
@@ -207,3 +208,22 @@ export function experience(over: Partial<Record<string, unknown>> = {}): Record<
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Registers node:test hooks that start one fake KnowHub server for the file, clear its recorded
+ * requests and routes before each test, and close it at the end. `assign` receives the server.
+ */
+export function useFakeServer(assign: (s: FakeServer) => void): void {
+  let s: FakeServer;
+  before(async () => {
+    s = await startFakeServer();
+    assign(s);
+  });
+  after(async () => {
+    await s.close();
+  });
+  beforeEach(() => {
+    s.requests.length = 0;
+    s.routes.clear();
+  });
+}

@@ -1,4 +1,4 @@
-import { test, before, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import fs from "node:fs";
@@ -13,19 +13,10 @@ import {
   START_REMINDER,
 } from "../src/hooks.js";
 import { HOOKS_HINT } from "../src/runtime.js";
-import { closedPort, createFakeHost, experience, json, startFakeServer, tmpDir, type FakeServer } from "./helpers.js";
+import { useFakeServer, closedPort, createFakeHost, experience, json, tmpDir, type FakeServer } from "./helpers.js";
 
 let srv: FakeServer;
-before(async () => {
-  srv = await startFakeServer();
-});
-after(async () => {
-  await srv.close();
-});
-beforeEach(() => {
-  srv.requests.length = 0;
-  srv.routes.clear();
-});
+useFakeServer((s) => (srv = s));
 
 const user = (t = "do it") => ({ role: "user", content: [{ type: "text", text: t }] });
 const call = (name = "exec") => ({ role: "assistant", content: [{ type: "toolCall", id: "c", name, arguments: {} }], stopReason: "toolUse" });

@@ -1,22 +1,13 @@
-import { test, before, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { HOOKS_HINT } from "../src/runtime.js";
 import { ToolInputError } from "../src/tools.js";
-import { closedPort, createFakeHost, experience, json, sleep, startFakeServer, textOf, tmpDir, type FakeServer } from "./helpers.js";
+import { useFakeServer, closedPort, createFakeHost, experience, json, sleep, textOf, tmpDir, type FakeServer } from "./helpers.js";
 
 let srv: FakeServer;
-before(async () => {
-  srv = await startFakeServer();
-});
-after(async () => {
-  await srv.close();
-});
-beforeEach(() => {
-  srv.requests.length = 0;
-  srv.routes.clear();
-});
+useFakeServer((s) => (srv = s));
 
 function host(over: Record<string, unknown> = {}, baseDir?: string) {
   return createFakeHost({ apiUrl: srv.url, submittedBy: "ops@example.com", timeoutMs: 1000, ...over }, { baseDir });
