@@ -1,6 +1,10 @@
-//! AI providers: the embedder chosen once from config. (The LLM client for extraction joins later.)
+//! AI providers chosen once from config: the embedder, and the LLM client used for extraction.
 
 mod embedder;
+mod llm;
 
 pub use embedder::{normalize, EmbedError, Embedder, EmbedderKind, EmbedderSettings, OpenAiEmbedder};
 pub use knowhub_embed::default_model_dir;
+pub use llm::{
+    parse_json_array, ApiKey, Completion, LlmClient, LlmError, LlmProvider, LlmSettings, LlmStats, ParseError,
+};

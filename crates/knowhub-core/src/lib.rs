@@ -5,6 +5,7 @@
 pub mod error;
 pub mod model;
 pub mod rank;
+pub mod redact;
 pub mod store;
 pub mod text;
 pub mod validate;
