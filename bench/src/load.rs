@@ -165,6 +165,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let qs_http: Vec<&String> = queries.iter().cycle().skip(a.queries).take(a.queries).collect();
     let (mut server, mut http) = (Vec::new(), Vec::new());
     let mut used_mode = mode;
+    let mut stages: [Vec<f64>; 4] = Default::default();
     for q in &qs {
         let sq = SearchQuery {
             q: q.to_string(),
@@ -173,9 +174,25 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             mode,
         };
         let s = Instant::now();
-        used_mode = hub.search(&sq).await?.mode;
+        let r = hub.search(&sq).await?;
         server.push(s.elapsed().as_secs_f64() * 1000.0);
+        used_mode = r.mode;
+        let t = r.timings;
+        for (v, x) in stages.iter_mut().zip([t.embed_ms, t.text_ms, t.vector_ms, t.merge_ms]) {
+            v.push(x);
+        }
     }
+    for v in stages.iter_mut() {
+        v.sort_by(|x, y| x.total_cmp(y));
+    }
+    let pp = |v: &Vec<f64>| format!("{:.2} / {:.2}", percentile(v, 50.0), percentile(v, 99.0));
+    println!(
+        "server-side split, p50 / p99 ms: embed {} | full-text {} | vector {} | merge {}",
+        pp(&stages[0]),
+        pp(&stages[1]),
+        pp(&stages[2]),
+        pp(&stages[3])
+    );
     for q in &qs_http {
         let s = Instant::now();
         let r = client
