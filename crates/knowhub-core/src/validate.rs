@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{CoreError, Result};
-use crate::model::{now_rfc3339, parse_rfc3339, NewExperience, Outcome, Source, Status};
+use crate::model::{parse_rfc3339, NewExperience, Outcome, Source, Status};
 
 pub const MAX_TASK: usize = 2_000;
 pub const MAX_RESOURCE: usize = 2_000;
@@ -133,11 +133,6 @@ pub fn id(v: &str) -> Result<&str> {
     } else {
         Err(CoreError::NotFound(format!("experience {v:?}")))
     }
-}
-
-/// Used by tests and import to fill timestamps consistently.
-pub fn default_now() -> String {
-    now_rfc3339()
 }
 
 #[cfg(test)]
