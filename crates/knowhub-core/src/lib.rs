@@ -2,14 +2,20 @@
 //! segmented for full-text search, how text and vector candidates are fused and re-ranked, and the
 //! `Store` trait every backend implements. Nothing here knows about HTTP or a particular database.
 
+pub mod access;
 pub mod error;
+pub mod extract;
 pub mod model;
 pub mod rank;
 pub mod redact;
+pub mod review;
 pub mod store;
 pub mod text;
 pub mod validate;
 
+pub use access::{ApiKey, NewApiKey, Role};
 pub use error::{CoreError, Result};
+pub use extract::{Enqueued, ExtractJob, JobFinish, JobStatus, NewExtraction};
 pub use model::*;
+pub use review::{Decision, Review};
 pub use store::{InsertOutcome, SearchFilter, Store};

@@ -55,6 +55,31 @@ pub struct Experience {
     pub created_at: String,
     pub updated_at: String,
     pub has_content: bool,
+    /// For extracted records: which messages of the session they came from (0-based, inclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_range: Option<MessageRange>,
+    /// Warnings a reviewer should see, e.g. `suspected_injection`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+    /// Who approved or rejected the record, when, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<ReviewMark>,
+}
+
+/// A span of a session's messages, counted over everything uploaded for that `session_key`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MessageRange {
+    pub from: u32,
+    pub to: u32,
+}
+
+/// The reviewer's decision as stored on the record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReviewMark {
+    pub by: String,
+    pub at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Long detail attached to an experience (commands, code, logs).
@@ -88,6 +113,10 @@ pub struct NewExperience {
     /// Starting confirmation count (imports carry theirs; new submits start at 1).
     pub confirmations: u32,
     pub content: Option<(String, String)>,
+    pub source_range: Option<MessageRange>,
+    pub flags: Vec<String>,
+    /// Carried by imports only; new records are unreviewed.
+    pub review: Option<ReviewMark>,
 }
 
 impl NewExperience {
@@ -98,6 +127,11 @@ impl NewExperience {
     /// The text that full-text and vector search see for this record.
     pub fn search_text(&self) -> String {
         search_text(&self.task, &self.resource, &self.result)
+    }
+
+    /// Identity for near-duplicate detection of extracted items: task + resource only.
+    pub fn task_resource_hash(&self) -> String {
+        crate::text::task_resource_hash(&self.task, &self.resource)
     }
 }
 

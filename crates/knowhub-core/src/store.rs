@@ -3,8 +3,12 @@
 
 use async_trait::async_trait;
 
+use crate::access::{ApiKey, NewApiKey};
+use crate::error::CoreError;
 use crate::error::Result;
+use crate::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use crate::model::{Content, Experience, ExportRecord, NewExperience, Status};
+use crate::review::Review;
 
 /// What search may return. Only `approved` records are ever searchable.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,7 +29,8 @@ impl Default for SearchFilter {
 #[derive(Debug, Clone, PartialEq)]
 pub enum InsertOutcome {
     Created(Experience),
-    /// Same task+resource+result already stored: its `confirmations` went up by one.
+    /// Same task+resource+result already stored (for `source = extracted`: same task+resource,
+    /// see `text::task_resource_hash`): its `confirmations` went up by one.
     Duplicate(Experience),
 }
 
@@ -95,4 +100,54 @@ pub trait Store: Send + Sync + 'static {
 
     /// Records in id order after `after`, with their content, for export.
     async fn export_page(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExportRecord>>;
+
+    // --- review queue ---
+
+    /// Pending records in id order (ids are time-ordered, so oldest first) after `after`.
+    async fn pending(&self, after: Option<&str>, limit: usize) -> Result<Vec<Experience>>;
+
+    async fn count_status(&self, status: Status) -> Result<u64>;
+
+    /// Applies a reviewer's decision to a pending record, atomically.
+    /// `NotFound` for an unknown id; `Conflict` when it is not pending (any more), or when the
+    /// edits make it identical to another stored record. Edited text is re-indexed and its vector
+    /// dropped, so the embedding worker recomputes it.
+    async fn review(&self, id: &str, review: Review) -> Result<Experience>;
+
+    /// Deletes a record with its content and vectors; `false` if there was none.
+    async fn delete(&self, id: &str) -> Result<bool>;
+
+    // --- API keys ---
+
+    /// `Conflict` if an active (unrevoked) key already has this name.
+    async fn create_key(&self, key: NewApiKey) -> Result<ApiKey>;
+
+    /// The key with this hash, revoked or not.
+    async fn key_by_hash(&self, hash: &str) -> Result<Option<ApiKey>>;
+
+    /// All keys, oldest first, revoked ones included.
+    async fn list_keys(&self) -> Result<Vec<ApiKey>>;
+
+    /// Revokes the active key with this id or name; `None` if there is no such active key.
+    async fn revoke_key(&self, id_or_name: &str) -> Result<Option<ApiKey>>;
+
+    // --- extraction jobs ---
+
+    /// Atomically matches the upload against the session's processed messages
+    /// (`extract::overlap`), records the new ones, and queues a job for them.
+    async fn enqueue_extraction(&self, new: NewExtraction) -> Result<Enqueued>;
+
+    /// Takes the oldest runnable job (queued and due, or running with an expired lease, i.e. its
+    /// worker died), marks it running for `lease_secs` and counts the attempt. Safe with many
+    /// workers and replicas: a job is handed to one at a time.
+    async fn claim_extraction(&self, lease_secs: u64) -> Result<Option<ExtractJob>>;
+
+    async fn finish_extraction(&self, id: &str, finish: JobFinish) -> Result<()>;
+
+    async fn extraction(&self, id: &str) -> Result<Option<ExtractJob>>;
+}
+
+/// `NotFound` for `id`, for stores to share the wording.
+pub fn not_found(id: &str) -> CoreError {
+    CoreError::NotFound(format!("experience {id}"))
 }

@@ -47,6 +47,21 @@ pub fn content_hash(task: &str, resource: &str, result: &str) -> String {
     hex::encode(h.finalize())
 }
 
+/// Near-duplicate identity of an extracted experience: the same task done with the same
+/// resource, whatever the wording of the result. Punctuation is ignored too, because LLM
+/// extractions of one session differ in exactly such details.
+pub fn task_resource_hash(task: &str, resource: &str) -> String {
+    let loose = |s: &str| {
+        let kept: String = s.chars().map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
+        normalize(&kept)
+    };
+    let mut h = Sha256::new();
+    h.update(loose(task).as_bytes());
+    h.update([0x1f]);
+    h.update(loose(resource).as_bytes());
+    hex::encode(h.finalize())
+}
+
 /// Han ideographs (CJK Unified + Extension A + Compatibility).
 pub fn is_han(c: char) -> bool {
     matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)

@@ -121,6 +121,9 @@ impl SubmitRequest {
             updated_at: None,
             confirmations: 1,
             content,
+            source_range: None,
+            flags: Vec::new(),
+            review: None,
         })
     }
 }

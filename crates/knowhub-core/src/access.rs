@@ -1,0 +1,124 @@
+//! API keys and roles. Only a SHA-256 of each key is stored; the key itself is shown once.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::{CoreError, Result};
+
+/// What a key may do. Each role includes everything of the ones before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// search, submit, content, extract
+    Agent,
+    /// + pending, approve, reject
+    Reviewer,
+    /// + key management, delete
+    Admin,
+}
+
+impl Role {
+    pub fn parse(s: &str) -> Option<Role> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "agent" => Some(Role::Agent),
+            "reviewer" => Some(Role::Reviewer),
+            "admin" => Some(Role::Admin),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Agent => "agent",
+            Role::Reviewer => "reviewer",
+            Role::Admin => "admin",
+        }
+    }
+
+    /// Whether this role may do what `needed` allows.
+    pub fn allows(self, needed: Role) -> bool {
+        self >= needed
+    }
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A stored key, without its secret.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApiKey {
+    pub id: String,
+    pub name: String,
+    pub role: Role,
+    /// First characters of the key, so a person can tell keys apart in `keys list`.
+    pub prefix: String,
+    pub created_at: String,
+    pub revoked_at: Option<String>,
+}
+
+/// A key about to be stored: its hash, never the key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewApiKey {
+    pub id: String,
+    pub name: String,
+    pub role: Role,
+    pub prefix: String,
+    pub hash: String,
+}
+
+const KEY_PREFIX: &str = "kh_";
+
+/// Mints a new key (256 random bits) and what to store about it.
+pub fn generate_key(name: &str, role: Role) -> Result<(String, NewApiKey)> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(CoreError::invalid("name", "must be 1 to 100 characters"));
+    }
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| CoreError::Internal(format!("random source: {e}")))?;
+    let key = format!("{KEY_PREFIX}{}", hex::encode(bytes));
+    let stored = NewApiKey {
+        id: crate::model::new_id(),
+        name: name.to_string(),
+        role,
+        prefix: key[..KEY_PREFIX.len() + 6].to_string(),
+        hash: hash_key(&key),
+    };
+    Ok((key, stored))
+}
+
+/// The stored form of a key. A fast hash is right here: keys are 256-bit random, not passwords.
+pub fn hash_key(key: &str) -> String {
+    hex::encode(Sha256::digest(key.trim().as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_are_ordered() {
+        assert!(Role::Admin.allows(Role::Reviewer));
+        assert!(Role::Reviewer.allows(Role::Agent));
+        assert!(!Role::Agent.allows(Role::Reviewer));
+        assert!(!Role::Reviewer.allows(Role::Admin));
+        assert_eq!(Role::parse(" Reviewer "), Some(Role::Reviewer));
+        assert_eq!(Role::parse("root"), None);
+    }
+
+    #[test]
+    fn keys_are_random_and_only_hashed() {
+        let (k1, s1) = generate_key("alice", Role::Reviewer).unwrap();
+        let (k2, s2) = generate_key("alice", Role::Reviewer).unwrap();
+        assert_ne!(k1, k2);
+        assert!(k1.starts_with("kh_") && k1.len() == 67, "{k1}");
+        assert_eq!(s1.hash, hash_key(&k1));
+        assert_ne!(s1.hash, s2.hash);
+        assert!(!s1.hash.contains(&k1[3..]));
+        assert!(k1.starts_with(&s1.prefix));
+        assert!(generate_key("  ", Role::Agent).is_err());
+    }
+}

@@ -1,0 +1,82 @@
+//! The review queue's decisions.
+
+use serde::Deserialize;
+
+use crate::error::{CoreError, Result};
+use crate::model::Outcome;
+use crate::validate;
+
+/// Fields a reviewer may correct while approving. Absent fields stay as extracted.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Edits {
+    pub task: Option<String>,
+    pub resource: Option<String>,
+    pub result: Option<String>,
+    pub score: Option<i64>,
+    pub outcome: Option<String>,
+}
+
+/// Validated corrections, ready for a store.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ValidEdits {
+    pub task: Option<String>,
+    pub resource: Option<String>,
+    pub result: Option<String>,
+    pub score: Option<u8>,
+    pub outcome: Option<Outcome>,
+}
+
+impl ValidEdits {
+    pub fn is_empty(&self) -> bool {
+        *self == ValidEdits::default()
+    }
+}
+
+impl Edits {
+    /// Same limits as a submit, each error naming its field.
+    pub fn validate(self) -> Result<ValidEdits> {
+        let text = |field: &str, v: Option<String>, max: usize| -> Result<Option<String>> {
+            match v {
+                None => Ok(None),
+                Some(s) => {
+                    let t = s.trim();
+                    if t.is_empty() {
+                        return Err(CoreError::invalid(field, "must not be empty"));
+                    }
+                    if t.chars().count() > max {
+                        return Err(CoreError::invalid(field, format!("is over {max} characters")));
+                    }
+                    Ok(Some(t.to_string()))
+                }
+            }
+        };
+        Ok(ValidEdits {
+            task: text("task", self.task, validate::MAX_TASK)?,
+            resource: text("resource", self.resource, validate::MAX_RESOURCE)?,
+            result: text("result", self.result, validate::MAX_RESULT)?,
+            score: match self.score {
+                None => None,
+                s => Some(validate::score(s)?),
+            },
+            outcome: match self.outcome {
+                None => None,
+                Some(o) => Some(validate::outcome(Some(&o))?),
+            },
+        })
+    }
+}
+
+/// What a reviewer decided about a pending record.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Decision {
+    Approve(ValidEdits),
+    Reject { reason: Option<String> },
+}
+
+/// A decision with who made it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    pub decision: Decision,
+    pub reviewer: String,
+}
