@@ -63,6 +63,9 @@ pub fn doc_record(d: &beir::Doc) -> NewExperience {
         updated_at: None,
         confirmations: 1,
         content: None,
+        source_range: None,
+        flags: Vec::new(),
+        review: None,
     }
 }
 

@@ -87,6 +87,18 @@ impl FlatIndex {
         }
     }
 
+    /// A deleted record: its row stays allocated (until the next restart) but is never found.
+    pub fn remove(&mut self, seq: i64) {
+        self.rows.forget(seq);
+    }
+
+    /// A review may also change the rating.
+    pub fn set_meta(&mut self, seq: i64, score: u8, status: Status, agent: &str) {
+        if let Some(row) = self.rows.row_of_seq(seq) {
+            self.rows.set_meta(row, score, status, agent);
+        }
+    }
+
     /// Approve/reject changes visibility without touching the vector.
     pub fn set_status(&mut self, seq: i64, status: Status) {
         self.rows.set_status(seq, status);

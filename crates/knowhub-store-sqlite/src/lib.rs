@@ -12,6 +12,7 @@ mod flat;
 mod fts;
 mod meta;
 mod migrations;
+mod queue;
 mod reindex;
 mod rows;
 mod terms;
@@ -21,9 +22,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use knowhub_core::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
-    text, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewExperience, Result, SearchFilter, Store,
+    text, ApiKey, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewApiKey, NewExperience, Result, Review,
+    SearchFilter, Status, Store,
 };
 use parking_lot::{Condvar, Mutex, RwLock};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -133,6 +136,27 @@ impl SqliteStore {
             rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
         })
         .await
+    }
+
+    /// Mirrors a committed review or delete in the in-memory indexes.
+    fn apply(&self, ch: &queue::IndexChange) {
+        if let Some(t) = self.inner.terms.write().as_mut() {
+            match &ch.body {
+                Some((old, new)) => {
+                    t.remove(ch.seq, old);
+                    if let Some(new) = new {
+                        t.add(ch.seq, &ch.id, new, ch.score, ch.status, &ch.agent_id);
+                    }
+                }
+                None => t.set_meta(ch.seq, ch.score, ch.status, &ch.agent_id),
+            }
+        }
+        let mut index = self.inner.index.write();
+        match &ch.body {
+            Some((_, None)) => index.remove(ch.seq),
+            // An edited record keeps its old vector in memory until the worker replaces it.
+            _ => index.set_meta(ch.seq, ch.score, ch.status, &ch.agent_id),
+        }
     }
 
     /// Runs `f` on a pooled read connection on the blocking pool.
@@ -324,5 +348,71 @@ impl Store for SqliteStore {
     async fn export_page(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExportRecord>> {
         let after = after.unwrap_or("").to_string();
         self.read(move |c| rows::export_page(c, &after, limit)).await
+    }
+
+    async fn pending(&self, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
+        let after = after.unwrap_or("").to_string();
+        self.read(move |c| queue::pending(c, &after, limit)).await
+    }
+
+    async fn count_status(&self, status: Status) -> Result<u64> {
+        self.read(move |c| {
+            c.query_row("SELECT COUNT(*) FROM experiences WHERE status = ?1", [status.as_str()], |r| r.get::<_, i64>(0))
+                .map(|n| n as u64)
+                .map_err(sql_err)
+        })
+        .await
+    }
+
+    async fn review(&self, id: &str, review: Review) -> Result<Experience> {
+        let id = id.to_string();
+        let (e, change) = self.writer.run(move |c| queue::review_tx(c, &id, review)).await?;
+        self.apply(&change);
+        Ok(e)
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool> {
+        let id = id.to_string();
+        let change = self.writer.run(move |c| queue::delete_tx(c, &id)).await?;
+        if let Some(ch) = &change {
+            self.apply(ch);
+        }
+        Ok(change.is_some())
+    }
+
+    async fn create_key(&self, key: NewApiKey) -> Result<ApiKey> {
+        self.writer.run(move |c| queue::create_key_tx(c, key)).await
+    }
+
+    async fn key_by_hash(&self, hash: &str) -> Result<Option<ApiKey>> {
+        let hash = hash.to_string();
+        self.read(move |c| queue::key_by_hash(c, &hash)).await
+    }
+
+    async fn list_keys(&self) -> Result<Vec<ApiKey>> {
+        self.read(queue::list_keys).await
+    }
+
+    async fn revoke_key(&self, id_or_name: &str) -> Result<Option<ApiKey>> {
+        let key = id_or_name.to_string();
+        self.writer.run(move |c| queue::revoke_key_tx(c, &key)).await
+    }
+
+    async fn enqueue_extraction(&self, new: NewExtraction) -> Result<Enqueued> {
+        self.writer.run(move |c| queue::enqueue_tx(c, new)).await
+    }
+
+    async fn claim_extraction(&self, lease_secs: u64) -> Result<Option<ExtractJob>> {
+        self.writer.run(move |c| queue::claim_tx(c, lease_secs)).await
+    }
+
+    async fn finish_extraction(&self, id: &str, finish: JobFinish) -> Result<()> {
+        let id = id.to_string();
+        self.writer.run(move |c| queue::finish_tx(c, &id, finish)).await
+    }
+
+    async fn extraction(&self, id: &str) -> Result<Option<ExtractJob>> {
+        let id = id.to_string();
+        self.read(move |c| queue::job(c, &id)).await
     }
 }

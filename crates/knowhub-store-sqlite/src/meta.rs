@@ -78,4 +78,16 @@ impl Rows {
             self.meta[row].status = status;
         }
     }
+
+    /// Retires a record's row (deleted, or about to be re-added with new text): it can no longer
+    /// be found, never passes a filter, and its `seq` may be reused. Returns the old row.
+    pub fn forget(&mut self, seq: i64) -> Option<usize> {
+        let row = self.pos.remove(&seq)?;
+        if self.by_id.get(&self.ids[row]) == Some(&row) {
+            self.by_id.remove(&self.ids[row]);
+        }
+        self.meta[row].status = Status::Rejected;
+        self.meta[row].score = 0; // below any min_score, so no filter passes it
+        Some(row)
+    }
 }

@@ -6,7 +6,8 @@ use rusqlite::Connection;
 use crate::sql_err;
 
 /// `(version, SQL)`. Never edit a shipped migration; add a new one.
-const MIGRATIONS: &[(i64, &str)] = &[(
+const MIGRATIONS: &[(i64, &str)] = &[
+    (
     1,
     r#"
 CREATE TABLE experiences (
@@ -53,7 +54,79 @@ CREATE TABLE vectors (
 );
 CREATE INDEX idx_vectors_model ON vectors(model);
 "#,
-)];
+    ),
+    (
+        2,
+        r#"
+-- Review queue, extraction provenance and near-duplicate detection (issue 5).
+ALTER TABLE experiences ADD COLUMN task_resource_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiences ADD COLUMN source_from INTEGER;
+ALTER TABLE experiences ADD COLUMN source_to INTEGER;
+ALTER TABLE experiences ADD COLUMN flags TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiences ADD COLUMN review_by TEXT;
+ALTER TABLE experiences ADD COLUMN review_at TEXT;
+ALTER TABLE experiences ADD COLUMN review_note TEXT;
+CREATE INDEX idx_experiences_task_resource ON experiences(task_resource_hash);
+
+CREATE TABLE api_keys (
+    id         TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    role       TEXT NOT NULL CHECK (role IN ('agent', 'reviewer', 'admin')),
+    prefix     TEXT NOT NULL,
+    hash       TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+);
+CREATE UNIQUE INDEX idx_api_keys_active_name ON api_keys(name) WHERE revoked_at IS NULL;
+
+-- Fingerprints (not contents) of every message a session uploaded, in session order.
+CREATE TABLE extract_messages (
+    session_key TEXT NOT NULL,
+    idx         INTEGER NOT NULL,
+    hash        TEXT NOT NULL,
+    PRIMARY KEY (session_key, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE extract_jobs (
+    id               TEXT PRIMARY KEY,
+    session_key      TEXT NOT NULL,
+    agent_id         TEXT NOT NULL,
+    submitted_by     TEXT NOT NULL,
+    require_approval INTEGER NOT NULL,
+    status           TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+    first_index      INTEGER NOT NULL,
+    message_count    INTEGER NOT NULL,
+    messages         TEXT NOT NULL,
+    attempts         INTEGER NOT NULL DEFAULT 0,
+    error            TEXT,
+    result           TEXT,
+    not_before       TEXT NOT NULL,
+    lease_until      TEXT,
+    created_at       TEXT NOT NULL,
+    updated_at       TEXT NOT NULL
+);
+CREATE INDEX idx_extract_jobs_status ON extract_jobs(status, not_before);
+"#,
+    ),
+];
+
+/// Data steps that need Rust (the hash normalisation lives in knowhub_core), run right after
+/// their migration in the same transaction.
+fn after(version: i64, tx: &rusqlite::Transaction<'_>) -> Result<()> {
+    if version == 2 {
+        let rows: Vec<(i64, String, String)> = {
+            let mut st = tx.prepare("SELECT seq, task, resource FROM experiences").map_err(sql_err)?;
+            let it = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).map_err(sql_err)?;
+            it.collect::<std::result::Result<_, _>>().map_err(sql_err)?
+        };
+        let mut up = tx.prepare("UPDATE experiences SET task_resource_hash = ?2 WHERE seq = ?1").map_err(sql_err)?;
+        for (seq, task, resource) in rows {
+            up.execute(rusqlite::params![seq, knowhub_core::text::task_resource_hash(&task, &resource)])
+                .map_err(sql_err)?;
+        }
+    }
+    Ok(())
+}
 
 pub fn migrate(conn: &mut Connection) -> Result<()> {
     conn.execute_batch(
@@ -65,6 +138,7 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
     for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current) {
         let tx = conn.transaction().map_err(sql_err)?;
         tx.execute_batch(sql).map_err(sql_err)?;
+        after(*version, &tx)?;
         tx.execute(
             "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
             rusqlite::params![version, knowhub_core::now_rfc3339()],

@@ -95,7 +95,9 @@ fn build(
     tmp.execute("ATTACH DATABASE ?1 AS old", [src_path.to_string_lossy()]).map_err(sql_err)?;
     let tx = tmp.transaction().map_err(sql_err)?;
     tx.execute_batch(
-        "INSERT INTO experiences SELECT * FROM old.experiences; INSERT INTO contents SELECT * FROM old.contents;",
+        "INSERT INTO experiences SELECT * FROM old.experiences; INSERT INTO contents SELECT * FROM old.contents; \
+         INSERT INTO api_keys SELECT * FROM old.api_keys; INSERT INTO extract_messages SELECT * FROM old.extract_messages; \
+         INSERT INTO extract_jobs SELECT * FROM old.extract_jobs;",
     )
     .map_err(sql_err)?;
     let mut stats = ReindexStats::default();

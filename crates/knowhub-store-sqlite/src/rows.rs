@@ -1,6 +1,6 @@
 //! Row <-> struct mapping for `experiences`.
 
-use knowhub_core::{CoreError, Experience, ExportRecord, Outcome, Result, Source, Status};
+use knowhub_core::{CoreError, Experience, ExportRecord, MessageRange, Outcome, Result, ReviewMark, Source, Status};
 use rusqlite::{Connection, OptionalExtension, Row};
 
 use crate::sql_err;
@@ -9,7 +9,13 @@ use crate::sql_err;
 pub(crate) const EXP_COLS: &str =
     "e.id, e.task, e.resource, e.result, e.score, e.outcome, e.agent_id, e.submitted_by, \
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
-    e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id)";
+    e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id), e.source_from, e.source_to, \
+    e.flags, e.review_by, e.review_at, e.review_note";
+
+/// Flags are stored comma-separated (they are short identifiers).
+pub(crate) fn flags_text(flags: &[String]) -> String {
+    flags.join(",")
+}
 
 fn bad(col: &str, v: &str) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, format!("bad {col} {v:?}").into())
@@ -38,6 +44,20 @@ pub(crate) fn from_row(r: &Row<'_>) -> rusqlite::Result<Experience> {
         created_at: r.get(15)?,
         updated_at: r.get(16)?,
         has_content: r.get(17)?,
+        source_range: match (r.get::<_, Option<i64>>(18)?, r.get::<_, Option<i64>>(19)?) {
+            (Some(from), Some(to)) => Some(MessageRange { from: from as u32, to: to as u32 }),
+            _ => None,
+        },
+        flags: r
+            .get::<_, String>(20)?
+            .split(',')
+            .filter(|f| !f.is_empty())
+            .map(str::to_string)
+            .collect(),
+        review: match (r.get::<_, Option<String>>(21)?, r.get::<_, Option<String>>(22)?) {
+            (Some(by), Some(at)) => Some(ReviewMark { by, at, note: r.get(23)? }),
+            _ => None,
+        },
     })
 }
 
@@ -75,7 +95,7 @@ pub(crate) fn export_page(c: &Connection, after: &str, limit: usize) -> Result<V
         .map_err(sql_err)?;
     let rows = st
         .query_map(rusqlite::params![after, limit as i64], |r| {
-            Ok(ExportRecord { experience: from_row(r)?, content: r.get(18)?, content_type: r.get(19)? })
+            Ok(ExportRecord { experience: from_row(r)?, content: r.get(24)?, content_type: r.get(25)? })
         })
         .map_err(sql_err)?;
     rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)

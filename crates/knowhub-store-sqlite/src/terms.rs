@@ -26,6 +26,8 @@ pub struct TermIndex {
     rows: Rows,
     lens: Vec<u32>,
     total_len: u64,
+    /// Records currently indexed (rows minus retired ones): BM25's N.
+    live: usize,
 }
 
 impl TermIndex {
@@ -54,11 +56,11 @@ impl TermIndex {
     }
 
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.live
     }
 
     pub fn is_empty(&self) -> bool {
-        self.rows.len() == 0
+        self.live == 0
     }
 
     /// Adds a record's space-separated tokens (as stored in FTS5). A known `seq` is ignored:
@@ -85,6 +87,27 @@ impl TermIndex {
         self.rows.push(seq, id, score, status, agent);
         self.lens.push(len);
         self.total_len += u64::from(len);
+        self.live += 1;
+    }
+
+    /// Takes a record out (deleted, or edited before being re-added with its new `body`), so
+    /// N, document frequencies and the average length stay exactly FTS5's. `body` is the text it
+    /// was indexed with.
+    pub fn remove(&mut self, seq: i64, body: &str) {
+        let Some(row) = self.rows.forget(seq) else { return };
+        let doc = row as u32;
+        let mut seen = std::collections::HashSet::new();
+        for t in body.split_whitespace().filter(|t| seen.insert(*t)) {
+            if let Some(&tid) = self.terms.get(t) {
+                let list = &mut self.postings[tid as usize];
+                if let Ok(i) = list.binary_search_by_key(&doc, |p| p.0) {
+                    list.remove(i);
+                }
+            }
+        }
+        self.total_len -= u64::from(self.lens[row]);
+        self.lens[row] = 0;
+        self.live -= 1;
     }
 
     /// Approve/reject changes visibility only.
@@ -92,8 +115,15 @@ impl TermIndex {
         self.rows.set_status(seq, status);
     }
 
+    /// A review may also change the rating.
+    pub fn set_meta(&mut self, seq: i64, score: u8, status: Status, agent: &str) {
+        if let Some(row) = self.rows.row_of_seq(seq) {
+            self.rows.set_meta(row, score, status, agent);
+        }
+    }
+
     fn idf(&self, df: usize) -> f64 {
-        let n = self.rows.len() as f64;
+        let n = self.live as f64;
         ((n - df as f64 + 0.5) / (df as f64 + 0.5)).ln().max(1e-6)
     }
 
@@ -104,10 +134,10 @@ impl TermIndex {
 
     /// BM25 of specific records (postings are in document order, so each lookup is a binary search).
     pub fn score_ids(&self, terms: &[String], ids: &[String]) -> Vec<(String, f64)> {
-        if self.rows.len() == 0 {
+        if self.live == 0 {
             return Vec::new();
         }
-        let avgdl = self.total_len as f64 / self.rows.len() as f64;
+        let avgdl = self.total_len as f64 / self.live as f64;
         let mut seen = std::collections::HashSet::new();
         let lists: Vec<(f64, &Vec<(u32, u32)>)> = terms
             .iter()
@@ -136,11 +166,11 @@ impl TermIndex {
     /// Top `k` records passing `filter` by BM25 over `terms` (duplicates ignored), best first.
     pub fn search(&self, terms: &[String], filter: &SearchFilter, k: usize) -> Vec<(String, f64)> {
         let n = self.rows.len();
-        if n == 0 || k == 0 {
+        if self.live == 0 || k == 0 {
             return Vec::new();
         }
         let Some(pass) = self.rows.agents.matcher(filter) else { return Vec::new() };
-        let avgdl = self.total_len as f64 / n as f64;
+        let avgdl = self.total_len as f64 / self.live as f64;
         let mut acc = vec![0f64; n];
         let mut touched: Vec<u32> = Vec::new();
         let mut seen = std::collections::HashSet::new();

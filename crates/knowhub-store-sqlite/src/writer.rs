@@ -47,7 +47,7 @@ impl Writer {
         Ok(Writer { tx, inner })
     }
 
-    async fn run<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
+    pub(crate) async fn run<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
         let (tx, rx) = oneshot::channel::<Result<T>>();
         let job: Job = Box::new(move |conn| {
             let r = savepoint(conn, f);
@@ -133,7 +133,8 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
     let language = text::detect_language(&new.search_text());
     c.prepare_cached(
         "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, session_key, source, status, \
-         confidence, language, content_hash, confirmations, created_at, updated_at) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)",
+         confidence, language, content_hash, confirmations, created_at, updated_at, task_resource_hash, source_from, source_to, \
+         flags, review_by, review_at, review_note) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24)",
     )
     .and_then(|mut st| {
         st.execute(params![
@@ -153,7 +154,14 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             hash,
             new.confirmations.max(1),
             created,
-            updated
+            updated,
+            new.task_resource_hash(),
+            new.source_range.map(|r| r.from),
+            new.source_range.map(|r| r.to),
+            rows::flags_text(&new.flags),
+            new.review.as_ref().map(|r| r.by.as_str()),
+            new.review.as_ref().map(|r| r.at.as_str()),
+            new.review.as_ref().and_then(|r| r.note.as_deref()),
         ])
     })
     .map_err(|e| match e {
@@ -180,9 +188,23 @@ fn seq_by_hash(c: &Connection, hash: &str) -> Result<Option<i64>> {
         .map_err(sql_err)
 }
 
+/// An extracted item that repeats an existing task+resource (any wording of the result).
+fn seq_by_task_resource(c: &Connection, new: &NewExperience) -> Result<Option<i64>> {
+    if new.source != knowhub_core::Source::Extracted {
+        return Ok(None);
+    }
+    c.prepare_cached("SELECT seq FROM experiences WHERE task_resource_hash = ?1 ORDER BY seq LIMIT 1")
+        .and_then(|mut st| st.query_row([new.task_resource_hash()], |r| r.get(0)).optional())
+        .map_err(sql_err)
+}
+
 fn insert_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(InsertOutcome, Option<i64>)> {
     let hash = new.content_hash();
-    if let Some(seq) = seq_by_hash(c, &hash)? {
+    let dup = match seq_by_hash(c, &hash)? {
+        Some(seq) => Some(seq),
+        None => seq_by_task_resource(c, &new)?,
+    };
+    if let Some(seq) = dup {
         c.prepare_cached("UPDATE experiences SET confirmations = confirmations + 1, updated_at = ?2 WHERE seq = ?1")
             .and_then(|mut st| st.execute(params![seq, now_rfc3339()]))
             .map_err(sql_err)?;

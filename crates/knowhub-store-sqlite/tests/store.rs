@@ -175,6 +175,9 @@ async fn export_import_is_idempotent() {
                 updated_at: Some(e.updated_at.clone()),
                 confirmations: e.confirmations,
                 content: r.content.clone().zip(r.content_type.clone()),
+                source_range: e.source_range,
+                flags: e.flags.clone(),
+                review: e.review.clone(),
             };
             s2.import(new).await.unwrap();
         }

@@ -56,6 +56,10 @@ struct ImportLine {
     confirmations: Option<u32>,
     created_at: Option<String>,
     updated_at: Option<String>,
+    source_range: Option<knowhub_core::MessageRange>,
+    #[serde(default)]
+    flags: Vec<String>,
+    review: Option<knowhub_core::ReviewMark>,
 }
 
 fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError> {
@@ -77,6 +81,9 @@ fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError>
     }
     n.confidence = line.confidence;
     n.confirmations = line.confirmations.unwrap_or(1).max(1);
+    n.source_range = line.source_range;
+    n.flags = line.flags;
+    n.review = line.review;
     Ok(n)
 }
 
