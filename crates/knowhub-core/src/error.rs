@@ -10,6 +10,15 @@ pub enum CoreError {
     NotFound(String),
     #[error("conflict: {0}")]
     Conflict(String),
+    /// No credentials, or credentials that match no active key.
+    #[error("unauthorized: {0}")]
+    Unauthorized(String),
+    /// A valid key whose role does not allow the operation.
+    #[error("forbidden: {0}")]
+    Forbidden(String),
+    /// An optional feature (LLM extraction) is not configured on this server.
+    #[error("not configured: {0}")]
+    NotConfigured(String),
     /// The backing store (disk, database) is unavailable; retrying later may work.
     #[error("store unavailable: {0}")]
     Unavailable(String),

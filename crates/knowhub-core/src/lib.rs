@@ -5,6 +5,7 @@
 pub mod access;
 pub mod error;
 pub mod extract;
+pub mod guard;
 pub mod model;
 pub mod rank;
 pub mod redact;

@@ -40,6 +40,9 @@ impl From<CoreError> for ApiError {
             }
             CoreError::NotFound(what) => ApiError::not_found(format!("{what} not found")),
             CoreError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, "conflict", m),
+            CoreError::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", m),
+            CoreError::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, "forbidden", m),
+            CoreError::NotConfigured(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "not_configured", m),
             CoreError::Unavailable(m) => {
                 tracing::warn!(error = %m, "store unavailable");
                 ApiError::new(
@@ -62,6 +65,11 @@ impl IntoResponse for ApiError {
         if let Some(f) = self.field {
             err["field"] = json!(f);
         }
-        (self.status, axum::Json(json!({ "error": err }))).into_response()
+        let mut res = (self.status, axum::Json(json!({ "error": err }))).into_response();
+        if self.status == StatusCode::UNAUTHORIZED {
+            res.headers_mut()
+                .insert(axum::http::header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Bearer"));
+        }
+        res
     }
 }

@@ -7,6 +7,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use knowhub_core::review::Edits;
 use knowhub_core::validate::SubmitRequest;
 use knowhub_core::SearchFilter;
 use serde::de::DeserializeOwned;
@@ -14,8 +15,10 @@ use serde::Deserialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::auth::{AsAdmin, AsAgent, AsReviewer};
 use crate::error::ApiError;
 use crate::hub::{Hub, SearchMode, SearchQuery};
+use crate::jobs::ExtractRequest;
 
 /// Largest accepted request body.
 pub const MAX_BODY: usize = 1024 * 1024;
@@ -25,7 +28,14 @@ pub fn app(hub: Arc<Hub>) -> Router {
         .route("/api/search", get(search))
         .route("/api/submit", post(submit))
         .route("/api/content/{id}", get(content))
-        .route("/api/experiences/{id}", get(experience))
+        .route("/api/experiences/{id}", get(experience).delete(delete_experience))
+        .route("/api/extract", post(extract))
+        .route("/api/extract/{id}", get(extract_job))
+        .route("/api/pending", get(pending))
+        .route("/api/approve/{id}", post(approve))
+        .route("/api/reject/{id}", post(reject))
+        .route("/api/keys", post(create_key).get(list_keys))
+        .route("/api/keys/{id}", axum::routing::delete(revoke_key))
         .route("/healthz", get(health))
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
@@ -86,6 +96,24 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     }
 }
 
+/// A JSON body that may be absent (empty body, any content type): `None` then.
+pub struct OptionalJson<T>(pub Option<T>);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let has_body =
+            req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).is_none_or(|n| n.trim() != "0")
+                && req.headers().contains_key(header::CONTENT_TYPE);
+        if !has_body {
+            return Ok(OptionalJson(None));
+        }
+        let ApiJson(v) = ApiJson::<T>::from_request(req, state).await?;
+        Ok(OptionalJson(Some(v)))
+    }
+}
+
 /// Raw search parameters: strings first, so each bad value gets its own precise message.
 #[derive(Deserialize)]
 struct SearchParams {
@@ -132,23 +160,129 @@ fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
     })
 }
 
-async fn search(State(hub): State<Arc<Hub>>, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+async fn search(State(hub): State<Arc<Hub>>, _: AsAgent, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
     let q = parse_search(raw)?;
     Ok(Json(hub.search(&q).await?).into_response())
 }
 
-async fn submit(State(hub): State<Arc<Hub>>, ApiJson(req): ApiJson<SubmitRequest>) -> Result<Response, ApiError> {
-    let out = hub.submit(req).await?;
+async fn submit(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    ApiJson(req): ApiJson<SubmitRequest>,
+) -> Result<Response, ApiError> {
+    let out = hub.submit_as(req, &caller).await?;
     let status = if out.created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(out)).into_response())
 }
 
-async fn content(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn content(State(hub): State<Arc<Hub>>, _: AsAgent, Path(id): Path<String>) -> Result<Response, ApiError> {
     Ok(Json(hub.content(&id).await?).into_response())
 }
 
-async fn experience(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn experience(State(hub): State<Arc<Hub>>, _: AsAgent, Path(id): Path<String>) -> Result<Response, ApiError> {
     Ok(Json(hub.experience(&id).await?).into_response())
+}
+
+async fn delete_experience(
+    State(hub): State<Arc<Hub>>,
+    AsAdmin(caller): AsAdmin,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    hub.delete(&id, &caller).await?;
+    Ok(Json(serde_json::json!({ "deleted": id })).into_response())
+}
+
+#[derive(Deserialize)]
+struct WaitParams {
+    wait: Option<String>,
+}
+
+async fn extract(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    RawQuery(raw): RawQuery,
+    ApiJson(req): ApiJson<ExtractRequest>,
+) -> Result<Response, ApiError> {
+    let p: WaitParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
+    let max = crate::jobs::MAX_WAIT_SECS as i64;
+    let wait = match p.wait.as_deref() {
+        None => None,
+        w => Some(std::time::Duration::from_secs(int_param("wait", w, 0, 0, max)? as u64)),
+    };
+    let view = hub.extract(req, &caller, wait).await?;
+    let status = if view.finished() { StatusCode::OK } else { StatusCode::ACCEPTED };
+    Ok((status, Json(view)).into_response())
+}
+
+async fn extract_job(State(hub): State<Arc<Hub>>, _: AsAgent, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(Json(hub.extraction_job(&id).await?).into_response())
+}
+
+#[derive(Deserialize)]
+struct PendingParams {
+    after: Option<String>,
+    limit: Option<String>,
+}
+
+async fn pending(State(hub): State<Arc<Hub>>, _: AsReviewer, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    let p: PendingParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
+    let max = crate::review::PENDING_MAX as i64;
+    let limit = int_param("limit", p.limit.as_deref(), crate::review::PENDING_PAGE as i64, 1, max)? as usize;
+    let after = p.after.filter(|a| !a.trim().is_empty());
+    Ok(Json(hub.pending(after.as_deref(), limit).await?).into_response())
+}
+
+async fn approve(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    Path(id): Path<String>,
+    OptionalJson(edits): OptionalJson<Edits>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.approve(&id, edits, &caller).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RejectBody {
+    reason: Option<String>,
+}
+
+async fn reject(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    Path(id): Path<String>,
+    OptionalJson(body): OptionalJson<RejectBody>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.reject(&id, body.and_then(|b| b.reason), &caller).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewKeyBody {
+    name: String,
+    role: String,
+}
+
+async fn create_key(
+    State(hub): State<Arc<Hub>>,
+    _: AsAdmin,
+    ApiJson(body): ApiJson<NewKeyBody>,
+) -> Result<Response, ApiError> {
+    let role = knowhub_core::Role::parse(&body.role).ok_or_else(|| {
+        ApiError::new(StatusCode::BAD_REQUEST, "invalid_field", "role: must be agent | reviewer | admin")
+            .with_field("role")
+    })?;
+    Ok((StatusCode::CREATED, Json(hub.create_key(&body.name, role).await?)).into_response())
+}
+
+async fn list_keys(State(hub): State<Arc<Hub>>, _: AsAdmin) -> Result<Response, ApiError> {
+    Ok(Json(serde_json::json!({ "keys": hub.list_keys().await? })).into_response())
+}
+
+async fn revoke_key(State(hub): State<Arc<Hub>>, _: AsAdmin, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(Json(hub.revoke_key(&id).await?).into_response())
 }
 
 async fn health(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {

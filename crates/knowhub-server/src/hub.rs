@@ -119,18 +119,56 @@ pub struct Health {
     pub vectors: u64,
 }
 
+/// Which manual submits are approved at once (the rest wait in the review queue).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AutoApprove {
+    /// Every manual submit (the default: agents are trusted on a private hub).
+    #[default]
+    All,
+    /// Only submits by keys with the reviewer or admin role.
+    Reviewers,
+    /// None: every manual submit is reviewed.
+    None,
+}
+
+/// Review, extraction and access policy, from config.
+#[derive(Clone, Default)]
+pub struct HubOptions {
+    pub extractor: Option<Arc<crate::extract::Extractor>>,
+    /// Extracted items wait for a reviewer (server default; a client may only ask for more review).
+    pub require_approval: bool,
+    pub auto_approve: AutoApprove,
+    /// Require API keys.
+    pub auth: bool,
+}
+
 pub struct Hub {
-    store: Arc<dyn Store>,
+    pub(crate) store: Arc<dyn Store>,
     embedder: Arc<Embedder>,
     cfg: SearchConfig,
-    embed_wake: Notify,
+    pub(crate) embed_wake: Notify,
+    pub(crate) opts: HubOptions,
+    pub(crate) extract_wake: Notify,
 }
 
 const EMBED_BATCH: usize = 32;
 
 impl Hub {
     pub fn new(store: Arc<dyn Store>, embedder: Arc<Embedder>, cfg: SearchConfig) -> Arc<Self> {
-        Arc::new(Hub { store, embedder, cfg, embed_wake: Notify::new() })
+        Self::with_options(store, embedder, cfg, HubOptions { require_approval: true, ..Default::default() })
+    }
+
+    pub fn with_options(
+        store: Arc<dyn Store>,
+        embedder: Arc<Embedder>,
+        cfg: SearchConfig,
+        opts: HubOptions,
+    ) -> Arc<Self> {
+        Arc::new(Hub { store, embedder, cfg, embed_wake: Notify::new(), opts, extract_wake: Notify::new() })
+    }
+
+    pub fn options(&self) -> &HubOptions {
+        &self.opts
     }
 
     pub fn store(&self) -> &Arc<dyn Store> {
@@ -139,8 +177,18 @@ impl Hub {
 
     /// Validates and stores a manual submit. Vectors are computed in the background so a slow or
     /// failing embedder never fails (or slows) a submit; the record is full-text searchable at once.
+    /// A submit by the local operator (no auth): approved unless policy says every submit is reviewed.
     pub async fn submit(&self, req: SubmitRequest) -> Result<SubmitResponse> {
-        let new = req.validate(Source::Manual, Status::Approved)?;
+        self.submit_as(req, &crate::auth::Caller::local()).await
+    }
+
+    pub async fn submit_as(&self, req: SubmitRequest, caller: &crate::auth::Caller) -> Result<SubmitResponse> {
+        let approved = match self.opts.auto_approve {
+            AutoApprove::All => true,
+            AutoApprove::Reviewers => caller.role.allows(knowhub_core::Role::Reviewer),
+            AutoApprove::None => false,
+        };
+        let new = req.validate(Source::Manual, if approved { Status::Approved } else { Status::Pending })?;
         let out = match self.store.insert(new).await? {
             InsertOutcome::Created(e) => {
                 self.embed_wake.notify_one();

@@ -25,8 +25,8 @@ use async_trait::async_trait;
 use knowhub_core::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
-    text, ApiKey, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewApiKey, NewExperience, Result, Review,
-    SearchFilter, Status, Store,
+    text, ApiKey, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewApiKey, NewExperience, Result,
+    Review, SearchFilter, Status, Store,
 };
 use parking_lot::{Condvar, Mutex, RwLock};
 use rusqlite::{params, Connection, OptionalExtension};

@@ -8,8 +8,8 @@ use crate::sql_err;
 /// `(version, SQL)`. Never edit a shipped migration; add a new one.
 const MIGRATIONS: &[(i64, &str)] = &[
     (
-    1,
-    r#"
+        1,
+        r#"
 CREATE TABLE experiences (
     seq           INTEGER PRIMARY KEY,
     id            TEXT NOT NULL UNIQUE,

@@ -59,9 +59,11 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
             let hash = text::content_hash(&task, &resource, &result);
             if hash != cur.content_hash {
                 let other: Option<String> = c
-                    .query_row("SELECT id FROM experiences WHERE content_hash = ?1 AND seq != ?2", params![hash, seq], |r| {
-                        r.get(0)
-                    })
+                    .query_row(
+                        "SELECT id FROM experiences WHERE content_hash = ?1 AND seq != ?2",
+                        params![hash, seq],
+                        |r| r.get(0),
+                    )
                     .optional()
                     .map_err(sql_err)?;
                 if let Some(other) = other {
@@ -93,7 +95,8 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
             if search_text != cur.search_text() {
                 let old = fts_body(c, seq)?;
                 let new = text::tokenize(&search_text).join(" ");
-                c.execute("UPDATE experiences_fts SET body = ?2 WHERE rowid = ?1", params![seq, new]).map_err(sql_err)?;
+                c.execute("UPDATE experiences_fts SET body = ?2 WHERE rowid = ?1", params![seq, new])
+                    .map_err(sql_err)?;
                 // The old vector describes the old text: the embedding worker recomputes it.
                 c.execute("DELETE FROM vectors WHERE seq = ?1", [seq]).map_err(sql_err)?;
                 body = Some((old, Some(new)));
@@ -200,7 +203,8 @@ pub(crate) fn revoke_key_tx(c: &Connection, id_or_name: &str) -> Result<Option<A
 
 // --- extraction jobs ---
 
-const JOB_COLS: &str = "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
+const JOB_COLS: &str =
+    "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
     messages, attempts, error, result, created_at, updated_at";
 
 fn job_row(r: &Row<'_>) -> rusqlite::Result<ExtractJob> {

@@ -48,12 +48,7 @@ pub(crate) fn from_row(r: &Row<'_>) -> rusqlite::Result<Experience> {
             (Some(from), Some(to)) => Some(MessageRange { from: from as u32, to: to as u32 }),
             _ => None,
         },
-        flags: r
-            .get::<_, String>(20)?
-            .split(',')
-            .filter(|f| !f.is_empty())
-            .map(str::to_string)
-            .collect(),
+        flags: r.get::<_, String>(20)?.split(',').filter(|f| !f.is_empty()).map(str::to_string).collect(),
         review: match (r.get::<_, Option<String>>(21)?, r.get::<_, Option<String>>(22)?) {
             (Some(by), Some(at)) => Some(ReviewMark { by, at, note: r.get(23)? }),
             _ => None,

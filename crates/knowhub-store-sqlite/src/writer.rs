@@ -47,7 +47,10 @@ impl Writer {
         Ok(Writer { tx, inner })
     }
 
-    pub(crate) async fn run<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
         let (tx, rx) = oneshot::channel::<Result<T>>();
         let job: Job = Box::new(move |conn| {
             let r = savepoint(conn, f);

@@ -24,6 +24,8 @@ pub struct SearchArgs {
     /// Print the raw JSON response.
     #[arg(long)]
     json: bool,
+    #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true)]
+    api_key: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -52,9 +54,19 @@ pub struct SubmitArgs {
     url: String,
     #[arg(long)]
     json: bool,
+    #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true)]
+    api_key: Option<String>,
 }
 
-async fn read_json(resp: reqwest::Response) -> anyhow::Result<(u16, Value)> {
+/// Adds the API key, when there is one.
+pub fn authed(req: reqwest::RequestBuilder, key: Option<&str>) -> reqwest::RequestBuilder {
+    match key.map(str::trim).filter(|k| !k.is_empty()) {
+        Some(k) => req.bearer_auth(k),
+        None => req,
+    }
+}
+
+pub async fn read_json(resp: reqwest::Response) -> anyhow::Result<(u16, Value)> {
     let status = resp.status().as_u16();
     let body: Value = resp.json().await.context("the hub answered with something that is not JSON")?;
     if status >= 400 {
@@ -74,8 +86,10 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
         params.push(("mode", m.clone()));
     }
     let url = format!("{}/api/search", a.url.trim_end_matches('/'));
-    let resp =
-        reqwest::Client::new().get(&url).query(&params).send().await.with_context(|| format!("cannot reach {url}"))?;
+    let resp = authed(reqwest::Client::new().get(&url).query(&params), a.api_key.as_deref())
+        .send()
+        .await
+        .with_context(|| format!("cannot reach {url}"))?;
     let (_, body) = read_json(resp).await?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&body)?);
@@ -113,8 +127,10 @@ pub async fn submit(a: SubmitArgs) -> anyhow::Result<()> {
         "outcome": a.outcome, "agent_id": a.agent_id, "submitted_by": a.submitted_by, "content": content,
     });
     let url = format!("{}/api/submit", a.url.trim_end_matches('/'));
-    let resp =
-        reqwest::Client::new().post(&url).json(&body).send().await.with_context(|| format!("cannot reach {url}"))?;
+    let resp = authed(reqwest::Client::new().post(&url).json(&body), a.api_key.as_deref())
+        .send()
+        .await
+        .with_context(|| format!("cannot reach {url}"))?;
     let (status, body) = read_json(resp).await?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&body)?);

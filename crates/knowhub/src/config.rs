@@ -158,14 +158,144 @@ impl SearchSection {
     }
 }
 
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LlmProviderKind {
+    /// OpenAI-compatible Chat Completions (OpenAI, DeepSeek, Qwen/DashScope, Ollama, vLLM, llama.cpp).
+    Openai,
+    /// Anthropic Messages.
+    Anthropic,
+}
+
+/// The LLM used for extraction. Extraction is on when `model` is set.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LlmConfig {
+    pub provider: LlmProviderKind,
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    pub api_key: Option<Secret>,
+    pub timeout_secs: u64,
+    pub max_retries: u32,
+    pub max_output_tokens: u32,
+    pub temperature: Option<f32>,
+}
+
+impl Default for LlmConfig {
+    fn default() -> Self {
+        LlmConfig {
+            provider: LlmProviderKind::Openai,
+            base_url: None,
+            model: None,
+            api_key: None,
+            timeout_secs: 120,
+            max_retries: 3,
+            max_output_tokens: 4096,
+            temperature: Some(0.0),
+        }
+    }
+}
+
+impl LlmConfig {
+    /// `None` when extraction is off (no model configured).
+    pub fn settings(&self) -> anyhow::Result<Option<knowhub_ai::LlmSettings>> {
+        let Some(model) = self.model.as_deref().map(str::trim).filter(|m| !m.is_empty()) else {
+            if self.base_url.is_some() {
+                bail!("llm.base_url is set but llm.model is not: set KNOWHUB_LLM_MODEL (or remove the base URL)");
+            }
+            return Ok(None);
+        };
+        let provider = match self.provider {
+            LlmProviderKind::Openai => knowhub_ai::LlmProvider::OpenAi,
+            LlmProviderKind::Anthropic => knowhub_ai::LlmProvider::Anthropic,
+        };
+        let mut s = knowhub_ai::LlmSettings::new(provider, model);
+        if let Some(u) = &self.base_url {
+            s.base_url = u.clone();
+        }
+        s.api_key = self.api_key.as_ref().filter(|k| !k.0.is_empty()).map(|k| knowhub_ai::ApiKey::new(k.0.clone()));
+        s.timeout = std::time::Duration::from_secs(self.timeout_secs);
+        s.max_retries = self.max_retries;
+        s.max_output_tokens = self.max_output_tokens;
+        s.temperature = self.temperature;
+        s.validate().map_err(|e| anyhow::anyhow!("llm: {e}"))?;
+        Ok(Some(s))
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExtractionConfig {
+    /// Extracted experiences wait in the review queue.
+    pub require_approval: bool,
+    /// Keep only items the model is more confident about than this.
+    pub min_confidence: f64,
+    pub max_transcript_chars: usize,
+    pub max_items: usize,
+    /// Attempts per job when the LLM is unreachable.
+    pub max_attempts: u32,
+}
+
+impl Default for ExtractionConfig {
+    fn default() -> Self {
+        let d = knowhub_server::ExtractSettings::default();
+        ExtractionConfig {
+            require_approval: true,
+            min_confidence: d.min_confidence,
+            max_transcript_chars: d.max_transcript_chars,
+            max_items: d.max_items,
+            max_attempts: d.max_attempts,
+        }
+    }
+}
+
+impl ExtractionConfig {
+    pub fn settings(&self) -> anyhow::Result<knowhub_server::ExtractSettings> {
+        if !(0.0..1.0).contains(&self.min_confidence) {
+            bail!("extraction.min_confidence must be within 0..1");
+        }
+        if self.max_transcript_chars < 2_000 || !(1..=50).contains(&self.max_items) || self.max_attempts == 0 {
+            bail!("extraction: max_transcript_chars must be >= 2000, max_items 1..50, max_attempts >= 1");
+        }
+        Ok(knowhub_server::ExtractSettings {
+            min_confidence: self.min_confidence,
+            max_transcript_chars: self.max_transcript_chars,
+            max_items: self.max_items,
+            max_attempts: self.max_attempts,
+            ..Default::default()
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum AutoApproveKind {
+    #[default]
+    All,
+    Reviewers,
+    None,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReviewConfig {
+    /// Which manual submits skip the review queue: all | reviewers (keys with reviewer/admin role) | none.
+    pub auto_approve: AutoApproveKind,
+}
+
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     pub bind: String,
     pub data_dir: PathBuf,
     pub log_format: LogFormat,
+    /// Require API keys (always required on a non-loopback address).
+    pub auth: bool,
     pub embedder: EmbedderConfig,
     pub search: SearchSection,
+    pub llm: LlmConfig,
+    pub extraction: ExtractionConfig,
+    pub review: ReviewConfig,
 }
 
 impl Default for Config {
@@ -174,8 +304,12 @@ impl Default for Config {
             bind: "127.0.0.1:8000".into(),
             data_dir: PathBuf::from("./knowhub-data"),
             log_format: LogFormat::Text,
+            auth: false,
             embedder: EmbedderConfig::default(),
             search: SearchSection::default(),
+            llm: LlmConfig::default(),
+            extraction: ExtractionConfig::default(),
+            review: ReviewConfig::default(),
         }
     }
 }
@@ -207,6 +341,24 @@ pub struct Overrides {
     /// Log format on stderr.
     #[arg(long, env = "KNOWHUB_LOG_FORMAT", global = true)]
     pub log_format: Option<LogFormat>,
+    /// Require API keys (true/false).
+    #[arg(long, env = "KNOWHUB_AUTH", global = true)]
+    pub auth: Option<bool>,
+    /// LLM API shape for extraction: openai (compatible) or anthropic.
+    #[arg(long, env = "KNOWHUB_LLM_PROVIDER", global = true)]
+    pub llm_provider: Option<LlmProviderKind>,
+    /// LLM base URL, e.g. https://api.deepseek.com/v1 or http://127.0.0.1:11434/v1.
+    #[arg(long, env = "KNOWHUB_LLM_BASE_URL", global = true)]
+    pub llm_base_url: Option<String>,
+    /// LLM model name; setting it turns extraction on.
+    #[arg(long, env = "KNOWHUB_LLM_MODEL", global = true)]
+    pub llm_model: Option<String>,
+    /// LLM API key (prefer the environment variable).
+    #[arg(long, env = "KNOWHUB_LLM_API_KEY", hide_env_values = true, global = true)]
+    pub llm_api_key: Option<String>,
+    /// Extracted experiences wait for review (true/false).
+    #[arg(long, env = "KNOWHUB_REQUIRE_APPROVAL", global = true)]
+    pub require_approval: Option<bool>,
 }
 
 impl Config {
@@ -237,7 +389,26 @@ impl Config {
         if let Some(v) = o.log_format {
             c.log_format = v;
         }
+        if let Some(v) = o.auth {
+            c.auth = v;
+        }
+        if let Some(v) = o.llm_provider {
+            c.llm.provider = v;
+        }
+        if let Some(v) = &o.llm_base_url {
+            c.llm.base_url = Some(v.clone());
+        }
+        if let Some(v) = &o.llm_model {
+            c.llm.model = Some(v.clone());
+        }
+        if let Some(v) = &o.llm_api_key {
+            c.llm.api_key = Some(Secret(v.clone()));
+        }
+        if let Some(v) = o.require_approval {
+            c.extraction.require_approval = v;
+        }
         c.search.validate()?;
+        c.extraction.settings()?;
         Ok(c)
     }
 
@@ -255,6 +426,8 @@ pub const DEFAULT_TOML: &str = r#"# KnowHub configuration. Precedence: this file
 bind = "127.0.0.1:8000"            # KNOWHUB_BIND / --bind
 data_dir = "./knowhub-data"        # KNOWHUB_DATA_DIR / --data-dir
 log_format = "text"                # text | json        KNOWHUB_LOG_FORMAT / --log-format
+# Require API keys (Authorization: Bearer). Always required on a non-loopback bind.
+auth = false                       # KNOWHUB_AUTH / --auth
 
 [embedder]
 kind = "local"                     # local | openai | none   KNOWHUB_EMBEDDER / --embedder
@@ -277,6 +450,27 @@ decay = false                      # favour recent experiences
 decay_half_life_days = 30.0
 quality_weight = 0.1               # how much rating and confirmations reorder results (0 = none)
 score_union = true                 # hybrid: score every candidate on both signals (not 0 when missing from a list)
+
+# The LLM for POST /api/extract. Extraction is off until a model is set.
+[llm]
+provider = "openai"                # openai (any compatible API) | anthropic   KNOWHUB_LLM_PROVIDER
+# base_url = "https://api.openai.com/v1"   # KNOWHUB_LLM_BASE_URL (Ollama: http://127.0.0.1:11434/v1)
+# model = "gpt-4o-mini"                    # KNOWHUB_LLM_MODEL
+# api_key = "..."                          # KNOWHUB_LLM_API_KEY (prefer the env var)
+timeout_secs = 120
+max_retries = 3                    # on 429/5xx/connection errors, with backoff
+max_output_tokens = 4096
+temperature = 0.0
+
+[extraction]
+require_approval = true            # extracted items wait for a reviewer   KNOWHUB_REQUIRE_APPROVAL
+min_confidence = 0.7               # keep items the model is more confident about than this
+max_transcript_chars = 24000       # transcript budget: start, tool calls and end kept; middle summarised
+max_items = 10
+max_attempts = 3                   # per job, when the LLM is unreachable
+
+[review]
+auto_approve = "all"               # manual submits approved at once: all | reviewers | none
 "#;
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! `knowhub`: the one binary. `serve` runs the hub; the other commands are its CLI.
 
+mod admin;
 mod client;
 mod config;
 mod serve;
@@ -49,6 +50,13 @@ enum Cmd {
         #[arg(long)]
         re_embed: bool,
     },
+    /// Manage API keys in the data dir (works while a server runs).
+    Keys {
+        #[command(subcommand)]
+        cmd: admin::KeysCmd,
+    },
+    /// Review pending experiences on a running hub (interactive without a subcommand).
+    Review(admin::ReviewArgs),
     /// Configuration helpers.
     Config {
         #[command(subcommand)]
@@ -93,6 +101,8 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
             transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok)
         }
         Cmd::Reindex { re_embed } => serve::reindex(&config::Config::load(&cli.overrides)?, re_embed).await.map(|_| ok),
+        Cmd::Keys { cmd } => admin::keys(&config::Config::load(&cli.overrides)?, cmd).await.map(|_| ok),
+        Cmd::Review(args) => admin::review(args).await.map(|_| ok),
         Cmd::Config { cmd: ConfigCmd::Default } => {
             print!("{}", config::DEFAULT_TOML);
             Ok(ok)

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use knowhub_ai::Embedder;
-use knowhub_server::Hub;
+use knowhub_server::{AutoApprove, Extractor, Hub, HubOptions};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
 use crate::config::{Config, LogFormat, Overrides};
@@ -44,6 +44,33 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let cfg = Config::load(o)?;
     init_logging(cfg.log_format);
     let bind = args.bind.unwrap_or_else(|| cfg.bind.clone());
+    let listener = tokio::net::TcpListener::bind(&bind).await.with_context(|| format!("cannot listen on {bind}"))?;
+    let addr = listener.local_addr()?;
+    if !addr.ip().is_loopback() && !cfg.auth {
+        anyhow::bail!(
+            "refusing to listen on {addr} without API keys: anyone who can reach it could read and write this hub. \
+             Set auth = true (KNOWHUB_AUTH=true) and create keys with `knowhub keys create`, or bind to 127.0.0.1"
+        );
+    }
+    let extractor = match cfg.llm.settings()? {
+        Some(s) => {
+            let (model, url) = (s.model.clone(), s.base_url.clone());
+            let llm = knowhub_ai::LlmClient::new(s).map_err(|e| anyhow::anyhow!("llm: {e}"))?;
+            tracing::info!(%model, base_url = %url, "LLM extraction enabled");
+            Some(Extractor::new(llm, cfg.extraction.settings()?))
+        }
+        None => None,
+    };
+    let opts = HubOptions {
+        extractor,
+        require_approval: cfg.extraction.require_approval,
+        auto_approve: match cfg.review.auto_approve {
+            crate::config::AutoApproveKind::All => AutoApprove::All,
+            crate::config::AutoApproveKind::Reviewers => AutoApprove::Reviewers,
+            crate::config::AutoApproveKind::None => AutoApprove::None,
+        },
+        auth: cfg.auth,
+    };
     let embedder = Arc::new(build_embedder(&cfg));
     let model = embedder.model_id().map(str::to_string);
     let store = {
@@ -61,12 +88,14 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
             }
         }
     }
-    let hub = Hub::new(Arc::new(store), embedder, cfg.search.to_search_config());
+    let hub = Hub::with_options(Arc::new(store), embedder, cfg.search.to_search_config(), opts);
     let _worker = hub.spawn_embed_worker();
-    let listener = tokio::net::TcpListener::bind(&bind).await.with_context(|| format!("cannot listen on {bind}"))?;
-    let addr = listener.local_addr()?;
-    if !addr.ip().is_loopback() {
-        tracing::warn!(%addr, "listening on a non-loopback address: anyone who can reach it can read and write this hub");
+    let _extract_worker = hub.spawn_extract_worker();
+    if cfg.auth {
+        let keys = hub.list_keys().await?;
+        if !keys.iter().any(|k| k.revoked_at.is_none()) {
+            tracing::warn!("auth is on but no active API key exists: create one with `knowhub keys create --role admin --name NAME`");
+        }
     }
     let h = hub.health().await?;
     tracing::info!(%addr, data_dir = %cfg.data_dir.display(), records = h.records, embedder = %h.embedder, "knowhub ready");

@@ -1,0 +1,258 @@
+//! `knowhub keys` (local: works on the data dir, also while a server runs) and `knowhub review`
+//! (a client of a running hub, so reviews go through the same checks as the API).
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+use anyhow::{bail, Context};
+use knowhub_core::{access, Role, Store};
+use knowhub_store_sqlite::{OpenOptions, SqliteStore};
+use serde_json::{json, Value};
+
+use crate::client::{authed, read_json};
+use crate::config::Config;
+
+#[derive(Debug, clap::Subcommand)]
+pub enum KeysCmd {
+    /// Create a key; it is printed once, on the last line of standard output.
+    Create {
+        /// agent | reviewer | admin
+        #[arg(long)]
+        role: String,
+        /// Who or what the key is for (unique among active keys).
+        #[arg(long)]
+        name: String,
+    },
+    /// List keys (never the keys themselves: name, role, prefix, dates).
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revoke an active key by id or name.
+    Revoke { id_or_name: String },
+}
+
+/// The store for local admin commands. Not exclusive: a running server keeps its lock and sees
+/// the change on its next request (keys are read from the database on every request).
+async fn open_store(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
+    let dir = cfg.data_dir.clone();
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions::default()))
+        .await?
+        .with_context(|| format!("opening the data dir {}", cfg.data_dir.display()))?;
+    Ok(Arc::new(store))
+}
+
+pub async fn keys(cfg: &Config, cmd: KeysCmd) -> anyhow::Result<()> {
+    let store = open_store(cfg).await?;
+    match cmd {
+        KeysCmd::Create { role, name } => {
+            let role =
+                Role::parse(&role).with_context(|| format!("--role must be agent | reviewer | admin, got {role:?}"))?;
+            let (key, new) = access::generate_key(&name, role)?;
+            let k = store.create_key(new).await?;
+            eprintln!("created {} key {:?} (id {}). Store it now: it is not shown again.", k.role, k.name, k.id);
+            if !cfg.auth {
+                eprintln!(
+                    "note: auth is off in this config; keys are only checked with auth = true (KNOWHUB_AUTH=true)"
+                );
+            }
+            println!("{key}");
+        }
+        KeysCmd::List { json } => {
+            let keys = store.list_keys().await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&keys)?);
+            } else if keys.is_empty() {
+                println!("no keys; create one with: knowhub keys create --role admin --name NAME");
+            } else {
+                for k in keys {
+                    let state =
+                        k.revoked_at.as_deref().map(|t| format!("revoked {t}")).unwrap_or_else(|| "active".into());
+                    println!(
+                        "{}  {:<8}  {:<20}  {}…  created {}  {}",
+                        k.id, k.role, k.name, k.prefix, k.created_at, state
+                    );
+                }
+            }
+        }
+        KeysCmd::Revoke { id_or_name } => match store.revoke_key(&id_or_name).await? {
+            Some(k) => println!("revoked {} key {:?} ({})", k.role, k.name, k.id),
+            None => bail!("no active key with id or name {id_or_name:?}"),
+        },
+    }
+    Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReviewArgs {
+    #[command(subcommand)]
+    cmd: Option<ReviewCmd>,
+    #[arg(long, env = "KNOWHUB_URL", default_value = "http://127.0.0.1:8000", global = true)]
+    url: String,
+    /// A reviewer or admin key (when the hub requires keys).
+    #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true, global = true)]
+    api_key: Option<String>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum ReviewCmd {
+    /// List pending experiences, oldest first.
+    List {
+        #[arg(long, default_value_t = 20)]
+        limit: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Approve a pending experience, optionally correcting fields.
+    Approve {
+        id: String,
+        #[arg(long)]
+        task: Option<String>,
+        #[arg(long)]
+        resource: Option<String>,
+        #[arg(long)]
+        result: Option<String>,
+        #[arg(long)]
+        score: Option<i64>,
+        #[arg(long)]
+        outcome: Option<String>,
+    },
+    /// Reject a pending experience.
+    Reject {
+        id: String,
+        #[arg(long)]
+        reason: Option<String>,
+    },
+}
+
+struct Hub {
+    http: reqwest::Client,
+    url: String,
+    key: Option<String>,
+}
+
+impl Hub {
+    async fn get(&self, path: &str) -> anyhow::Result<Value> {
+        let url = format!("{}{path}", self.url);
+        let resp = authed(self.http.get(&url), self.key.as_deref())
+            .send()
+            .await
+            .with_context(|| format!("cannot reach {url}"))?;
+        Ok(read_json(resp).await?.1)
+    }
+
+    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
+        let url = format!("{}{path}", self.url);
+        let resp = authed(self.http.post(&url).json(&body), self.key.as_deref())
+            .send()
+            .await
+            .with_context(|| format!("cannot reach {url}"))?;
+        Ok(read_json(resp).await?.1)
+    }
+}
+
+fn show(item: &Value) {
+    let s = |k: &str| item[k].as_str().unwrap_or("").to_string();
+    println!("\n── {} ({}, {}, confidence {})", s("id"), s("source"), s("outcome"), item["confidence"]);
+    println!("task:     {}", s("task"));
+    println!("resource: {}", s("resource"));
+    println!("result:   {}", s("result"));
+    println!(
+        "score {}/5 · agent {} · session {} · messages {}",
+        item["score"],
+        s("agent_id"),
+        s("session_key"),
+        match (&item["source_range"]["from"], &item["source_range"]["to"]) {
+            (Value::Number(a), Value::Number(b)) => format!("#{a}-#{b}"),
+            _ => "-".into(),
+        }
+    );
+    if let Some(flags) = item["flags"].as_array().filter(|f| !f.is_empty()) {
+        println!("FLAGS: {}", flags.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "));
+    }
+    for n in item["nearest"].as_array().into_iter().flatten() {
+        println!(
+            "  similar approved: {} | {} (relevance {:.2}, {})",
+            n["task"].as_str().unwrap_or(""),
+            n["resource"].as_str().unwrap_or(""),
+            n["relevance"].as_f64().unwrap_or(0.0),
+            n["id"].as_str().unwrap_or("")
+        );
+    }
+}
+
+pub async fn review(a: ReviewArgs) -> anyhow::Result<()> {
+    let hub = Hub { http: reqwest::Client::new(), url: a.url.trim_end_matches('/').to_string(), key: a.api_key };
+    match a.cmd {
+        Some(ReviewCmd::List { limit, json }) => {
+            let page = hub.get(&format!("/api/pending?limit={}", limit.clamp(1, 100))).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&page)?);
+            } else {
+                println!("{} pending", page["total_pending"]);
+                page["items"].as_array().into_iter().flatten().for_each(show);
+            }
+        }
+        Some(ReviewCmd::Approve { id, task, resource, result, score, outcome }) => {
+            let edits =
+                json!({"task": task, "resource": resource, "result": result, "score": score, "outcome": outcome});
+            let edits: serde_json::Map<String, Value> =
+                edits.as_object().cloned().unwrap_or_default().into_iter().filter(|(_, v)| !v.is_null()).collect();
+            let e = hub.post(&format!("/api/approve/{id}"), Value::Object(edits)).await?;
+            println!("approved {}", e["id"].as_str().unwrap_or(&id));
+        }
+        Some(ReviewCmd::Reject { id, reason }) => {
+            let e = hub.post(&format!("/api/reject/{id}"), json!({ "reason": reason })).await?;
+            println!("rejected {}", e["id"].as_str().unwrap_or(&id));
+        }
+        None => interactive(&hub).await?,
+    }
+    Ok(())
+}
+
+/// Walks the queue: a line per decision on standard input (a terminal, or a script).
+async fn interactive(hub: &Hub) -> anyhow::Result<()> {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let (mut approved, mut rejected, mut skipped) = (0, 0, 0);
+    let mut after = String::new();
+    loop {
+        let page = hub.get(&format!("/api/pending?limit=20&after={after}")).await?;
+        let items = page["items"].as_array().cloned().unwrap_or_default();
+        if items.is_empty() {
+            break;
+        }
+        for item in &items {
+            show(item);
+            let id = item["id"].as_str().unwrap_or("").to_string();
+            print!("[a]pprove  [r]eject  [s]kip  [q]uit > ");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next().transpose()? else {
+                println!();
+                return summary(approved, rejected, skipped);
+            };
+            match line.trim().chars().next().map(|c| c.to_ascii_lowercase()) {
+                Some('a') => {
+                    hub.post(&format!("/api/approve/{id}"), json!({})).await?;
+                    approved += 1;
+                }
+                Some('r') => {
+                    print!("reason (optional) > ");
+                    std::io::stdout().flush()?;
+                    let reason = lines.next().transpose()?.unwrap_or_default();
+                    hub.post(&format!("/api/reject/{id}"), json!({ "reason": reason.trim() })).await?;
+                    rejected += 1;
+                }
+                Some('q') => return summary(approved, rejected, skipped),
+                _ => skipped += 1,
+            }
+            after = id;
+        }
+    }
+    summary(approved, rejected, skipped)
+}
+
+fn summary(a: u32, r: u32, s: u32) -> anyhow::Result<()> {
+    println!("approved {a}, rejected {r}, skipped {s}");
+    Ok(())
+}
