@@ -502,3 +502,61 @@ async fn real_trajectories_are_redacted_capped_and_attributed() {
         assert_eq!(stored["session_key"].as_str(), Some(name.as_str()));
     }
 }
+
+/// Live check against a real model: `KNOWHUB_LIVE_LLM=1 KNOWHUB_LLM_BASE_URL=... KNOWHUB_LLM_MODEL=...
+/// [KNOWHUB_LLM_PROVIDER=anthropic] [KNOWHUB_LLM_API_KEY=...] cargo test -p knowhub-server --test extract live -- --nocapture`.
+/// Extracts from three real trajectories and prints what it found.
+#[tokio::test]
+async fn live_llm_extracts_from_three_trajectories() {
+    if std::env::var("KNOWHUB_LIVE_LLM").as_deref() != Ok("1") {
+        eprintln!("skipped: set KNOWHUB_LIVE_LLM=1 and KNOWHUB_LLM_* to run against a real model");
+        return;
+    }
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let provider = match env("KNOWHUB_LLM_PROVIDER").as_deref() {
+        Some("anthropic") => LlmProvider::Anthropic,
+        _ => LlmProvider::OpenAi,
+    };
+    let mut ls = LlmSettings::new(provider, env("KNOWHUB_LLM_MODEL").expect("KNOWHUB_LLM_MODEL"));
+    if let Some(u) = env("KNOWHUB_LLM_BASE_URL") {
+        ls.base_url = u;
+    }
+    ls.api_key = env("KNOWHUB_LLM_API_KEY").map(knowhub_ai::ApiKey::new);
+    ls.timeout = Duration::from_secs(300);
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap();
+    let ex = Extractor::new(LlmClient::new(ls).unwrap(), ExtractSettings::default());
+    let opts = HubOptions { extractor: Some(ex), require_approval: true, ..Default::default() };
+    let hub = Hub::with_options(Arc::new(store), Arc::new(Embedder::none()), SearchConfig::default(), opts);
+    hub.spawn_extract_worker();
+    let app = app(hub);
+    let index = std::fs::read_to_string(std::path::Path::new(DATA).join("mini_swe_agent/index.jsonl")).unwrap();
+    let runs: Vec<(String, bool)> = index
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|v| Some((v["instance_id"].as_str()?.to_string(), v["resolved"].as_bool().unwrap_or(false))))
+        .filter(|(id, _)| std::path::Path::new(DATA).join(format!("mini_swe_agent/{id}.traj.json.gz")).exists())
+        .take(3)
+        .collect();
+    for (id, resolved) in runs {
+        let body = upload(swe_messages(&id), &id);
+        let req = Request::post("/api/extract?wait=120")
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()));
+        let resp = app.clone().oneshot(req.unwrap()).await.unwrap();
+        let v: Value = serde_json::from_slice(&resp.into_body().collect().await.unwrap().to_bytes()).unwrap();
+        println!(
+            "== {id} (SWE-bench resolved: {resolved}) status {} tokens in/out {}/{}",
+            v["status"], v["input_tokens"], v["output_tokens"]
+        );
+        for e in v["experiences"].as_array().into_iter().flatten() {
+            println!(
+                "  - [{} {}/5 conf {}] {} | {} | {}",
+                e["outcome"], e["score"], e["confidence"], e["task"], e["resource"], e["result"]
+            );
+        }
+        if let Some(err) = v["error"].as_str() {
+            println!("  error: {err}");
+        }
+    }
+}

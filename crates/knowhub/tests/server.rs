@@ -15,7 +15,13 @@ struct Server {
 
 impl Server {
     fn start(dir: &Path) -> Server {
+        Self::start_with(dir, &[])
+    }
+
+    /// With extra arguments (before `serve`'s own), e.g. `--auth true` or `--config FILE`.
+    fn start_with(dir: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(BIN)
+            .args(extra)
             .args(["serve", "--bind", "127.0.0.1:0", "--embedder", "none"])
             .arg("--data-dir")
             .arg(dir)
@@ -283,4 +289,115 @@ fn reindex_refuses_beside_a_server_and_works_after() {
     let s = Server::start(d.path());
     let r = rt.block_on(search(&reqwest::Client::new(), &s.url, "索引"));
     assert_eq!(r["count"], 1);
+}
+
+fn cli_with(args: &[&str], data_dir: &Path, env: &[(&str, &str)], stdin: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env_remove("KNOWHUB_CONFIG")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[tokio::test]
+async fn keys_and_review_from_the_cli_with_auth() {
+    let d = tempfile::tempdir().unwrap();
+    let cfg = d.path().join("knowhub.toml");
+    std::fs::write(&cfg, "auth = true\n[review]\nauto_approve = \"none\"\n").unwrap();
+    let cfg = cfg.to_str().unwrap();
+    let s = Server::start_with(d.path(), &["--config", cfg]);
+    // Keys are created while the server runs; the key is the last line of stdout, shown once.
+    let key = |role: &str, name: &str| {
+        let (code, out, err) = cli(&["--config", cfg, "keys", "create", "--role", role, "--name", name], d.path());
+        assert_eq!(code, 0, "{err}");
+        let k = out.lines().last().unwrap().trim().to_string();
+        assert!(k.starts_with("kh_") && k.len() == 67, "{out}");
+        k
+    };
+    let (agent, reviewer) = (key("agent", "bot"), key("reviewer", "alice"));
+    let (_, list, _) = cli(&["--config", cfg, "keys", "list"], d.path());
+    assert!(list.contains("alice") && list.contains("reviewer") && !list.contains(&agent[3..]), "{list}");
+
+    let c = reqwest::Client::new();
+    let r = c
+        .post(format!("{}/api/submit", s.url))
+        .json(&json!({"task": "t", "resource": "r", "result": "x"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401, "no key, no entry");
+    let mut ids = Vec::new();
+    for t in ["tune pgbouncer pool", "rotate nginx logs", "pin numpy version"] {
+        let r = c
+            .post(format!("{}/api/submit", s.url))
+            .bearer_auth(&agent)
+            .json(&json!({"task": t, "resource": "r", "result": "x", "score": 4}))
+            .send()
+            .await
+            .unwrap();
+        let v: Value = r.json().await.unwrap();
+        assert_eq!(v["status"], "pending", "auto_approve = none: {v}");
+        ids.push(v["id"].as_str().unwrap().to_string());
+    }
+    let env = [("KNOWHUB_URL", s.url.as_str()), ("KNOWHUB_API_KEY", reviewer.as_str())];
+    let (code, out, err) = cli_with(&["review", "list"], d.path(), &env, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 pending") && out.contains("tune pgbouncer pool"), "{out}");
+    let (code, _, err) = cli_with(&["review", "approve", &ids[0], "--score", "5"], d.path(), &env, "");
+    assert_eq!(code, 0, "{err}");
+    // Interactive: reject the next with a reason, approve the last.
+    let (code, out, err) = cli_with(&["review"], d.path(), &env, "r\nnot reusable\na\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("approved 1, rejected 1, skipped 0"), "{out}");
+    let found = search(&c, &s.url, "pgbouncer").await;
+    assert_eq!(found["error"]["code"], "unauthorized", "search needs a key too: {found}");
+    let get = |id: &str| {
+        let c = c.clone();
+        let url = format!("{}/api/experiences/{id}", s.url);
+        let key = agent.clone();
+        async move { c.get(url).bearer_auth(key).send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let (a, b, z) = (get(&ids[0]).await, get(&ids[1]).await, get(&ids[2]).await);
+    assert_eq!(
+        (a["status"].as_str(), a["score"].as_u64(), a["review"]["by"].as_str()),
+        (Some("approved"), Some(5), Some("alice"))
+    );
+    assert_eq!((b["status"].as_str(), b["review"]["note"].as_str()), (Some("rejected"), Some("not reusable")));
+    assert_eq!(z["status"], "approved");
+    // A wrong role is refused with a clear message.
+    let env = [("KNOWHUB_URL", s.url.as_str()), ("KNOWHUB_API_KEY", agent.as_str())];
+    let (code, _, err) = cli_with(&["review", "list"], d.path(), &env, "");
+    assert!(code != 0 && err.contains("403") && err.contains("reviewer"), "{err}");
+    let (code, out, _) = cli(&["--config", cfg, "keys", "revoke", "bot"], d.path());
+    assert_eq!(code, 0, "{out}");
+    let r = c.get(format!("{}/api/search?q=x", s.url)).bearer_auth(&agent).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 401, "revoked keys stop working at once");
+}
+
+#[test]
+fn refuses_a_public_bind_without_auth() {
+    let d = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--bind", "0.0.0.0:0", "--embedder", "none", "--data-dir"])
+        .arg(d.path())
+        .env_remove("KNOWHUB_CONFIG")
+        .env_remove("KNOWHUB_AUTH")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("refusing to listen") && err.contains("KNOWHUB_AUTH"), "{err}");
 }
