@@ -107,11 +107,17 @@ mkdir -p "$WORK/pkg"
 tar xzf "$WORK"/pkg/*.tgz -C "$WORK/pkg"
 PKG="$WORK/pkg/package"
 
-# ---- 3. knowhub server, recording proxy, mock LLM -----------------------------------------------
+# ---- 3. mock LLM, knowhub server (extracting with the mock LLM), recording proxy -----------------
+MOCK_LOG="$WORK/mock.jsonl" MOCK_PORT_FILE="$WORK/mock.port" MOCK_SCRIPT_FILE="$E2E/scenarios.json" "$NODE" "$E2E/mock-llm.mjs" >"$WORK/mock.out" 2>&1 &
+PID_MOCK=$!
+for _ in $(seq 1 50); do [[ -s "$WORK/mock.port" ]] && break; sleep 0.1; done
+[[ -s "$WORK/mock.port" ]] || die "mock LLM did not start"
+MOCK_PORT="$(cat "$WORK/mock.port")"
 KH_PORT="$(free_port)"; PROXY_PORT="$(free_port)"
 KH_URL="http://127.0.0.1:$KH_PORT"; PROXY_URL="http://127.0.0.1:$PROXY_PORT"
 start_knowhub() {
-  "$KNOWHUB_BIN" serve --bind "127.0.0.1:$KH_PORT" --data-dir "$WORK/kh-data" --embedder none >>"$WORK/knowhub.log" 2>&1 &
+  KNOWHUB_LLM_BASE_URL="http://127.0.0.1:$MOCK_PORT/v1" KNOWHUB_LLM_MODEL="mock-extractor" \
+    "$KNOWHUB_BIN" serve --bind "127.0.0.1:$KH_PORT" --data-dir "$WORK/kh-data" --embedder none >>"$WORK/knowhub.log" 2>&1 &
   PIDS_KH=$!
   wait_http "$KH_URL/healthz" 30 || { tail -20 "$WORK/knowhub.log"; die "knowhub did not become healthy on $KH_URL"; }
   UPSTREAM="$KH_URL" PROXY_LOG="$WORK/proxy.jsonl" PROXY_PORT="$PROXY_PORT" "$NODE" "$E2E/record-proxy.mjs" >>"$WORK/proxy.out" 2>&1 &
@@ -123,8 +129,10 @@ T=$(date +%s.%N)
 start_knowhub
 log "knowhub $("$KNOWHUB_BIN" --version 2>/dev/null || true) on $KH_URL (proxy $PROXY_URL), ready in $(secs "$T") s"
 
-# Is server-side extraction there yet? (404 = unknown route per docs/api.md)
+# Is server-side extraction there? (404 = unknown route per docs/api.md; 400 = route there, empty
+# upload refused; 503 = there but no LLM configured, which would be a setup error here)
 EXTRACT_STATUS="$("$NODE" -e 'fetch(process.argv[1]+"/api/extract",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({messages:[]})}).then(r=>console.log(r.status)).catch(()=>console.log(0))' "$KH_URL")"
+[[ "$EXTRACT_STATUS" == "503" ]] && die "knowhub has /api/extract but no LLM configured (check KNOWHUB_LLM_* in start_knowhub)"
 if [[ "$EXTRACT_STATUS" == "404" ]]; then EXTRACT_SUPPORTED=0; else EXTRACT_SUPPORTED=1; fi
 log "POST /api/extract probe -> HTTP $EXTRACT_STATUS (extraction supported: $EXTRACT_SUPPORTED)"
 
@@ -144,11 +152,6 @@ const seeds = [
 })().catch((e) => { console.error(e); process.exit(1); });
 JS
 
-MOCK_LOG="$WORK/mock.jsonl" MOCK_PORT_FILE="$WORK/mock.port" MOCK_SCRIPT_FILE="$E2E/scenarios.json" "$NODE" "$E2E/mock-llm.mjs" >"$WORK/mock.out" 2>&1 &
-PID_MOCK=$!
-for _ in $(seq 1 50); do [[ -s "$WORK/mock.port" ]] && break; sleep 0.1; done
-[[ -s "$WORK/mock.port" ]] || die "mock LLM did not start"
-MOCK_PORT="$(cat "$WORK/mock.port")"
 
 # ---- OpenClaw: isolated state, install the packed plugin, configure ------------------------------
 export HOME="$WORK/home" OPENCLAW_HOME="$WORK/home" OPENCLAW_STATE_DIR="$WORK/state" OPENCLAW_CONFIG_PATH="$WORK/openclaw.json" OPENCLAW_NO_AUTO_UPDATE=1

@@ -117,6 +117,17 @@ pub struct Health {
     pub records: u64,
     pub embedder: String,
     pub vectors: u64,
+    pub pending: u64,
+    /// LLM extraction: model and this process's token accounting (absent when extraction is off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub llm: Option<LlmHealth>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LlmHealth {
+    pub model: String,
+    #[serde(flatten)]
+    pub stats: knowhub_ai::LlmStats,
 }
 
 /// Which manual submits are approved at once (the rest wait in the review queue).
@@ -234,6 +245,12 @@ impl Hub {
             records,
             embedder,
             vectors,
+            pending: self.store.count_status(Status::Pending).await?,
+            llm: self
+                .opts
+                .extractor
+                .as_ref()
+                .map(|x| LlmHealth { model: x.llm.settings().model.clone(), stats: x.llm.stats() }),
         })
     }
 

@@ -312,6 +312,9 @@ async fn rate_limit_then_success_and_anthropic_shape() {
     assert_eq!(reqs.len(), 2);
     assert!(reqs[1]["system"].as_str().unwrap().contains("experiences"), "Anthropic: system prompt top-level");
     assert_eq!(v["input_tokens"], 100);
+    let (_, h) = t.get("/healthz").await;
+    assert_eq!((h["llm"]["model"].as_str(), h["llm"]["retries"].as_u64()), (Some("mock-model"), Some(1)), "{h}");
+    assert_eq!((h["llm"]["input_tokens"].as_u64(), h["pending"].as_u64()), (Some(100), Some(1)), "{h}");
 }
 
 #[tokio::test]

@@ -59,6 +59,30 @@ function sse(res, chunks) {
   res.end();
 }
 
+/**
+ * KnowHub's server-side extraction calls the same mock (non-streaming, no tools, its own system
+ * prompt). Answer with one experience per scenario tag seen in the transcript, citing the
+ * transcript's message numbers, so the test can check what the server stored.
+ */
+const EXTRACT_MARK = "You extract reusable experiences";
+function extraction(body) {
+  const messages = Array.isArray(body?.messages) ? body.messages : [];
+  if (!textOf(messages[0]?.content).includes(EXTRACT_MARK)) return null;
+  const user = textOf(messages[messages.length - 1]?.content);
+  const range = /<transcript messages="#(\d+)-#(\d+)">/.exec(user);
+  const [from, to] = range ? [Number(range[1]), Number(range[2])] : [0, 0];
+  const tags = [...new Set([...user.matchAll(/\[\[scenario:([\w-]+)\]\]/g)].map((m) => m[1]))];
+  return tags.map((tag) => ({
+    task: `Run the widget benchmark for scenario ${tag}`,
+    resource: `widgetctl bench --scenario ${tag}`,
+    result: `The benchmark for ${tag} finished and its result was recorded`,
+    outcome: "success",
+    score: 4,
+    confidence: 0.9,
+    messages: [from, to],
+  }));
+}
+
 function answer(body, res, p) {
   const id = `chatcmpl-mock-${++seq}`;
   const created = Math.floor(Date.now() / 1000);
@@ -110,6 +134,11 @@ const server = http.createServer((req, res) => {
         return res.end(JSON.stringify({ object: "list", data: [{ id: "mock-model", object: "model", owned_by: "mock" }] }));
       }
       if (req.method === "POST" && /\/chat\/completions\/?$/.test(url)) {
+        const items = extraction(body);
+        if (items) {
+          fs.appendFileSync(LOG, JSON.stringify({ t: new Date().toISOString(), url, extraction: true, body }) + "\n");
+          return answer(body, res, { action: { final: "```json\n" + JSON.stringify(items) + "\n```" } });
+        }
         const p = plan(body);
         fs.appendFileSync(LOG, JSON.stringify({ t: new Date().toISOString(), url, scenario: p.tag ?? null, step: p.step, action: p.action, body }) + "\n");
         return answer(body, res, p);

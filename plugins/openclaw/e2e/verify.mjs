@@ -208,6 +208,26 @@ async function main() {
     const up4 = extractUploads("t4");
     const j4 = JSON.stringify(up4.map((e) => e.body?.messages ?? []));
     check("turn 4 upload: turn 3's messages (its upload failed while down) + turn 4's, nothing older", up4.length >= 1 && j4.includes("[[scenario:t3]]") && j4.includes("[[scenario:t4]]") && !j4.includes("[[scenario:t1]]") && !j4.includes("[[scenario:t2]]"), "");
+
+    // The server side: the LLM saw redacted transcripts, and the results wait in the review queue.
+    const prompts = readLines(path.join(WORK, "mock.jsonl")).filter((e) => e.extraction);
+    const pj = JSON.stringify(prompts.map((e) => e.body));
+    check("server asked the LLM to extract from the uploads", prompts.length >= 2, `${prompts.length} extraction calls`);
+    check("extraction prompts the LLM received hold none of the planted secrets", prompts.length > 0 && !SECRETS.some((s) => pj.includes(s)), "");
+    let pending = null;
+    for (let i = 0; i < 100; i++) {
+      pending = await fetch(`${KH}/api/pending?limit=100`).then((r) => r.json());
+      const tags = new Set((pending.items ?? []).map((x) => /scenario (t\d)/.exec(x.task)?.[1]));
+      if (tags.has("t1") && tags.has("t2")) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const items = (pending?.items ?? []).filter((x) => x.source === "extracted");
+    const byTag = (t) => items.find((x) => x.task.includes(`scenario ${t}`));
+    const [e1, e2] = [byTag("t1"), byTag("t2")];
+    check("extracted experiences are pending review with their source", Boolean(e1 && e2) && items.every((x) => x.status === "pending" && x.session_key === "agent:main:main" && x.agent_id === "main" && x.source_range), JSON.stringify(items.map((x) => [x.task, x.status, x.source_range])).slice(0, 200));
+    check("turn 2 was extracted from messages after turn 1's (only new ones processed)", Boolean(e1 && e2) && e2.source_range.from > e1.source_range.to, e1 && e2 ? `${JSON.stringify(e1.source_range)} then ${JSON.stringify(e2.source_range)}` : "");
+    const search = await fetch(`${KH}/api/search?q=widget+benchmark+scenario&min_score=1`).then((r) => r.json());
+    check("pending extractions are not searchable", !(search.results ?? []).some((r) => /scenario t\d/.test(r.task)), "");
   }
 
   if (phase === "extract-missing") {
