@@ -486,7 +486,7 @@ async fn real_trajectories_are_redacted_capped_and_attributed() {
         let e = &v["experiences"][0];
         assert_eq!(e["source_range"]["from"], 1, "{name}");
         let to = e["source_range"]["to"].as_u64().unwrap();
-        assert!(to <= n - 1, "{name}: range within the upload");
+        assert!(to < n, "{name}: range within the upload");
         let prompt = &t.llm.prompts()[i];
         assert!(prompt.chars().count() < budget + 2_000, "{name}: prompt {} chars over budget", prompt.chars().count());
         assert!(v["capped"].as_bool().unwrap(), "{name}: long sessions are capped");
