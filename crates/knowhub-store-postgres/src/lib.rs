@@ -33,12 +33,13 @@ use knowhub_core::{
     new_id, now_rfc3339, text, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewExperience, Result,
     SearchFilter, Source, Status, Store,
 };
-use parking_lot_free::KnownDims;
+use memo::KnownDims;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::AssertSqlSafe;
 use sqlx::{Connection, PgPool, Row};
 
 pub use migrations::latest_version;
+pub use sqlx;
 
 use crate::rows::{Exp, EXP_COLS};
 
@@ -102,6 +103,9 @@ pub(crate) fn db_err(e: sqlx::Error) -> CoreError {
 }
 
 fn connect_options(url: &str, opts: &PgOptions) -> Result<PgConnectOptions> {
+    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+        return Err(CoreError::invalid("database_url", "must start with postgres:// or postgresql://"));
+    }
     let o = PgConnectOptions::from_str(url).map_err(|e| CoreError::invalid("database_url", e.to_string()))?;
     Ok(o.application_name("knowhub")
         .options([("statement_timeout", format!("{}", opts.statement_timeout.as_millis()))]))
@@ -158,7 +162,7 @@ fn check_vector(v: &[f32]) -> Result<()> {
 }
 
 /// A tiny set behind a std mutex; avoids another dependency for one memo.
-mod parking_lot_free {
+mod memo {
     use std::collections::HashSet;
     use std::sync::Mutex;
 
@@ -470,7 +474,7 @@ impl Store for PgStore {
         // ts_rank_cd: cover density over the stored positions; normalisation 1 divides by
         // 1 + log(length) so long records do not win by size alone.
         let rows = sqlx::query(
-            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 AS r FROM experiences e, $1::tsquery q \
+            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 AS r FROM experiences e CROSS JOIN (SELECT $1::tsquery AS q) k \
              WHERE e.tsv @@ q AND e.status = $2 AND e.score >= $3 AND ($4::text IS NULL OR e.agent_id = $4) \
              ORDER BY r DESC, e.seq LIMIT $5",
         )
@@ -533,7 +537,7 @@ impl Store for PgStore {
             return Ok(Vec::new());
         }
         let rows = sqlx::query(
-            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 FROM experiences e, $1::tsquery q \
+            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 FROM experiences e CROSS JOIN (SELECT $1::tsquery AS q) k \
              WHERE e.id = ANY($2) AND e.tsv @@ q",
         )
         .bind(q)

@@ -9,7 +9,7 @@ use sqlx::{Connection, PgConnection};
 use crate::db_err;
 
 /// Advisory lock key for migrations (any constant; "knowhub" as ASCII digits).
-const MIGRATE_LOCK: i64 = 0x6b6e_6f77_6875_62;
+const MIGRATE_LOCK: i64 = 0x006b_6e6f_7768_7562;
 
 /// `(version, SQL)`. Never edit a shipped migration; add a new one.
 ///
