@@ -68,8 +68,8 @@ mod tests {
     #[test]
     fn simd_matches_scalar_with_remainders() {
         for n in [1, 31, 32, 33, 384, 385] {
-            let a: Vec<i8> = (0..n).map(|i| ((i * 37 % 255) as i32 - 127) as i8).collect();
-            let b: Vec<i8> = (0..n).map(|i| ((i * 91 % 255) as i32 - 127) as i8).collect();
+            let a: Vec<i8> = (0..n).map(|i| (i * 37 % 255 - 127) as i8).collect();
+            let b: Vec<i8> = (0..n).map(|i| (i * 91 % 255 - 127) as i8).collect();
             assert_eq!(dot_i8(&a, &b), dot_i8_scalar(&a, &b), "n = {n}");
         }
     }
