@@ -1,0 +1,73 @@
+//! API keys. Only hashes are stored; "one active key per name" is a partial unique index.
+
+use knowhub_core::access::{ApiKey, NewApiKey, Role};
+use knowhub_core::{now_rfc3339, CoreError, Result};
+use sqlx::postgres::PgRow;
+use sqlx::AssertSqlSafe;
+use sqlx::{PgPool, Row};
+
+use crate::db_err;
+
+const COLS: &str = "id, name, role, prefix, created_at, revoked_at";
+
+fn key(r: &PgRow) -> Result<ApiKey> {
+    let role: String = r.try_get(2).map_err(db_err)?;
+    Ok(ApiKey {
+        id: r.try_get(0).map_err(db_err)?,
+        name: r.try_get(1).map_err(db_err)?,
+        role: Role::parse(&role).ok_or_else(|| CoreError::Internal(format!("postgres: bad role {role:?}")))?,
+        prefix: r.try_get(3).map_err(db_err)?,
+        created_at: r.try_get(4).map_err(db_err)?,
+        revoked_at: r.try_get(5).map_err(db_err)?,
+    })
+}
+
+pub(crate) async fn create(pool: &PgPool, k: NewApiKey) -> Result<ApiKey> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "INSERT INTO api_keys (id, name, role, prefix, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING {COLS}"
+    )))
+    .bind(&k.id)
+    .bind(&k.name)
+    .bind(k.role.as_str())
+    .bind(&k.prefix)
+    .bind(&k.hash)
+    .bind(now_rfc3339())
+    .fetch_one(pool)
+    .await
+    .map_err(|e| match db_err(e) {
+        CoreError::Conflict(_) => CoreError::Conflict(format!("an active key named {:?} already exists", k.name)),
+        other => other,
+    })?;
+    key(&r)
+}
+
+pub(crate) async fn by_hash(pool: &PgPool, hash: &str) -> Result<Option<ApiKey>> {
+    let r = sqlx::query(AssertSqlSafe(format!("SELECT {COLS} FROM api_keys WHERE hash = $1")))
+        .bind(hash)
+        .fetch_optional(pool)
+        .await
+        .map_err(db_err)?;
+    r.as_ref().map(key).transpose()
+}
+
+pub(crate) async fn list(pool: &PgPool) -> Result<Vec<ApiKey>> {
+    let rs = sqlx::query(AssertSqlSafe(format!("SELECT {COLS} FROM api_keys ORDER BY seq")))
+        .fetch_all(pool)
+        .await
+        .map_err(db_err)?;
+    rs.iter().map(key).collect()
+}
+
+pub(crate) async fn revoke(pool: &PgPool, id_or_name: &str) -> Result<Option<ApiKey>> {
+    // An id match wins over a name match.
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "UPDATE api_keys SET revoked_at = $2 WHERE id = (SELECT id FROM api_keys WHERE revoked_at IS NULL \
+         AND (id = $1 OR name = $1) ORDER BY (id = $1) DESC LIMIT 1) AND revoked_at IS NULL RETURNING {COLS}"
+    )))
+    .bind(id_or_name)
+    .bind(now_rfc3339())
+    .fetch_optional(pool)
+    .await
+    .map_err(db_err)?;
+    r.as_ref().map(key).transpose()
+}

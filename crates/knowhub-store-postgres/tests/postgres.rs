@@ -1,0 +1,102 @@
+//! PostgreSQL-specific behaviour: migrations, outages, several store instances on one database.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use knowhub_core::{CoreError, InsertOutcome, SearchFilter, Store};
+use knowhub_store_postgres::{latest_version, test_support, PgOptions, PgStore};
+use knowhub_store_tests::exp;
+
+#[tokio::test]
+async fn migrate_is_idempotent_and_concurrent() {
+    if test_support::skipped("migrate_is_idempotent_and_concurrent") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let (a, b, c) = tokio::join!(PgStore::migrate(&url), PgStore::migrate(&url), PgStore::migrate(&url));
+    assert_eq!((a.unwrap(), b.unwrap(), c.unwrap()), (latest_version(), latest_version(), latest_version()));
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let n: i64 = sqlx_count(&s, "SELECT COUNT(*) FROM schema_migrations").await;
+    assert_eq!(n, latest_version());
+}
+
+async fn sqlx_count(s: &PgStore, sql: &'static str) -> i64 {
+    use sqlx_reexport::Row;
+    let r = sqlx_reexport::query(sql).fetch_one(s.pool()).await.unwrap();
+    r.get(0)
+}
+
+mod sqlx_reexport {
+    pub use knowhub_store_postgres::sqlx::{query, Row};
+}
+
+#[tokio::test]
+async fn two_instances_share_one_database() {
+    if test_support::skipped("two_instances_share_one_database") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let a: Arc<dyn Store> = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let b: Arc<dyn Store> = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let InsertOutcome::Created(e) = a.insert(exp("shared write", "two replicas", "visible", 4, "m")).await.unwrap()
+    else {
+        panic!()
+    };
+    let hits =
+        b.text_candidates(&knowhub_core::text::query_tokens("replicas"), &SearchFilter::default(), 5).await.unwrap();
+    assert_eq!(hits.first().map(|h| h.0.clone()), Some(e.id.clone()));
+    let mut tasks = Vec::new();
+    for i in 0..60 {
+        let s = if i % 2 == 0 { a.clone() } else { b.clone() };
+        tasks.push(tokio::spawn(async move {
+            s.insert(exp("race", "res", &format!("r{}", i % 20), 3, "m")).await.unwrap()
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    assert_eq!(a.count().await.unwrap(), 21);
+    let page = b.export_page(None, 100).await.unwrap();
+    assert!(page.iter().filter(|r| r.experience.task == "race").all(|r| r.experience.confirmations == 3));
+}
+
+#[tokio::test]
+async fn outage_fails_fast_and_recovers() {
+    if test_support::skipped("outage_fails_fast_and_recovers") {
+        return;
+    }
+    // Its own server, so stopping it affects no other test.
+    let server = test_support::PgTestServer::start();
+    let opts = PgOptions { acquire_timeout: Duration::from_secs(2), ..Default::default() };
+    let s = PgStore::connect(&server.url, opts).await.unwrap();
+    s.insert(exp("before outage", "r", "ok", 3, "m")).await.unwrap();
+    server.stop();
+    let t = Instant::now();
+    let err = s.count().await.unwrap_err();
+    assert!(matches!(err, CoreError::Unavailable(_)), "{err:?}");
+    assert!(t.elapsed() < Duration::from_secs(20), "did not fail fast: {:?}", t.elapsed());
+    let err = s.insert(exp("during outage", "r", "ok", 3, "m")).await.unwrap_err();
+    assert!(matches!(err, CoreError::Unavailable(_)), "{err:?}");
+    server.restart();
+    // The same store recovers by itself.
+    let mut n = None;
+    for _ in 0..50 {
+        if let Ok(c) = s.count().await {
+            n = Some(c);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(n, Some(1));
+    s.insert(exp("after outage", "r", "ok", 3, "m")).await.unwrap();
+    assert_eq!(s.count().await.unwrap(), 2);
+}
+
+#[tokio::test]
+async fn connect_to_nothing_is_unavailable() {
+    let opts = PgOptions { acquire_timeout: Duration::from_secs(1), ..Default::default() };
+    let err = PgStore::connect("postgres://knowhub@127.0.0.1:1/knowhub", opts).await.err().expect("no server there");
+    assert!(matches!(err, CoreError::Unavailable(_)), "{err:?}");
+    let err = PgStore::connect("mysql://x", PgOptions::default()).await.err().expect("not a postgres url");
+    assert!(matches!(err, CoreError::Invalid { .. }), "{err:?}");
+}
