@@ -181,6 +181,15 @@ mod memo {
     }
 }
 
+/// The partial HNSW index for vectors of one dimension (cosine). Public so benchmarks can time
+/// exactly the index the store creates. The dimension is a number rendered here: no injection.
+pub fn hnsw_index_sql(dim: usize) -> String {
+    format!(
+        "CREATE INDEX IF NOT EXISTS vectors_hnsw_{dim} ON vectors USING hnsw ((embedding::vector({dim})) vector_cosine_ops) \
+         WHERE dim = {dim}"
+    )
+}
+
 impl PgStore {
     /// Connects, creates the `vector` extension if needed and runs pending migrations.
     pub async fn connect(url: &str, opts: PgOptions) -> Result<PgStore> {
@@ -244,11 +253,7 @@ impl PgStore {
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
-        // The dimension is a usize rendered by us: no injection possible.
-        let sql = format!(
-            "CREATE INDEX IF NOT EXISTS vectors_hnsw_{dim} ON vectors USING hnsw ((embedding::vector({dim})) vector_cosine_ops) WHERE dim = {dim}"
-        );
-        sqlx::raw_sql(AssertSqlSafe(sql)).execute(&mut *tx).await.map_err(db_err)?;
+        sqlx::raw_sql(AssertSqlSafe(hnsw_index_sql(dim))).execute(&mut *tx).await.map_err(db_err)?;
         tx.commit().await.map_err(db_err)?;
         self.dims.insert(dim);
         Ok(())
