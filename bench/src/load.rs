@@ -120,7 +120,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     if before >= a.records && a.database_url.is_some() {
         println!("corpus: reusing the {before} records already in the database");
     } else {
-        anyhow::ensure!(before == 0, "the store already holds {before} records (fewer than --records): use an empty one");
+        anyhow::ensure!(
+            before == 0,
+            "the store already holds {before} records (fewer than --records): use an empty one"
+        );
         let t = Instant::now();
         let recs: Vec<NewExperience> = (0..a.records)
             .map(|i| {
@@ -291,7 +294,9 @@ async fn hnsw(s: &Arc<PgStore>, dim: usize, mwm: Option<&str>, queries: usize) -
     println!("pgvector: {n} random {dim}-d vectors written in {:.1}s", t.elapsed().as_secs_f64());
     let mut conn = pool.acquire().await?;
     if let Some(m) = mwm {
-        sqlx::raw_sql(AssertSqlSafe(format!("SET maintenance_work_mem = '{}'", m.replace('\'', "")))).execute(&mut *conn).await?;
+        sqlx::raw_sql(AssertSqlSafe(format!("SET maintenance_work_mem = '{}'", m.replace('\'', ""))))
+            .execute(&mut *conn)
+            .await?;
     }
     sqlx::raw_sql("SET statement_timeout = 0").execute(&mut *conn).await?;
     let mwm_now: String = sqlx::query_scalar("SHOW maintenance_work_mem").fetch_one(&mut *conn).await?;

@@ -7,7 +7,7 @@
 //!   concurrent identical submits from any number of processes add confirmations, never rows.
 //! - Full text: a `tsvector` built in the app from the same tokens the SQLite store indexes
 //!   (`knowhub_core::text::tokenize`), because PostgreSQL has no Chinese parser; ranked by
-//!   `ts_rank_cd` (the core normalises by the best score).
+//!   IDF-weighted `ts_rank_cd`, selecting through the selective tokens only (see `fts`).
 //! - Vectors: pgvector, column `vector` without a fixed dimension plus one partial HNSW index per
 //!   dimension in use, so changing the embedding model needs no migration.
 //! - Outages: a pool with a short acquire timeout and a statement timeout, so requests fail fast
@@ -15,12 +15,12 @@
 //!   fresh connections by themselves once it is back.
 
 mod extract;
+mod fts;
 mod keys;
 mod migrations;
 mod rows;
 pub mod test_support;
 
-use std::collections::HashSet;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -135,19 +135,8 @@ pub(crate) fn tsvector_text(tokens: &[String]) -> String {
     out
 }
 
-fn quote_lexeme(t: &str) -> String {
+pub(crate) fn quote_lexeme(t: &str) -> String {
     format!("'{}'", t.replace('\\', "\\\\").replace('\'', "''"))
-}
-
-/// `'a' | 'b' | ...`: any token may match. Cast with `::tsquery` (no dictionary, exact lexemes).
-pub(crate) fn tsquery_text(tokens: &[String]) -> Option<String> {
-    let mut seen = HashSet::new();
-    let q: Vec<String> = tokens
-        .iter()
-        .filter(|t| !t.is_empty() && t.len() <= 2000 && seen.insert(t.as_str()))
-        .map(|t| quote_lexeme(t))
-        .collect();
-    (!q.is_empty()).then(|| q.join(" | "))
 }
 
 fn body(task: &str, resource: &str, result: &str) -> String {
@@ -475,23 +464,10 @@ impl Store for PgStore {
         filter: &SearchFilter,
         limit: usize,
     ) -> Result<Vec<(String, f64)>> {
-        let Some(q) = tsquery_text(tokens) else { return Ok(Vec::new()) };
-        // ts_rank_cd: cover density over the stored positions; normalisation 1 divides by
-        // 1 + log(length) so long records do not win by size alone.
-        let rows = sqlx::query(
-            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 AS r FROM experiences e CROSS JOIN (SELECT $1::tsquery AS q) k \
-             WHERE e.tsv @@ q AND e.status = $2 AND e.score >= $3 AND ($4::text IS NULL OR e.agent_id = $4) \
-             ORDER BY r DESC, e.seq LIMIT $5",
-        )
-        .bind(q)
-        .bind(filter.status.as_str())
-        .bind(filter.min_score as i16)
-        .bind(&filter.agent_id)
-        .bind(limit as i64)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db_err)?;
-        scored(rows)
+        if tokens.is_empty() {
+            return Ok(Vec::new());
+        }
+        fts::candidates(&self.pool, tokens, filter, limit).await
     }
 
     async fn vector_candidates(
@@ -537,20 +513,10 @@ impl Store for PgStore {
     }
 
     async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>> {
-        let Some(q) = tsquery_text(tokens) else { return Ok(Vec::new()) };
-        if ids.is_empty() {
+        if tokens.is_empty() || ids.is_empty() {
             return Ok(Vec::new());
         }
-        let rows = sqlx::query(
-            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 FROM experiences e CROSS JOIN (SELECT $1::tsquery AS q) k \
-             WHERE e.id = ANY($2) AND e.tsv @@ q",
-        )
-        .bind(q)
-        .bind(ids)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db_err)?;
-        scored(rows)
+        fts::scores(&self.pool, tokens, ids).await
     }
 
     async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, f64)>> {
@@ -816,7 +782,5 @@ mod tests {
         let t =
             vec!["err_connection_refused".to_string(), "it's".into(), "a\\b".into(), "err_connection_refused".into()];
         assert_eq!(tsvector_text(&t), "'err_connection_refused':1 'it''s':2 'a\\\\b':3 'err_connection_refused':4");
-        assert_eq!(tsquery_text(&t).unwrap(), "'err_connection_refused' | 'it''s' | 'a\\\\b'");
-        assert!(tsquery_text(&[]).is_none());
     }
 }
