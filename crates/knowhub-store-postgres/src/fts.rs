@@ -8,7 +8,8 @@
 //! Records are then *selected* only through the selective tokens (rarest first, until enough
 //! records can match), and *ranked* by `sum(idf(t) * ts_rank_cd(tsv, t))` over all tokens. A
 //! record that matches only very common tokens has a near-zero BM25 anyway; if the selective
-//! tokens give fewer than `limit` results, the query is run again over all tokens.
+//! tokens give fewer than `limit` results, the query is run again over every token held by at most
+//! `TOO_COMMON` of the records (never over near-ubiquitous ones: that would scan most of the table).
 //! Without statistics yet (a new, small table) every token weighs 1 and all are used.
 
 use knowhub_core::{Result, SearchFilter};
@@ -16,8 +17,10 @@ use sqlx::{PgPool, Row};
 
 use crate::{db_err, quote_lexeme};
 
-/// Tokens in more than this share of records are not used to select candidates.
+/// Tokens in more than this share of records only select candidates when too few would match.
 const COMMON: f64 = 0.02;
+/// Tokens in more than this share never select candidates (unless the query has nothing rarer).
+const TOO_COMMON: f64 = 0.05;
 
 /// A query token with its weight.
 #[derive(Debug, Clone)]
@@ -26,6 +29,8 @@ pub(crate) struct Term {
     pub idf: f64,
     /// Estimated number of records holding it.
     pub df: f64,
+    /// Estimated share of records holding it.
+    pub freq: f64,
 }
 
 /// IDF weights for `tokens` (deduplicated, in query order) from the planner's statistics.
@@ -52,7 +57,7 @@ pub(crate) async fn terms(pool: &PgPool, tokens: &[String]) -> Result<Vec<Term>>
 
 fn weigh(toks: &[&String], n: f64, elems: Vec<String>, freqs: Vec<f64>) -> Vec<Term> {
     if n < 1.0 || elems.is_empty() || freqs.len() < elems.len() {
-        return toks.iter().map(|t| Term { lexeme: t.to_string(), idf: 1.0, df: 0.0 }).collect();
+        return toks.iter().map(|t| Term { lexeme: t.to_string(), idf: 1.0, df: 0.0, freq: 0.0 }).collect();
     }
     // After the per-element frequencies come the minimum and maximum of them, then the null share.
     let min_freq = freqs[..elems.len()].iter().cloned().fold(f64::INFINITY, f64::min);
@@ -63,13 +68,14 @@ fn weigh(toks: &[&String], n: f64, elems: Vec<String>, freqs: Vec<f64>) -> Vec<T
             // Not among the most common: rarer than the rarest of them.
             let f = freq_of.get(t.as_str()).cloned().unwrap_or(min_freq / 2.0);
             let df = (f * n).max(0.0);
-            Term { lexeme: t.to_string(), idf: (1.0 + (n - df + 0.5) / (df + 0.5)).ln(), df }
+            Term { lexeme: t.to_string(), idf: (1.0 + (n - df + 0.5) / (df + 0.5)).ln(), df, freq: f }
         })
         .collect()
 }
 
 /// Which terms select candidates: the selective ones (in under `COMMON` of the records), rarest
-/// first, and common ones only while the expected matches stay below `need`. `None`: all of them.
+/// first, and common ones (up to `TOO_COMMON`) only while the expected matches stay below `need`;
+/// the rarest token whatever its frequency. `None`: all of them.
 fn selecting(terms: &[Term], need: usize) -> Option<Vec<&Term>> {
     if terms.iter().all(|t| t.df == 0.0) {
         return None;
@@ -80,7 +86,7 @@ fn selecting(terms: &[Term], need: usize) -> Option<Vec<&Term>> {
     sorted.sort_by(|a, b| a.df.total_cmp(&b.df));
     let (mut picked, mut expected) = (Vec::new(), 0.0);
     for t in sorted {
-        if picked.is_empty() || t.idf >= cut || expected < need as f64 {
+        if picked.is_empty() || t.idf >= cut || (expected < need as f64 && t.freq <= TOO_COMMON) {
             expected += t.df;
             picked.push(t);
         }
@@ -111,10 +117,16 @@ pub(crate) async fn candidates(
         return Ok(Vec::new());
     }
     let all: Vec<&Term> = terms.iter().collect();
-    let pick = selecting(&terms, limit.max(1) * 4);
-    let mut out = run(pool, &or_query(pick.as_deref().unwrap_or(&all)), &terms, filter, limit).await?;
-    if pick.is_some() && out.len() < limit {
-        out = run(pool, &or_query(&all), &terms, filter, limit).await?;
+    let Some(pick) = selecting(&terms, limit.max(1) * 4) else {
+        return run(pool, &or_query(&all), &terms, filter, limit).await;
+    };
+    let out = run(pool, &or_query(&pick), &terms, filter, limit).await?;
+    // Too few: widen to every token that is not near-ubiquitous. Records matching only those
+    // (stop-word-like, BM25 weight near zero) are never worth scanning most of the table for.
+    let wider: Vec<&Term> =
+        terms.iter().filter(|t| t.freq <= TOO_COMMON || pick.iter().any(|p| p.lexeme == t.lexeme)).collect();
+    if out.len() < limit && wider.len() > pick.len() {
+        return run(pool, &or_query(&wider), &terms, filter, limit).await;
     }
     Ok(out)
 }

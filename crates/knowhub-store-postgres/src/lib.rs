@@ -242,6 +242,8 @@ impl PgStore {
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
+        // Building over rows already stored may take longer than the statement timeout allows.
+        sqlx::query("SET LOCAL statement_timeout = 0").execute(&mut *tx).await.map_err(db_err)?;
         sqlx::raw_sql(AssertSqlSafe(hnsw_index_sql(dim))).execute(&mut *tx).await.map_err(db_err)?;
         tx.commit().await.map_err(db_err)?;
         self.dims.insert(dim);
@@ -352,6 +354,19 @@ impl Store for PgStore {
                     .execute(&mut *tx)
                     .await
                     .map_err(db_err)?;
+                if let Some((content, ct)) = &new.content {
+                    // As for any duplicate: it may bring the content the first one lacked.
+                    sqlx::query(
+                        "INSERT INTO contents (experience_id, content, content_type) SELECT id, $2, $3 FROM experiences \
+                         WHERE seq = $1 ON CONFLICT DO NOTHING",
+                    )
+                    .bind(seq)
+                    .bind(content)
+                    .bind(ct)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                }
                 let e = self.exp_by_seq(&mut tx, seq).await?;
                 tx.commit().await.map_err(db_err)?;
                 return Ok(InsertOutcome::Duplicate(e));
