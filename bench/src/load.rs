@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use knowhub_core::{NewExperience, SearchFilter, Store};
 use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
+use knowhub_store_postgres::{PgOptions, PgStore};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
 use crate::{beir, percentile, retrieval};
@@ -40,6 +41,21 @@ pub struct Args {
     /// Build the hub in this (new) directory and keep it, instead of a temp dir.
     #[arg(long)]
     keep: Option<PathBuf>,
+    /// Benchmark PostgreSQL at this URL instead of a SQLite temp dir. A database that already
+    /// holds `records` experiences is reused as it is (no import).
+    #[arg(long, env = "KNOWHUB_DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+    /// PostgreSQL only: serve from this many replicas (each its own pool, hub and HTTP port, in
+    /// this process); submits and searches alternate between them.
+    #[arg(long, default_value_t = 1)]
+    replicas: usize,
+    /// PostgreSQL only: fill every record with a random unit vector of this dimension (model
+    /// `bench-random`), then time building the HNSW index and vector queries.
+    #[arg(long)]
+    hnsw_dim: Option<usize>,
+    /// PostgreSQL only: `maintenance_work_mem` for the HNSW build (default: the server's).
+    #[arg(long)]
+    maintenance_work_mem: Option<String>,
 }
 
 fn corpus(data: &PathBuf) -> anyhow::Result<(Vec<String>, Vec<String>)> {
@@ -80,27 +96,57 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let embedder = Arc::new(retrieval::embedder_from_name(&a.embedder)?);
     let tmp = tempfile::tempdir()?;
     let dir = a.keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
-    let store = Arc::new(SqliteStore::open(
-        &dir,
-        OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
-    )?);
-    let t = Instant::now();
-    let recs: Vec<NewExperience> = (0..a.records)
-        .map(|i| {
-            let d = beir::Doc { id: format!("r{i}"), title: String::new(), text: record(&texts, i) };
-            retrieval::doc_record(&d)
-        })
-        .collect();
-    let inserted = retrieval::ingest(&store, recs).await?;
-    let import_s = t.elapsed().as_secs_f64();
-    println!(
-        "corpus: {} records ({} distinct inserted) imported in {:.1}s ({:.0}/s)",
-        a.records,
-        inserted,
-        import_s,
-        inserted as f64 / import_s
-    );
-    let hub = Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
+    let mut pg = Vec::new();
+    let stores: Vec<Arc<dyn Store>> = match &a.database_url {
+        Some(url) => {
+            anyhow::ensure!(a.replicas >= 1, "--replicas must be at least 1");
+            for _ in 0..a.replicas {
+                let opts = PgOptions { max_connections: a.concurrency.max(16) as u32, ..Default::default() };
+                pg.push(Arc::new(PgStore::connect(url, opts).await?));
+            }
+            pg.iter().map(|s| s.clone() as Arc<dyn Store>).collect()
+        }
+        None => {
+            anyhow::ensure!(a.replicas == 1, "--replicas needs --database-url (SQLite serves from one process)");
+            anyhow::ensure!(a.hnsw_dim.is_none(), "--hnsw-dim needs --database-url");
+            vec![Arc::new(SqliteStore::open(
+                &dir,
+                OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
+            )?)]
+        }
+    };
+    let store = stores[0].clone();
+    let before = store.count().await? as usize;
+    if before >= a.records && a.database_url.is_some() {
+        println!("corpus: reusing the {before} records already in the database");
+    } else {
+        anyhow::ensure!(
+            before == 0,
+            "the store already holds {before} records (fewer than --records): use an empty one"
+        );
+        let t = Instant::now();
+        let recs: Vec<NewExperience> = (0..a.records)
+            .map(|i| {
+                let d = beir::Doc { id: format!("r{i}"), title: String::new(), text: record(&texts, i) };
+                retrieval::doc_record(&d)
+            })
+            .collect();
+        let inserted = retrieval::ingest(&store, recs).await?;
+        let import_s = t.elapsed().as_secs_f64();
+        println!(
+            "corpus: {} records ({} distinct inserted) imported in {:.1}s ({:.0}/s)",
+            a.records,
+            inserted,
+            import_s,
+            inserted as f64 / import_s
+        );
+    }
+    if let (Some(dim), Some(s)) = (a.hnsw_dim, pg.first()) {
+        hnsw(s, dim, a.maintenance_work_mem.as_deref(), a.queries).await?;
+    }
+    let hubs: Vec<Arc<Hub>> =
+        stores.iter().map(|s| Hub::new(s.clone(), embedder.clone(), SearchConfig::default())).collect();
+    let hub = hubs[0].clone();
     if let Some(m) = embedder.model_id() {
         let t = Instant::now();
         let n = retrieval::embed_all(&hub, m).await?;
@@ -110,10 +156,14 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             n as f64 / t.elapsed().as_secs_f64()
         );
     }
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let url = format!("http://{}", listener.local_addr()?);
-    let app = knowhub_server::app(hub.clone());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    let mut urls = Vec::new();
+    for h in &hubs {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        urls.push(format!("http://{}", listener.local_addr()?));
+        let app = knowhub_server::app(h.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+    }
+    let urls = Arc::new(urls);
     let client =
         reqwest::Client::builder().pool_max_idle_per_host(a.concurrency).timeout(Duration::from_secs(30)).build()?;
 
@@ -122,7 +172,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let t = Instant::now();
     let mut set = tokio::task::JoinSet::new();
     for _ in 0..a.concurrency {
-        let (client, url, next, texts) = (client.clone(), url.clone(), next.clone(), texts.clone());
+        let (client, urls, next, texts) = (client.clone(), urls.clone(), next.clone(), texts.clone());
         let (total, base) = (a.submits, a.records);
         set.spawn(async move {
             let mut lat = Vec::new();
@@ -132,6 +182,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     return Ok::<_, anyhow::Error>(lat);
                 }
                 let body = serde_json::json!({"task": format!("bench submit {} {}", base + i, record(&texts, base + i).chars().take(300).collect::<String>()), "resource": "knowhub-bench", "result": "ok", "score": 4});
+                let url = &urls[i % urls.len()];
                 let s = Instant::now();
                 let r = client.post(format!("{url}/api/submit")).json(&body).send().await?;
                 anyhow::ensure!(r.status().is_success(), "submit failed: {}", r.status());
@@ -146,9 +197,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let secs = t.elapsed().as_secs_f64();
     sub_lat.sort_by(|x, y| x.total_cmp(y));
     println!(
-        "submit over HTTP: {} submits, {} clients: {:.0} submits/s (latency p50 {:.2} ms, p99 {:.2} ms)",
+        "submit over HTTP: {} submits, {} clients, {} replica(s): {:.0} submits/s (latency p50 {:.2} ms, p99 {:.2} ms)",
         a.submits,
         a.concurrency,
+        urls.len(),
         a.submits as f64 / secs,
         percentile(&sub_lat, 50.0),
         percentile(&sub_lat, 99.0)
@@ -166,7 +218,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let (mut server, mut http) = (Vec::new(), Vec::new());
     let mut used_mode = mode;
     let mut stages: [Vec<f64>; 4] = Default::default();
-    for q in &qs {
+    for (i, q) in qs.iter().enumerate() {
+        let hub = &hubs[i % hubs.len()];
         let sq = SearchQuery {
             q: q.to_string(),
             top_k: 5,
@@ -193,7 +246,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         pp(&stages[2]),
         pp(&stages[3])
     );
-    for q in &qs_http {
+    for (i, q) in qs_http.iter().enumerate() {
+        let url = &urls[i % urls.len()];
         let s = Instant::now();
         let r = client
             .get(format!("{url}/api/search"))
@@ -217,6 +271,68 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         percentile(&server, 99.0),
         percentile(&http, 50.0),
         percentile(&http, 99.0)
+    );
+    Ok(())
+}
+
+/// Fills every record with a random unit vector of `dim` (SQL, no embedder), then times building
+/// the store's HNSW index from scratch and `queries` filtered vector searches through the store.
+/// Random vectors are the hard case for HNSW (no cluster structure), so these are pessimistic.
+async fn hnsw(s: &Arc<PgStore>, dim: usize, mwm: Option<&str>, queries: usize) -> anyhow::Result<()> {
+    use knowhub_store_postgres::sqlx::{self, AssertSqlSafe};
+    let pool = s.pool();
+    let t = Instant::now();
+    sqlx::raw_sql(AssertSqlSafe(format!("DROP INDEX IF EXISTS vectors_hnsw_{dim}"))).execute(pool).await?;
+    sqlx::raw_sql(AssertSqlSafe(format!(
+        "INSERT INTO vectors (seq, model, dim, embedding) SELECT e.seq, 'bench-random', {dim}, \
+         l2_normalize((SELECT array_agg(random() - 0.5) FROM generate_series(1, {dim} + 0 * e.seq))::vector) \
+         FROM experiences e ON CONFLICT (seq) DO UPDATE SET model = EXCLUDED.model, dim = EXCLUDED.dim, embedding = EXCLUDED.embedding"
+    )))
+    .execute(pool)
+    .await?;
+    let n = s.vector_count("bench-random").await?;
+    println!("pgvector: {n} random {dim}-d vectors written in {:.1}s", t.elapsed().as_secs_f64());
+    let mut conn = pool.acquire().await?;
+    if let Some(m) = mwm {
+        sqlx::raw_sql(AssertSqlSafe(format!("SET maintenance_work_mem = '{}'", m.replace('\'', ""))))
+            .execute(&mut *conn)
+            .await?;
+    }
+    sqlx::raw_sql("SET statement_timeout = 0").execute(&mut *conn).await?;
+    let mwm_now: String = sqlx::query_scalar("SHOW maintenance_work_mem").fetch_one(&mut *conn).await?;
+    let workers: String = sqlx::query_scalar("SHOW max_parallel_maintenance_workers").fetch_one(&mut *conn).await?;
+    let t = Instant::now();
+    sqlx::raw_sql(AssertSqlSafe(knowhub_store_postgres::hnsw_index_sql(dim))).execute(&mut *conn).await?;
+    println!(
+        "pgvector: HNSW (m=16, ef_construction=64, cosine) over {n} x {dim} built in {:.1}s \
+         (maintenance_work_mem={mwm_now}, max_parallel_maintenance_workers={workers})",
+        t.elapsed().as_secs_f64()
+    );
+    drop(conn);
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut lat = Vec::new();
+    let filter = SearchFilter { min_score: 1, ..Default::default() };
+    for _ in 0..queries {
+        let v: Vec<f32> = (0..dim)
+            .map(|_| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                (rng >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+            })
+            .collect();
+        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        let v: Vec<f32> = v.iter().map(|x| x / norm).collect();
+        let t = Instant::now();
+        let r = s.vector_candidates("bench-random", &v, &filter, 20).await?;
+        lat.push(t.elapsed().as_secs_f64() * 1000.0);
+        anyhow::ensure!(r.len() == 20, "vector search returned {} of 20", r.len());
+    }
+    lat.sort_by(|x, y| x.total_cmp(y));
+    println!(
+        "pgvector: {queries} filtered top-20 vector searches (store call): p50 {:.2} ms, p99 {:.2} ms",
+        percentile(&lat, 50.0),
+        percentile(&lat, 99.0)
     );
     Ok(())
 }

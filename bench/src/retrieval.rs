@@ -70,7 +70,10 @@ pub fn doc_record(d: &beir::Doc) -> NewExperience {
 }
 
 /// Imports records concurrently so the store's group commit batches them.
-pub async fn ingest(store: &Arc<SqliteStore>, recs: Vec<NewExperience>) -> anyhow::Result<usize> {
+pub async fn ingest<S: knowhub_core::Store + ?Sized>(
+    store: &Arc<S>,
+    recs: Vec<NewExperience>,
+) -> anyhow::Result<usize> {
     let mut inserted = 0;
     for chunk in recs.chunks(512) {
         let mut set = tokio::task::JoinSet::new();

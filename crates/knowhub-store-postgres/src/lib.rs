@@ -7,7 +7,7 @@
 //!   concurrent identical submits from any number of processes add confirmations, never rows.
 //! - Full text: a `tsvector` built in the app from the same tokens the SQLite store indexes
 //!   (`knowhub_core::text::tokenize`), because PostgreSQL has no Chinese parser; ranked by
-//!   `ts_rank_cd` (the core normalises by the best score).
+//!   IDF-weighted `ts_rank_cd`, selecting through the selective tokens only (see `fts`).
 //! - Vectors: pgvector, column `vector` without a fixed dimension plus one partial HNSW index per
 //!   dimension in use, so changing the embedding model needs no migration.
 //! - Outages: a pool with a short acquire timeout and a statement timeout, so requests fail fast
@@ -15,12 +15,12 @@
 //!   fresh connections by themselves once it is back.
 
 mod extract;
+mod fts;
 mod keys;
 mod migrations;
 mod rows;
 pub mod test_support;
 
-use std::collections::HashSet;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -135,19 +135,8 @@ pub(crate) fn tsvector_text(tokens: &[String]) -> String {
     out
 }
 
-fn quote_lexeme(t: &str) -> String {
+pub(crate) fn quote_lexeme(t: &str) -> String {
     format!("'{}'", t.replace('\\', "\\\\").replace('\'', "''"))
-}
-
-/// `'a' | 'b' | ...`: any token may match. Cast with `::tsquery` (no dictionary, exact lexemes).
-pub(crate) fn tsquery_text(tokens: &[String]) -> Option<String> {
-    let mut seen = HashSet::new();
-    let q: Vec<String> = tokens
-        .iter()
-        .filter(|t| !t.is_empty() && t.len() <= 2000 && seen.insert(t.as_str()))
-        .map(|t| quote_lexeme(t))
-        .collect();
-    (!q.is_empty()).then(|| q.join(" | "))
 }
 
 fn body(task: &str, resource: &str, result: &str) -> String {
@@ -179,6 +168,15 @@ mod memo {
             }
         }
     }
+}
+
+/// The partial HNSW index for vectors of one dimension (cosine). Public so benchmarks can time
+/// exactly the index the store creates. The dimension is a number rendered here: no injection.
+pub fn hnsw_index_sql(dim: usize) -> String {
+    format!(
+        "CREATE INDEX IF NOT EXISTS vectors_hnsw_{dim} ON vectors USING hnsw ((embedding::vector({dim})) vector_cosine_ops) \
+         WHERE dim = {dim}"
+    )
 }
 
 impl PgStore {
@@ -244,11 +242,9 @@ impl PgStore {
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
-        // The dimension is a usize rendered by us: no injection possible.
-        let sql = format!(
-            "CREATE INDEX IF NOT EXISTS vectors_hnsw_{dim} ON vectors USING hnsw ((embedding::vector({dim})) vector_cosine_ops) WHERE dim = {dim}"
-        );
-        sqlx::raw_sql(AssertSqlSafe(sql)).execute(&mut *tx).await.map_err(db_err)?;
+        // Building over rows already stored may take longer than the statement timeout allows.
+        sqlx::query("SET LOCAL statement_timeout = 0").execute(&mut *tx).await.map_err(db_err)?;
+        sqlx::raw_sql(AssertSqlSafe(hnsw_index_sql(dim))).execute(&mut *tx).await.map_err(db_err)?;
         tx.commit().await.map_err(db_err)?;
         self.dims.insert(dim);
         Ok(())
@@ -358,6 +354,19 @@ impl Store for PgStore {
                     .execute(&mut *tx)
                     .await
                     .map_err(db_err)?;
+                if let Some((content, ct)) = &new.content {
+                    // As for any duplicate: it may bring the content the first one lacked.
+                    sqlx::query(
+                        "INSERT INTO contents (experience_id, content, content_type) SELECT id, $2, $3 FROM experiences \
+                         WHERE seq = $1 ON CONFLICT DO NOTHING",
+                    )
+                    .bind(seq)
+                    .bind(content)
+                    .bind(ct)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                }
                 let e = self.exp_by_seq(&mut tx, seq).await?;
                 tx.commit().await.map_err(db_err)?;
                 return Ok(InsertOutcome::Duplicate(e));
@@ -470,23 +479,10 @@ impl Store for PgStore {
         filter: &SearchFilter,
         limit: usize,
     ) -> Result<Vec<(String, f64)>> {
-        let Some(q) = tsquery_text(tokens) else { return Ok(Vec::new()) };
-        // ts_rank_cd: cover density over the stored positions; normalisation 1 divides by
-        // 1 + log(length) so long records do not win by size alone.
-        let rows = sqlx::query(
-            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 AS r FROM experiences e CROSS JOIN (SELECT $1::tsquery AS q) k \
-             WHERE e.tsv @@ q AND e.status = $2 AND e.score >= $3 AND ($4::text IS NULL OR e.agent_id = $4) \
-             ORDER BY r DESC, e.seq LIMIT $5",
-        )
-        .bind(q)
-        .bind(filter.status.as_str())
-        .bind(filter.min_score as i16)
-        .bind(&filter.agent_id)
-        .bind(limit as i64)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db_err)?;
-        scored(rows)
+        if tokens.is_empty() {
+            return Ok(Vec::new());
+        }
+        fts::candidates(&self.pool, tokens, filter, limit).await
     }
 
     async fn vector_candidates(
@@ -532,20 +528,10 @@ impl Store for PgStore {
     }
 
     async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>> {
-        let Some(q) = tsquery_text(tokens) else { return Ok(Vec::new()) };
-        if ids.is_empty() {
+        if tokens.is_empty() || ids.is_empty() {
             return Ok(Vec::new());
         }
-        let rows = sqlx::query(
-            "SELECT e.id, ts_rank_cd(e.tsv, q, 1)::float8 FROM experiences e CROSS JOIN (SELECT $1::tsquery AS q) k \
-             WHERE e.id = ANY($2) AND e.tsv @@ q",
-        )
-        .bind(q)
-        .bind(ids)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db_err)?;
-        scored(rows)
+        fts::scores(&self.pool, tokens, ids).await
     }
 
     async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, f64)>> {
@@ -811,7 +797,5 @@ mod tests {
         let t =
             vec!["err_connection_refused".to_string(), "it's".into(), "a\\b".into(), "err_connection_refused".into()];
         assert_eq!(tsvector_text(&t), "'err_connection_refused':1 'it''s':2 'a\\\\b':3 'err_connection_refused':4");
-        assert_eq!(tsquery_text(&t).unwrap(), "'err_connection_refused' | 'it''s' | 'a\\\\b'");
-        assert!(tsquery_text(&[]).is_none());
     }
 }

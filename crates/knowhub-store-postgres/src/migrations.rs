@@ -128,6 +128,9 @@ CREATE INDEX extract_jobs_runnable ON extract_jobs (seq) WHERE status IN ('queue
 
 /// Applies pending migrations on one dedicated connection.
 pub(crate) async fn migrate(conn: &mut PgConnection) -> Result<()> {
+    // A migration may rebuild an index on a big table, and a replica may wait here for another's:
+    // neither is bounded by the pool's statement timeout.
+    sqlx::query("SET statement_timeout = 0").execute(&mut *conn).await.map_err(db_err)?;
     sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATE_LOCK).execute(&mut *conn).await.map_err(db_err)?;
     let r = apply(conn).await;
     // The lock also goes away with the connection if this fails.

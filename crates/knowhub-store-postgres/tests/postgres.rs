@@ -100,3 +100,52 @@ async fn connect_to_nothing_is_unavailable() {
     let err = PgStore::connect("mysql://x", PgOptions::default()).await.err().expect("not a postgres url");
     assert!(matches!(err, CoreError::Invalid { .. }), "{err:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_text_uses_statistics_for_idf() {
+    if test_support::skipped("full_text_uses_statistics_for_idf") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    // "deploy" is in every record, "kubernetes" in 30, "pgbouncer" in one.
+    for i in 0..400 {
+        let extra = if i == 7 {
+            " pgbouncer"
+        } else if i % 13 == 0 {
+            " kubernetes"
+        } else {
+            ""
+        };
+        s.insert(exp(&format!("deploy service {i}{extra}"), &format!("host-{i}"), "deployed", 3, "m")).await.unwrap();
+    }
+    // Holds the rare word once and none of the common one, which the others hold twice.
+    let zk = s.insert(exp("restart zookeeper", "zkServer.sh", "restarted", 3, "m")).await.unwrap();
+    let InsertOutcome::Created(zk) = zk else { panic!() };
+    use sqlx_reexport::Row as _;
+    sqlx_reexport::query("ANALYZE experiences").execute(s.pool()).await.unwrap();
+    let f = SearchFilter::default();
+    let q = |text: &str| knowhub_core::text::query_tokens(text);
+    let r = s.text_candidates(&q("deploy pgbouncer"), &f, 10).await.unwrap();
+    let top = s.get(&r[0].0).await.unwrap().unwrap();
+    assert!(top.task.contains("pgbouncer"), "{}", top.task);
+    // "deploy" is in every record: records holding only it are not worth a full scan.
+    assert_eq!(r.len(), 1, "{r:?}");
+    // Without IDF the records holding "deploy" twice would outrank it.
+    let r = s.text_candidates(&q("deploy zookeeper"), &f, 10).await.unwrap();
+    assert_eq!(r[0].0, zk.id, "{r:?}");
+    // Common-only queries still answer, limited.
+    assert_eq!(s.text_candidates(&q("deploy"), &f, 25).await.unwrap().len(), 25);
+    // kubernetes (31 records) outranks deploy-only records.
+    let r = s.text_candidates(&q("deploy kubernetes"), &f, 20).await.unwrap();
+    let got = s.get_many(&r.iter().map(|x| x.0.clone()).collect::<Vec<_>>()).await.unwrap();
+    assert_eq!(got.len(), 20);
+    assert!(got.iter().all(|e| e.task.contains("kubernetes")), "{:?}", got.iter().map(|e| &e.task).collect::<Vec<_>>());
+    // text_scores weighs the same way.
+    let plain = s.text_candidates(&q("deploy"), &f, 25).await.unwrap();
+    let plain = plain.iter().find(|x| x.0 != top.id).unwrap().0.clone();
+    let sc = s.text_scores(&q("deploy pgbouncer"), &[top.id.clone(), plain.clone()]).await.unwrap();
+    let of = |id: &str| sc.iter().find(|x| x.0 == id).unwrap().1;
+    assert!(of(&top.id) > of(&plain));
+    let _ = sqlx_reexport::query("SELECT 1").fetch_one(s.pool()).await.unwrap().get::<i32, _>(0);
+}

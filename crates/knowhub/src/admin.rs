@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use knowhub_core::{access, Role, Store};
-use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 use serde_json::{json, Value};
 
 use crate::client::{authed, read_json};
@@ -35,11 +34,7 @@ pub enum KeysCmd {
 /// The store for local admin commands. Not exclusive: a running server keeps its lock and sees
 /// the change on its next request (keys are read from the database on every request).
 async fn open_store(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
-    let dir = cfg.data_dir.clone();
-    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions::default()))
-        .await?
-        .with_context(|| format!("opening the data dir {}", cfg.data_dir.display()))?;
-    Ok(Arc::new(store))
+    crate::backend::open(cfg, None, false).await
 }
 
 pub async fn keys(cfg: &Config, cmd: KeysCmd) -> anyhow::Result<()> {

@@ -288,6 +288,8 @@ pub struct ReviewConfig {
 pub struct Config {
     pub bind: String,
     pub data_dir: PathBuf,
+    /// PostgreSQL instead of the data dir (a secret: it may hold a password).
+    pub database_url: Option<Secret>,
     pub log_format: LogFormat,
     /// Require API keys (always required on a non-loopback address).
     pub auth: bool,
@@ -303,6 +305,7 @@ impl Default for Config {
         Config {
             bind: "127.0.0.1:8000".into(),
             data_dir: PathBuf::from("./knowhub-data"),
+            database_url: None,
             log_format: LogFormat::Text,
             auth: false,
             embedder: EmbedderConfig::default(),
@@ -323,6 +326,9 @@ pub struct Overrides {
     /// Data directory of the embedded store.
     #[arg(long, env = "KNOWHUB_DATA_DIR", global = true)]
     pub data_dir: Option<PathBuf>,
+    /// PostgreSQL URL (postgres://user:pass@host/db); replaces the data dir. Prefer the env var.
+    #[arg(long, env = "KNOWHUB_DATABASE_URL", hide_env_values = true, global = true)]
+    pub database_url: Option<String>,
     /// Embedder: none (full-text only), openai, local.
     #[arg(long, env = "KNOWHUB_EMBEDDER", global = true)]
     pub embedder: Option<EmbedderKind>,
@@ -370,6 +376,9 @@ impl Config {
         };
         if let Some(v) = &o.data_dir {
             c.data_dir = v.clone();
+        }
+        if let Some(v) = &o.database_url {
+            c.database_url = Some(Secret(v.clone()));
         }
         if let Some(v) = o.embedder {
             c.embedder.kind = v;
@@ -425,6 +434,8 @@ pub const DEFAULT_TOML: &str = r#"# KnowHub configuration. Precedence: this file
 # Address to listen on. Keep 127.0.0.1 unless the hub must be reachable from other machines.
 bind = "127.0.0.1:8000"            # KNOWHUB_BIND / --bind
 data_dir = "./knowhub-data"        # KNOWHUB_DATA_DIR / --data-dir
+# PostgreSQL + pgvector instead of the data dir; several servers may share it.
+# database_url = "postgres://knowhub:PASSWORD@db.internal/knowhub"   # KNOWHUB_DATABASE_URL / --database-url
 log_format = "text"                # text | json        KNOWHUB_LOG_FORMAT / --log-format
 # Require API keys (Authorization: Bearer). Always required on a non-loopback bind.
 auth = false                       # KNOWHUB_AUTH / --auth
@@ -508,8 +519,9 @@ mod tests {
     fn secrets_hidden_from_debug() {
         let mut c = Config::default();
         c.embedder.api_key = Some(Secret("sk-live-123".into()));
+        c.database_url = Some(Secret("postgres://u:pg-pass-456@db/k".into()));
         let s = format!("{c:?}");
-        assert!(!s.contains("sk-live-123") && s.contains("***"));
+        assert!(!s.contains("sk-live-123") && !s.contains("pg-pass-456") && s.contains("***"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `knowhub`: the one binary. `serve` runs the hub; the other commands are its CLI.
 
 mod admin;
+mod backend;
 mod client;
 mod config;
 mod serve;
@@ -57,6 +58,8 @@ enum Cmd {
     },
     /// Review pending experiences on a running hub (interactive without a subcommand).
     Review(admin::ReviewArgs),
+    /// Create or update the database schema (PostgreSQL: run once before rolling out replicas).
+    Migrate,
     /// Configuration helpers.
     Config {
         #[command(subcommand)]
@@ -101,6 +104,7 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
             transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok)
         }
         Cmd::Reindex { re_embed } => serve::reindex(&config::Config::load(&cli.overrides)?, re_embed).await.map(|_| ok),
+        Cmd::Migrate => backend::migrate(&config::Config::load(&cli.overrides)?).await.map(|_| ok),
         Cmd::Keys { cmd } => admin::keys(&config::Config::load(&cli.overrides)?, cmd).await.map(|_| ok),
         Cmd::Review(args) => admin::review(args).await.map(|_| ok),
         Cmd::Config { cmd: ConfigCmd::Default } => {

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use anyhow::Context;
 use knowhub_ai::Embedder;
 use knowhub_server::{AutoApprove, Extractor, Hub, HubOptions};
-use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
 use crate::config::{Config, LogFormat, Overrides};
 
@@ -73,22 +72,9 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     };
     let embedder = Arc::new(build_embedder(&cfg));
     let model = embedder.model_id().map(str::to_string);
-    let store = {
-        let dir = cfg.data_dir.clone();
-        let m = model.clone();
-        tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions { vector_model: m, exclusive: true }))
-            .await??
-    };
+    let store = crate::backend::open(&cfg, model.clone(), true).await?;
     knowhub_core::text::warm_up();
-    if let Some(m) = &model {
-        for (other, n) in store.vector_models().await? {
-            if &other != m {
-                tracing::warn!(stored_model = %other, vectors = n, current_model = %m,
-                    "embedding model changed: these records are being re-embedded in the background; run `knowhub reindex` (server stopped) to do it in one pass");
-            }
-        }
-    }
-    let hub = Hub::with_options(Arc::new(store), embedder, cfg.search.to_search_config(), opts);
+    let hub = Hub::with_options(store, embedder, cfg.search.to_search_config(), opts);
     let _worker = hub.spawn_embed_worker();
     let _extract_worker = hub.spawn_extract_worker();
     if cfg.auth {
@@ -98,7 +84,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
         }
     }
     let h = hub.health().await?;
-    tracing::info!(%addr, data_dir = %cfg.data_dir.display(), records = h.records, embedder = %h.embedder, "knowhub ready");
+    tracing::info!(%addr, store = %crate::backend::describe(&cfg), records = h.records, embedder = %h.embedder, "knowhub ready");
     println!("knowhub listening on http://{addr}");
     axum::serve(listener, knowhub_server::app(hub)).with_graceful_shutdown(shutdown()).await?;
     tracing::info!("knowhub stopped");
@@ -120,6 +106,12 @@ async fn shutdown() {
 }
 
 pub async fn reindex(cfg: &Config, re_embed: bool) -> anyhow::Result<()> {
+    if cfg.database_url.is_some() {
+        anyhow::bail!(
+            "reindex rebuilds the SQLite data dir; with PostgreSQL the database maintains its indexes and the \
+             servers re-embed records lacking a vector of the current model in the background"
+        );
+    }
     init_logging(cfg.log_format);
     let embedder = Arc::new(build_embedder(cfg));
     let model = embedder.model_id().map(str::to_string);

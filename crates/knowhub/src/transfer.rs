@@ -9,8 +9,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::validate::SubmitRequest;
-use knowhub_core::{CoreError, Source, Status, Store};
-use knowhub_store_sqlite::{OpenOptions, SqliteStore};
+use knowhub_core::{CoreError, Source, Status};
 use parking_lot::Mutex;
 use serde::Deserialize;
 
@@ -95,12 +94,9 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
     } else {
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?
     };
-    let dir = cfg.data_dir.clone();
-    let store = tokio::task::spawn_blocking(move || {
-        SqliteStore::open(&dir, OpenOptions { vector_model: None, exclusive: true })
-    })
-    .await?
-    .context("opening the data dir for import (stop a server using it, then retry)")?;
+    let store = crate::backend::open(cfg, None, true)
+        .await
+        .context("opening the store for import (with SQLite, stop a server using the data dir, then retry)")?;
     let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
     let bars = Bars::new();
     let (mut inserted, mut skipped, mut failed) = (0u64, 0u64, 0u64);
@@ -132,11 +128,10 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
 }
 
 pub async fn export(cfg: &Config, output: Option<&Path>) -> anyhow::Result<()> {
-    let dir = cfg.data_dir.clone();
-    if !knowhub_store_sqlite::db_path(&dir).exists() {
-        anyhow::bail!("no knowhub database in {}", dir.display());
+    if cfg.database_url.is_none() && !knowhub_store_sqlite::db_path(&cfg.data_dir).exists() {
+        anyhow::bail!("no knowhub database in {}", cfg.data_dir.display());
     }
-    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir, OpenOptions::default())).await??;
+    let store = crate::backend::open(cfg, None, false).await?;
     let sink: Box<dyn Write> = match output {
         Some(p) => Box::new(std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?),
         None => Box::new(std::io::stdout().lock()),

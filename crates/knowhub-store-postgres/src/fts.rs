@@ -1,0 +1,196 @@
+//! Full-text ranking in SQL, BM25-like, fast on common words.
+//!
+//! Ranking every record that shares any token with the query (`ts_rank_cd` over an OR query) is
+//! what makes naive PostgreSQL full text slow: a query holding a common word matches most of the
+//! table. So the query tokens are weighted by IDF, taken from the statistics ANALYZE keeps for the
+//! `tsv` column (`pg_stats.most_common_elems`: lexemes in more than a small share of rows, with
+//! their frequencies) and `pg_class.reltuples`, both read per query from the catalog, never cached.
+//! Records are then *selected* only through the selective tokens (rarest first, until enough
+//! records can match), and *ranked* by `sum(idf(t) * ts_rank_cd(tsv, t))` over all tokens. A
+//! record that matches only very common tokens has a near-zero BM25 anyway; if the selective
+//! tokens give fewer than `limit` results, the query is run again over every token held by at most
+//! `TOO_COMMON` of the records (never over near-ubiquitous ones: that would scan most of the table).
+//! Without statistics yet (a new, small table) every token weighs 1 and all are used.
+
+use knowhub_core::{Result, SearchFilter};
+use sqlx::{PgPool, Row};
+
+use crate::{db_err, quote_lexeme};
+
+/// Tokens in more than this share of records only select candidates when too few would match.
+const COMMON: f64 = 0.02;
+/// Tokens in more than this share never select candidates (unless the query has nothing rarer).
+const TOO_COMMON: f64 = 0.05;
+
+/// A query token with its weight.
+#[derive(Debug, Clone)]
+pub(crate) struct Term {
+    pub lexeme: String,
+    pub idf: f64,
+    /// Estimated number of records holding it.
+    pub df: f64,
+    /// Estimated share of records holding it.
+    pub freq: f64,
+}
+
+/// IDF weights for `tokens` (deduplicated, in query order) from the planner's statistics.
+pub(crate) async fn terms(pool: &PgPool, tokens: &[String]) -> Result<Vec<Term>> {
+    let mut seen = std::collections::HashSet::new();
+    let toks: Vec<&String> =
+        tokens.iter().filter(|t| !t.is_empty() && t.len() <= 2000 && seen.insert(t.as_str())).collect();
+    if toks.is_empty() {
+        return Ok(Vec::new());
+    }
+    let row = sqlx::query(
+        "SELECT c.reltuples::float8, s.most_common_elems::text::text[], s.most_common_elem_freqs::float8[] \
+         FROM pg_class c LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'experiences' \
+         AND s.attname = 'tsv' WHERE c.oid = 'experiences'::regclass",
+    )
+    .fetch_one(pool)
+    .await
+    .map_err(db_err)?;
+    let n: f64 = row.try_get(0).map_err(db_err)?;
+    let elems: Option<Vec<String>> = row.try_get(1).map_err(db_err)?;
+    let freqs: Option<Vec<f64>> = row.try_get(2).map_err(db_err)?;
+    Ok(weigh(&toks, n, elems.unwrap_or_default(), freqs.unwrap_or_default()))
+}
+
+fn weigh(toks: &[&String], n: f64, elems: Vec<String>, freqs: Vec<f64>) -> Vec<Term> {
+    if n < 1.0 || elems.is_empty() || freqs.len() < elems.len() {
+        return toks.iter().map(|t| Term { lexeme: t.to_string(), idf: 1.0, df: 0.0, freq: 0.0 }).collect();
+    }
+    // After the per-element frequencies come the minimum and maximum of them, then the null share.
+    let min_freq = freqs[..elems.len()].iter().cloned().fold(f64::INFINITY, f64::min);
+    let freq_of: std::collections::HashMap<&str, f64> =
+        elems.iter().map(String::as_str).zip(freqs.iter().cloned()).collect();
+    toks.iter()
+        .map(|t| {
+            // Not among the most common: rarer than the rarest of them.
+            let f = freq_of.get(t.as_str()).cloned().unwrap_or(min_freq / 2.0);
+            let df = (f * n).max(0.0);
+            Term { lexeme: t.to_string(), idf: (1.0 + (n - df + 0.5) / (df + 0.5)).ln(), df, freq: f }
+        })
+        .collect()
+}
+
+/// Which terms select candidates: the selective ones (in under `COMMON` of the records), rarest
+/// first, and common ones (up to `TOO_COMMON`) only while the expected matches stay below `need`;
+/// the rarest token whatever its frequency. `None`: all of them.
+fn selecting(terms: &[Term], need: usize) -> Option<Vec<&Term>> {
+    if terms.iter().all(|t| t.df == 0.0) {
+        return None;
+    }
+    // idf of a token in exactly COMMON of n records: ln(1 + (n - df + 0.5) / (df + 0.5)), large n.
+    let cut = (1.0 + (1.0 - COMMON) / COMMON).ln();
+    let mut sorted: Vec<&Term> = terms.iter().collect();
+    sorted.sort_by(|a, b| a.df.total_cmp(&b.df));
+    let (mut picked, mut expected) = (Vec::new(), 0.0);
+    for t in sorted {
+        if picked.is_empty() || t.idf >= cut || (expected < need as f64 && t.freq <= TOO_COMMON) {
+            expected += t.df;
+            picked.push(t);
+        }
+    }
+    (picked.len() < terms.len()).then_some(picked)
+}
+
+fn or_query(terms: &[&Term]) -> String {
+    terms.iter().map(|t| quote_lexeme(&t.lexeme)).collect::<Vec<_>>().join(" | ")
+}
+
+/// The ranking expression's inputs: one single-lexeme tsquery and one weight per term.
+fn rank_args(terms: &[Term]) -> (Vec<String>, Vec<f64>) {
+    (terms.iter().map(|t| quote_lexeme(&t.lexeme)).collect(), terms.iter().map(|t| t.idf).collect())
+}
+
+const RANK: &str = "(SELECT sum(u.w * ts_rank_cd(e.tsv, u.q, 1)) FROM unnest($2::text[]::tsquery[], $3::float8[]) \
+    AS u(q, w) WHERE e.tsv @@ u.q)::float8";
+
+pub(crate) async fn candidates(
+    pool: &PgPool,
+    tokens: &[String],
+    filter: &SearchFilter,
+    limit: usize,
+) -> Result<Vec<(String, f64)>> {
+    let terms = terms(pool, tokens).await?;
+    if terms.is_empty() {
+        return Ok(Vec::new());
+    }
+    let all: Vec<&Term> = terms.iter().collect();
+    let Some(pick) = selecting(&terms, limit.max(1) * 4) else {
+        return run(pool, &or_query(&all), &terms, filter, limit).await;
+    };
+    let out = run(pool, &or_query(&pick), &terms, filter, limit).await?;
+    // Too few: widen to every token that is not near-ubiquitous. Records matching only those
+    // (stop-word-like, BM25 weight near zero) are never worth scanning most of the table for.
+    let wider: Vec<&Term> =
+        terms.iter().filter(|t| t.freq <= TOO_COMMON || pick.iter().any(|p| p.lexeme == t.lexeme)).collect();
+    if out.len() < limit && wider.len() > pick.len() {
+        return run(pool, &or_query(&wider), &terms, filter, limit).await;
+    }
+    Ok(out)
+}
+
+async fn run(
+    pool: &PgPool,
+    select: &str,
+    terms: &[Term],
+    filter: &SearchFilter,
+    limit: usize,
+) -> Result<Vec<(String, f64)>> {
+    let (qs, ws) = rank_args(terms);
+    let sql = format!(
+        "SELECT e.id, {RANK} AS r FROM experiences e WHERE e.tsv @@ $1::tsquery AND e.status = $4 AND e.score >= $5 \
+         AND ($6::text IS NULL OR e.agent_id = $6) ORDER BY r DESC, e.seq LIMIT $7"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(select)
+        .bind(qs)
+        .bind(ws)
+        .bind(filter.status.as_str())
+        .bind(filter.min_score as i16)
+        .bind(&filter.agent_id)
+        .bind(limit as i64)
+        .fetch_all(pool)
+        .await
+        .map_err(db_err)?;
+    crate::scored(rows)
+}
+
+pub(crate) async fn scores(pool: &PgPool, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>> {
+    let terms = terms(pool, tokens).await?;
+    if terms.is_empty() || ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let all: Vec<&Term> = terms.iter().collect();
+    let (qs, ws) = rank_args(&terms);
+    let sql = format!("SELECT e.id, {RANK} FROM experiences e WHERE e.id = ANY($4) AND e.tsv @@ $1::tsquery");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(or_query(&all))
+        .bind(qs)
+        .bind(ws)
+        .bind(ids)
+        .fetch_all(pool)
+        .await
+        .map_err(db_err)?;
+    crate::scored(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_tokens_weigh_less_and_do_not_select() {
+        let (a, b, c) = ("the".to_string(), "timeout".to_string(), "pgbouncer".to_string());
+        let toks = vec![&a, &b, &c];
+        let t = weigh(&toks, 100_000.0, vec!["the".into(), "timeout".into()], vec![0.6, 0.01, 0.01, 0.6, 0.0]);
+        assert!(t[0].idf < t[1].idf && t[1].idf < t[2].idf, "{t:?}");
+        let picked: Vec<&str> = selecting(&t, 80).unwrap().iter().map(|t| t.lexeme.as_str()).collect();
+        assert_eq!(picked, vec!["pgbouncer", "timeout"]);
+        // Without statistics: equal weights, everything selects.
+        let t = weigh(&toks, -1.0, vec![], vec![]);
+        assert!(t.iter().all(|t| t.idf == 1.0));
+        assert!(selecting(&t, 80).is_none());
+    }
+}
