@@ -24,6 +24,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test (workspace)"
 cargo test --workspace
 
+step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backends)"
+KNOWHUB_TEST_BACKEND=postgres cargo test -p knowhub-server --test api --test auth --test extract
+
 step "OpenClaw plugin: build and unit tests"
 (cd plugins/openclaw && npm ci --no-audit --no-fund && npm test)
 

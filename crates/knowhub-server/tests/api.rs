@@ -7,19 +7,20 @@ use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use knowhub_ai::Embedder;
 use knowhub_server::{app, Hub, SearchConfig};
-use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 use serde_json::{json, Value};
 use tower::ServiceExt;
+
+mod common;
 
 struct T {
     _dir: tempfile::TempDir,
     app: axum::Router,
 }
 
-fn setup() -> T {
+async fn setup() -> T {
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap();
-    let hub = Hub::new(Arc::new(store), Arc::new(Embedder::none()), SearchConfig::default());
+    let store = common::store(dir.path()).await;
+    let hub = Hub::new(store, Arc::new(Embedder::none()), SearchConfig::default());
     T { app: app(hub), _dir: dir }
 }
 
@@ -78,7 +79,7 @@ fn assert_error(status: StatusCode, v: &Value, want: StatusCode, field: Option<&
 
 #[tokio::test]
 async fn bilingual_round_trips() {
-    let t = setup();
+    let t = setup().await;
     let docs = [
         exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失，p99 从 3s 降到 40ms"),
         exp("Fix flaky CI caused by network timeouts", "retry with exponential backoff", "CI green for 2 weeks"),
@@ -129,7 +130,7 @@ async fn bilingual_round_trips() {
 
 #[tokio::test]
 async fn duplicates_merge_into_confirmations() {
-    let t = setup();
+    let t = setup().await;
     let (s, a) = t.submit(exp("Fix  the Bug", "cargo test", "passes")).await;
     assert_eq!(s, StatusCode::CREATED);
     let (s, b) = t.submit(exp("fix the bug ", "CARGO   test", "Passes")).await;
@@ -146,7 +147,7 @@ async fn duplicates_merge_into_confirmations() {
 
 #[tokio::test]
 async fn filters_min_score_and_agent() {
-    let t = setup();
+    let t = setup().await;
     for (i, (score, agent)) in [(1, "a"), (2, "a"), (3, "b"), (4, "b"), (5, "a")].iter().enumerate() {
         let mut d = exp(&format!("redis cache tuning {i}"), "redis-cli", "ok");
         d["score"] = json!(score);
@@ -166,7 +167,7 @@ async fn filters_min_score_and_agent() {
 
 #[tokio::test]
 async fn content_endpoint() {
-    let t = setup();
+    let t = setup().await;
     let mut d = exp("Speed up docker builds", "BuildKit cache mounts", "build 8m -> 1m");
     d["content"] = json!("```dockerfile\nRUN --mount=type=cache,target=/root/.cache pip install -r req.txt\n```");
     let (_, v) = t.submit(d).await;
@@ -188,7 +189,7 @@ async fn content_endpoint() {
 
 #[tokio::test]
 async fn bad_inputs_get_documented_errors() {
-    let t = setup();
+    let t = setup().await;
     let ok = exp("t", "r", "x");
     let with = |k: &str, v: Value| {
         let mut d = ok.clone();
@@ -264,7 +265,7 @@ async fn bad_inputs_get_documented_errors() {
 
 #[tokio::test]
 async fn fuzzish_inputs_never_500() {
-    let t = setup();
+    let t = setup().await;
     let bodies = [
         "null",
         "true",

@@ -8,9 +8,10 @@ use http_body_util::BodyExt;
 use knowhub_ai::Embedder;
 use knowhub_core::Role;
 use knowhub_server::{app, Hub, HubOptions, SearchConfig};
-use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 use serde_json::{json, Value};
 use tower::ServiceExt;
+
+mod common;
 
 const ID: &str = "0192f0c4-aaaa-7bbb-8ccc-0123456789ab";
 
@@ -43,9 +44,9 @@ async fn call(
 #[tokio::test]
 async fn every_route_for_every_role() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap();
+    let store = common::store(dir.path()).await;
     let opts = HubOptions { auth: true, require_approval: true, ..Default::default() };
-    let hub = Hub::with_options(Arc::new(store), Arc::new(Embedder::none()), SearchConfig::default(), opts);
+    let hub = Hub::with_options(store, Arc::new(Embedder::none()), SearchConfig::default(), opts);
     let agent = hub.create_key("bot", Role::Agent).await.unwrap().key;
     let reviewer = hub.create_key("alice", Role::Reviewer).await.unwrap().key;
     let admin = hub.create_key("root", Role::Admin).await.unwrap().key;
@@ -139,9 +140,9 @@ async fn every_route_for_every_role() {
 #[tokio::test]
 async fn reviewers_only_policy_sends_agent_submits_to_review() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap();
+    let store = common::store(dir.path()).await;
     let opts = HubOptions { auth: true, auto_approve: knowhub_server::AutoApprove::Reviewers, ..Default::default() };
-    let hub = Hub::with_options(Arc::new(store), Arc::new(Embedder::none()), SearchConfig::default(), opts);
+    let hub = Hub::with_options(store, Arc::new(Embedder::none()), SearchConfig::default(), opts);
     let agent = hub.create_key("bot", Role::Agent).await.unwrap().key;
     let reviewer = hub.create_key("alice", Role::Reviewer).await.unwrap().key;
     let app = app(hub);

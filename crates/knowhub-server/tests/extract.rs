@@ -16,6 +16,8 @@ use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+mod common;
+
 /// A scripted LLM: answers in order, records every request body.
 #[derive(Default)]
 struct Llm {
@@ -109,7 +111,7 @@ impl Default for Setup {
 
 async fn setup(s: Setup) -> T {
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap();
+    let store = common::store(dir.path()).await;
     let (base, llm) = mock_llm(s.provider, s.answers).await;
     let mut ls = LlmSettings::new(s.provider, "mock-model");
     ls.base_url = base;
@@ -121,7 +123,7 @@ async fn setup(s: Setup) -> T {
         ExtractSettings { max_attempts: s.max_attempts, max_transcript_chars: s.budget, ..Default::default() },
     );
     let opts = HubOptions { extractor: Some(ex), require_approval: s.require_approval, ..Default::default() };
-    let hub = Hub::with_options(Arc::new(store), Arc::new(Embedder::none()), SearchConfig::default(), opts);
+    let hub = Hub::with_options(store, Arc::new(Embedder::none()), SearchConfig::default(), opts);
     hub.spawn_extract_worker();
     T { app: app(hub.clone()), hub, llm, _dir: dir }
 }
@@ -370,8 +372,8 @@ async fn bad_uploads_are_400_and_no_llm_is_503() {
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(dir.path(), OpenOptions::default()).unwrap();
-    let plain = app(Hub::new(Arc::new(store), Arc::new(Embedder::none()), SearchConfig::default()));
+    let store = common::store(dir.path()).await;
+    let plain = app(Hub::new(store, Arc::new(Embedder::none()), SearchConfig::default()));
     let req = Request::post("/api/extract")
         .header("content-type", "application/json")
         .body(Body::from(json!({"messages": [{"role": "user", "content": "x"}]}).to_string()))
