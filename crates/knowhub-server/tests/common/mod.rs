@@ -7,10 +7,12 @@ use std::sync::Arc;
 use knowhub_core::Store;
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
+#[allow(dead_code)]
 pub fn backend() -> String {
     std::env::var("KNOWHUB_TEST_BACKEND").unwrap_or_else(|_| "sqlite".into())
 }
 
+#[allow(dead_code)]
 pub async fn store(dir: &std::path::Path) -> Arc<dyn Store> {
     match backend().as_str() {
         "sqlite" => Arc::new(SqliteStore::open(dir, OpenOptions { vector_model: None, exclusive: true }).unwrap()),
@@ -23,5 +25,17 @@ pub async fn store(dir: &std::path::Path) -> Arc<dyn Store> {
             )
         }
         other => panic!("KNOWHUB_TEST_BACKEND must be sqlite or postgres, got {other:?}"),
+    }
+}
+
+/// A submit with the three required fields and a rating of 4.
+#[allow(dead_code)] // not every test binary uses every helper
+pub fn req(task: &str, resource: &str, result: &str) -> knowhub_core::validate::SubmitRequest {
+    knowhub_core::validate::SubmitRequest {
+        task: Some(task.into()),
+        resource: Some(resource.into()),
+        result: Some(result.into()),
+        score: Some(4),
+        ..Default::default()
     }
 }
