@@ -83,7 +83,7 @@ start() {
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir/sock'
-max_connections = 200
+max_connections = 400
 shared_buffers = 128MB
 EOF
     if [ "${KNOWHUB_PG_DURABLE:-0}" != 1 ]; then
