@@ -259,26 +259,10 @@ impl Hub {
         let tokens = text::query_tokens(&q.q);
         let want_vec = q.mode != SearchMode::Fts && self.embedder.is_enabled();
         let mut timings = Timings::default();
-        let t = std::time::Instant::now();
-        let query_vec = if want_vec {
-            match self.embedder.embed_query(&q.q).await {
-                Ok(v) => Some(v),
-                Err(e) => {
-                    tracing::warn!(error = %e, "query embedding failed; falling back to full-text search");
-                    None
-                }
-            }
-        } else {
-            None
-        };
-        timings.embed_ms = ms(t);
-        let mode = match (q.mode, &query_vec) {
-            (SearchMode::Fts, _) | (_, None) => SearchMode::Fts,
-            (m, Some(_)) => m,
-        };
+        // Full text does not wait for the query embedding: it runs while the model does.
         let text_fut = async {
             let t = std::time::Instant::now();
-            let r = if mode == SearchMode::Vector {
+            let r = if q.mode == SearchMode::Vector && want_vec {
                 Ok(Vec::new())
             } else {
                 self.store.text_candidates(&tokens, &q.filter, pool).await
@@ -287,15 +271,36 @@ impl Hub {
         };
         let vec_fut = async {
             let t = std::time::Instant::now();
+            let query_vec = if want_vec {
+                match self.embedder.embed_query(&q.q).await {
+                    Ok(v) => Some(v),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "query embedding failed; falling back to full-text search");
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            let embed_ms = ms(t);
+            let t = std::time::Instant::now();
             let r = match (&query_vec, self.embedder.model_id()) {
                 (Some(v), Some(model)) => self.store.vector_candidates(model, v, &q.filter, pool).await,
                 _ => Ok(Vec::new()),
             };
-            (r, ms(t))
+            (query_vec, embed_ms, r, ms(t))
         };
-        let ((text_hits, text_ms), (vec_hits, vector_ms)) = tokio::join!(text_fut, vec_fut);
+        let ((text_hits, text_ms), (query_vec, embed_ms, vec_hits, vector_ms)) = tokio::join!(text_fut, vec_fut);
+        let mode = match (q.mode, &query_vec) {
+            (SearchMode::Fts, _) | (_, None) => SearchMode::Fts,
+            (m, Some(_)) => m,
+        };
         let (mut text_hits, mut vec_hits) = (text_hits?, vec_hits?);
-        (timings.text_ms, timings.vector_ms) = (text_ms, vector_ms);
+        if mode == SearchMode::Fts && q.mode == SearchMode::Vector {
+            // Vector search was asked for but the embedder failed: answer from full text.
+            text_hits = self.store.text_candidates(&tokens, &q.filter, pool).await?;
+        }
+        (timings.embed_ms, timings.text_ms, timings.vector_ms) = (embed_ms, text_ms, vector_ms);
         let t = std::time::Instant::now();
         if mode == SearchMode::Hybrid && self.cfg.score_union {
             self.complete_union(&tokens, query_vec.as_deref().map(Vec::as_slice), &mut text_hits, &mut vec_hits)

@@ -18,8 +18,16 @@ pub struct FlatIndex {
     model: String,
     dim: usize,
     rows: Rows,
+    /// Exact vectors: final scores and `score_ids`.
     data: Vec<f32>,
+    /// Int8 codes and per-row scales: the scan (see `quant`).
+    codes: Vec<i8>,
+    scales: Vec<f32>,
 }
+
+/// Candidates the int8 scan keeps per requested result before exact rescoring.
+const RESCORE_FACTOR: usize = 4;
+const RESCORE_MIN: usize = 64;
 
 /// Rows per thread below which splitting the scan is not worth a thread.
 const PARALLEL_MIN_ROWS: usize = 16_384;
@@ -75,16 +83,22 @@ impl FlatIndex {
             tracing::warn!(id, got = v.len(), want = self.dim, "vector dimension mismatch; not indexed");
             return;
         }
-        match self.rows.row_of_seq(seq) {
+        let d = self.dim;
+        let i = match self.rows.row_of_seq(seq) {
             Some(i) => {
-                self.data[i * self.dim..(i + 1) * self.dim].copy_from_slice(v);
+                self.data[i * d..(i + 1) * d].copy_from_slice(v);
                 self.rows.set_meta(i, score, status, agent);
+                i
             }
             None => {
-                self.rows.push(seq, id, score, status, agent);
+                let i = self.rows.push(seq, id, score, status, agent);
                 self.data.extend_from_slice(v);
+                self.codes.resize((i + 1) * d, 0);
+                self.scales.push(0.0);
+                i
             }
-        }
+        };
+        self.scales[i] = crate::quant::quantise(v, &mut self.codes[i * d..(i + 1) * d]);
     }
 
     /// A deleted record: its row stays allocated (until the next restart) but is never found.
@@ -117,21 +131,26 @@ impl FlatIndex {
             .collect()
     }
 
-    /// Top `k` rows by dot product (= cosine for normalised vectors) that pass `filter`.
+    /// Top `k` rows by dot product (= cosine for normalised vectors) that pass `filter`: an int8
+    /// scan picks `k × 4` (at least 64) candidates, which are then scored exactly.
     pub fn search(&self, q: &[f32], filter: &SearchFilter, k: usize) -> Vec<(String, f64)> {
         if q.len() != self.dim || self.rows.len() == 0 || k == 0 {
             return Vec::new();
         }
         let Some(pass) = self.rows.agents.matcher(filter) else { return Vec::new() };
         let n = self.rows.len();
+        let d = self.dim;
+        let mut qc = vec![0i8; d];
+        let qs = crate::quant::quantise(q, &mut qc);
+        let keep = (k * RESCORE_FACTOR).max(RESCORE_MIN);
         let scan = |lo: usize, hi: usize| {
-            let mut heap = BinaryHeap::with_capacity(k + 1);
+            let mut heap = BinaryHeap::with_capacity(keep + 1);
             for i in lo..hi {
                 if !pass(&self.rows.meta[i]) {
                     continue;
                 }
-                let s = dot(q, &self.data[i * self.dim..(i + 1) * self.dim]);
-                if heap.len() < k {
+                let s = crate::quant::dot_i8(&qc, &self.codes[i * d..(i + 1) * d]) as f32 * self.scales[i] * qs;
+                if heap.len() < keep {
                     heap.push(MinScored(s, i));
                 } else if heap.peek().is_some_and(|m: &MinScored| s > m.0) {
                     heap.pop();
@@ -140,7 +159,7 @@ impl FlatIndex {
             }
             heap.into_vec()
         };
-        let mut all = if n >= 2 * PARALLEL_MIN_ROWS {
+        let candidates = if n >= 2 * PARALLEL_MIN_ROWS {
             let mid = n / 2;
             std::thread::scope(|s| {
                 let h = s.spawn(|| scan(mid, n));
@@ -151,9 +170,11 @@ impl FlatIndex {
         } else {
             scan(0, n)
         };
-        all.sort_by(|a, b| b.0.total_cmp(&a.0));
-        all.truncate(k);
-        all.into_iter().map(|m| (self.rows.ids[m.1].clone(), f64::from(m.0))).collect()
+        let mut exact: Vec<(f32, usize)> =
+            candidates.into_iter().map(|m| (dot(q, &self.data[m.1 * d..(m.1 + 1) * d]), m.1)).collect();
+        exact.sort_by(|a, b| b.0.total_cmp(&a.0));
+        exact.truncate(k);
+        exact.into_iter().map(|(s, i)| (self.rows.ids[i].clone(), f64::from(s))).collect()
     }
 }
 

@@ -12,6 +12,7 @@ mod flat;
 mod fts;
 mod meta;
 mod migrations;
+mod quant;
 mod queue;
 mod reindex;
 mod rows;

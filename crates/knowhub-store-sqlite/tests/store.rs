@@ -157,28 +157,7 @@ async fn export_import_is_idempotent() {
     let s2 = open(d2.path());
     for _ in 0..2 {
         for r in &page {
-            let e = &r.experience;
-            let new = NewExperience {
-                id: Some(e.id.clone()),
-                task: e.task.clone(),
-                resource: e.resource.clone(),
-                result: e.result.clone(),
-                score: e.score,
-                outcome: e.outcome,
-                agent_id: e.agent_id.clone(),
-                submitted_by: e.submitted_by.clone(),
-                session_key: e.session_key.clone(),
-                source: e.source,
-                status: e.status,
-                confidence: e.confidence,
-                created_at: Some(e.created_at.clone()),
-                updated_at: Some(e.updated_at.clone()),
-                confirmations: e.confirmations,
-                content: r.content.clone().zip(r.content_type.clone()),
-                source_range: e.source_range,
-                flags: e.flags.clone(),
-                review: e.review.clone(),
-            };
+            let new = knowhub_store_tests::to_new(r);
             s2.import(new).await.unwrap();
         }
     }

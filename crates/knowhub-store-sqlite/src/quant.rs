@@ -1,0 +1,91 @@
+//! Int8 copies of the vectors for the brute-force scan.
+//!
+//! The scan is memory-bandwidth bound: reading 384 bytes per record instead of 1,536 makes it
+//! several times faster at 100k records. Each vector is quantised symmetrically with its own
+//! scale, the query too; the integer dot products only pick candidates, whose exact f32 cosines
+//! are then computed, so the scores search returns are unchanged.
+
+/// Quantises `v` into `out` (same length); returns the scale (value = code × scale).
+pub fn quantise(v: &[f32], out: &mut [i8]) -> f32 {
+    let max = v.iter().fold(0f32, |m, x| m.max(x.abs()));
+    if max == 0.0 || !max.is_finite() {
+        out.iter_mut().for_each(|o| *o = 0);
+        return 0.0;
+    }
+    let inv = 127.0 / max;
+    for (o, x) in out.iter_mut().zip(v) {
+        *o = (x * inv).round().clamp(-127.0, 127.0) as i8;
+    }
+    max / 127.0
+}
+
+/// Integer dot product of two int8 vectors.
+#[inline]
+pub fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present (checked above); the function reads only within the slices.
+            return unsafe { dot_i8_avx2(a, b) };
+        }
+    }
+    dot_i8_scalar(a, b)
+}
+
+pub fn dot_i8_scalar(a: &[i8], b: &[i8]) -> i32 {
+    a.iter().zip(b).map(|(x, y)| i32::from(*x) * i32::from(*y)).sum()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dot_i8_avx2(a: &[i8], b: &[i8]) -> i32 {
+    use std::arch::x86_64::*;
+    let n = a.len().min(b.len());
+    let chunks = n / 32;
+    let mut acc = _mm256_setzero_si256();
+    let ones = _mm256_set1_epi16(1);
+    for i in 0..chunks {
+        let va = _mm256_loadu_si256(a.as_ptr().add(i * 32) as *const __m256i);
+        let vb = _mm256_loadu_si256(b.as_ptr().add(i * 32) as *const __m256i);
+        // |a| * (b with a's sign) = a * b, in the unsigned x signed form maddubs takes.
+        // Codes are within -127..127, so pairs sum to at most 2 * 127 * 127 < i16::MAX.
+        let prod = _mm256_maddubs_epi16(_mm256_sign_epi8(va, va), _mm256_sign_epi8(vb, va));
+        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(prod, ones));
+    }
+    let mut lanes = [0i32; 8];
+    _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, acc);
+    let mut s: i32 = lanes.iter().sum();
+    for i in chunks * 32..n {
+        s += i32::from(a[i]) * i32::from(b[i]);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simd_matches_scalar_with_remainders() {
+        for n in [1, 31, 32, 33, 384, 385] {
+            let a: Vec<i8> = (0..n).map(|i| (i * 37 % 255 - 127) as i8).collect();
+            let b: Vec<i8> = (0..n).map(|i| (i * 91 % 255 - 127) as i8).collect();
+            assert_eq!(dot_i8(&a, &b), dot_i8_scalar(&a, &b), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn quantised_dot_approximates_cosine() {
+        let v: Vec<f32> = (0..384).map(|i| ((i as f32) * 0.37).sin()).collect();
+        let w: Vec<f32> = (0..384).map(|i| ((i as f32) * 0.11).cos()).collect();
+        let norm = |x: &[f32]| x.iter().map(|a| a * a).sum::<f32>().sqrt();
+        let (v, w): (Vec<f32>, Vec<f32>) =
+            (v.iter().map(|x| x / norm(&v)).collect(), w.iter().map(|x| x / norm(&w)).collect());
+        let exact: f32 = v.iter().zip(&w).map(|(a, b)| a * b).sum();
+        let (mut qv, mut qw) = (vec![0i8; 384], vec![0i8; 384]);
+        let (sv, sw) = (quantise(&v, &mut qv), quantise(&w, &mut qw));
+        let approx = dot_i8(&qv, &qw) as f32 * sv * sw;
+        assert!((approx - exact).abs() < 0.01, "{approx} vs {exact}");
+        assert_eq!(quantise(&[0.0, 0.0], &mut [0, 0]), 0.0);
+    }
+}
