@@ -36,7 +36,8 @@ enum Cmd {
     Submit(client::SubmitArgs),
     /// Import experiences from a JSONL file (an export, or plain submit bodies) into the data dir.
     Import {
-        /// JSONL file, or - for standard input.
+        /// JSONL file, or - for standard input (the default, so `export | import` pipes).
+        #[arg(default_value = "-")]
         file: PathBuf,
     },
     /// Write every experience, with its content, as JSONL.
