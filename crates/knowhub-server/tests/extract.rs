@@ -1,6 +1,6 @@
 //! Extraction end to end through `app()`: a scripted mock LLM on 127.0.0.1 (OpenAI-compatible
 //! and Anthropic shapes), a real SQLite store, the real background worker, and real trajectories
-//! from ../shared/data/trajectories converted to the upload shape.
+//! from the shared evaluation data (kept in tests/data/trajectories) converted to the upload shape.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -404,7 +404,8 @@ async fn reject_keeps_items_out_of_search() {
 
 // --- real trajectories ---
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/trajectories");
+/// Real trajectories kept with the tests (see tests/data/trajectories/SOURCE.md).
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trajectories");
 
 fn gunzip(path: &std::path::Path) -> String {
     let out = std::process::Command::new("gzip").arg("-dc").arg(path).output().expect("gzip");
@@ -459,7 +460,7 @@ async fn real_trajectories_are_redacted_capped_and_attributed() {
         .collect();
     assert_eq!(ids.len(), 2);
     let mut uploads: Vec<(String, Vec<Value>)> = ids.iter().map(|id| (id.clone(), swe_messages(id))).collect();
-    let mut cc = claude_messages("4d5611e5-241a-462a-8d15-5122611a9569.jsonl.gz");
+    let mut cc = claude_messages("subagent.jsonl.gz");
     // Plant secrets a real session could contain, to see them removed.
     cc.insert(1, json!({"role": "user", "content": "my key is ghp_0123456789abcdefABCDEF0123456789abcd, write to bob.smith@corp.example"}));
     uploads.push(("claude-code".into(), cc));
