@@ -1,4 +1,5 @@
-//! The SQLite store against a real database file in a temp dir.
+//! SQLite-specific store behaviour against a real database file in a temp dir (what every backend
+//! must do is in the conformance suite, tests/conformance.rs).
 
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::validate::SubmitRequest;
@@ -24,36 +25,6 @@ fn open(dir: &std::path::Path) -> SqliteStore {
 
 async fn search(s: &SqliteStore, q: &str, f: &SearchFilter) -> Vec<String> {
     s.text_candidates(&text::query_tokens(q), f, 20).await.unwrap().into_iter().map(|x| x.0).collect()
-}
-
-#[tokio::test]
-async fn insert_dedup_and_read_back() {
-    let d = tempfile::tempdir().unwrap();
-    let s = open(d.path());
-    let mut e = exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失", 5, "main");
-    e.content = Some(("```ini\npool_mode = transaction\n```".into(), "text/markdown".into()));
-    let InsertOutcome::Created(a) = s.insert(e).await.unwrap() else { panic!("expected Created") };
-    assert_eq!(a.confirmations, 1);
-    assert_eq!(a.language, "mixed");
-    assert!(a.has_content);
-    // Same text modulo whitespace and case: a confirmation, not a record.
-    let InsertOutcome::Duplicate(b) = s
-        .insert(exp("修复  postgresql 连接超时", "PGBOUNCER pool_mode=transaction ", "超时消失", 3, "x"))
-        .await
-        .unwrap()
-    else {
-        panic!("expected Duplicate")
-    };
-    assert_eq!(b.id, a.id);
-    assert_eq!(b.confirmations, 2);
-    assert_eq!(s.count().await.unwrap(), 1);
-    let got = s.get(&a.id).await.unwrap().unwrap();
-    assert_eq!(got.confirmations, 2);
-    assert_eq!(got.score, 5, "a duplicate does not overwrite the rating");
-    let c = s.content(&a.id).await.unwrap().unwrap();
-    assert!(c.content.contains("pool_mode"));
-    assert!(s.get("nope").await.unwrap().is_none());
-    assert!(s.content("nope").await.unwrap().is_none());
 }
 
 #[tokio::test]
@@ -83,25 +54,6 @@ async fn bilingual_and_identifier_full_text() {
     assert!(first.resource.contains("useEffect"));
     assert!(hits.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
     assert!(hits.iter().all(|h| h.1 > 0.0));
-}
-
-#[tokio::test]
-async fn filters_apply() {
-    let d = tempfile::tempdir().unwrap();
-    let s = open(d.path());
-    s.insert(exp("cache warmup", "redis", "ok", 2, "a")).await.unwrap();
-    s.insert(exp("cache eviction", "redis LRU", "ok", 4, "b")).await.unwrap();
-    let mut pending = exp("cache stampede", "redis lock", "ok", 5, "a");
-    pending.status = Status::Pending;
-    s.insert(pending).await.unwrap();
-    let all = search(&s, "redis", &SearchFilter::default()).await;
-    assert_eq!(all.len(), 2, "pending is never searchable");
-    assert_eq!(search(&s, "redis", &SearchFilter { min_score: 3, ..Default::default() }).await.len(), 1);
-    assert_eq!(search(&s, "redis", &SearchFilter { agent_id: Some("a".into()), ..Default::default() }).await.len(), 1);
-    assert_eq!(
-        search(&s, "redis", &SearchFilter { agent_id: Some("zzz".into()), ..Default::default() }).await.len(),
-        0
-    );
 }
 
 #[tokio::test]
