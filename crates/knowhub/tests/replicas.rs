@@ -4,8 +4,6 @@
 //! (scripts/pg-test-server.sh); fails if PostgreSQL cannot be started unless KNOWHUB_SKIP_PG=1.
 
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,42 +12,28 @@ use knowhub_store_postgres::test_support::{self, PgTestServer};
 use knowhub_store_postgres::{PgOptions, PgStore};
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_knowhub");
+mod common;
 
-struct Server {
-    child: Child,
-    url: String,
+use common::Server;
+
+/// A replica: the real binary against `database_url`, with a throwaway (unused) data dir.
+struct Replica {
+    server: Server,
     _dir: tempfile::TempDir,
 }
 
-impl Server {
-    fn start(database_url: &str) -> Server {
+impl Replica {
+    fn start(database_url: &str) -> Replica {
         let dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new(BIN)
-            .args(["serve", "--bind", "127.0.0.1:0", "--embedder", "none"])
-            .arg("--data-dir")
-            .arg(dir.path())
-            .env("KNOWHUB_DATABASE_URL", database_url)
-            .env_remove("KNOWHUB_CONFIG")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn knowhub");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("knowhub listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
-        Server { child, url, _dir: dir }
+        let server = Server::start_with(dir.path(), &[], &[("KNOWHUB_DATABASE_URL", database_url)]);
+        Replica { server, _dir: dir }
     }
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+impl std::ops::Deref for Replica {
+    type Target = Server;
+    fn deref(&self) -> &Server {
+        &self.server
     }
 }
 
@@ -99,7 +83,7 @@ async fn two_replicas_dedup_and_see_each_other() {
     }
     let db = test_support::fresh_database().await;
     PgStore::migrate(&db).await.unwrap();
-    let (a, b) = (Server::start(&db), Server::start(&db));
+    let (a, b) = (Replica::start(&db), Replica::start(&db));
     let c = client();
 
     // A write on one replica is visible to search on the other at once.
@@ -162,7 +146,7 @@ async fn database_restart_under_load_loses_no_acknowledged_write() {
     // Its own PostgreSQL, since it is stopped midway.
     let pg = PgTestServer::start();
     PgStore::migrate(&pg.url).await.unwrap();
-    let (a, b) = (Server::start(&pg.url), Server::start(&pg.url));
+    let (a, b) = (Replica::start(&pg.url), Replica::start(&pg.url));
     let c = client();
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut workers = Vec::new();

@@ -1,58 +1,13 @@
 //! The real `knowhub` binary: started on port 0 with a temp data dir, driven over HTTP and CLI.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_knowhub");
+mod common;
 
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Server {
-    fn start(dir: &Path) -> Server {
-        Self::start_with(dir, &[])
-    }
-
-    /// With extra arguments (before `serve`'s own), e.g. `--auth true` or `--config FILE`.
-    fn start_with(dir: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(BIN)
-            .args(extra)
-            .args(["serve", "--bind", "127.0.0.1:0", "--embedder", "none"])
-            .arg("--data-dir")
-            .arg(dir)
-            .env_remove("KNOWHUB_CONFIG")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn knowhub");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("knowhub listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
-        Server { child, url }
-    }
-
-    fn kill9(mut self) {
-        // SIGKILL: no graceful shutdown, no flush beyond what was already acknowledged.
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::{Server, BIN};
 
 fn cli(args: &[&str], data_dir: &Path) -> (i32, String, String) {
     let out =
@@ -319,7 +274,7 @@ async fn keys_and_review_from_the_cli_with_auth() {
     let cfg = d.path().join("knowhub.toml");
     std::fs::write(&cfg, "auth = true\n[review]\nauto_approve = \"none\"\n").unwrap();
     let cfg = cfg.to_str().unwrap();
-    let s = Server::start_with(d.path(), &["--config", cfg]);
+    let s = Server::start_with(d.path(), &["--config", cfg], &[]);
     // Keys are created while the server runs; the key is the last line of stdout, shown once.
     let key = |role: &str, name: &str| {
         let (code, out, err) = cli(&["--config", cfg, "keys", "create", "--role", role, "--name", name], d.path());
