@@ -2,22 +2,9 @@
 //! must do is in the conformance suite, tests/conformance.rs).
 
 use knowhub_core::store::ImportOutcome;
-use knowhub_core::validate::SubmitRequest;
-use knowhub_core::{text, InsertOutcome, NewExperience, SearchFilter, Source, Status, Store};
+use knowhub_core::{text, InsertOutcome, SearchFilter, Status, Store};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
-
-fn exp(task: &str, resource: &str, result: &str, score: i64, agent: &str) -> NewExperience {
-    SubmitRequest {
-        task: Some(task.into()),
-        resource: Some(resource.into()),
-        result: Some(result.into()),
-        score: Some(score),
-        agent_id: Some(agent.into()),
-        ..Default::default()
-    }
-    .validate(Source::Manual, Status::Approved)
-    .unwrap()
-}
+use knowhub_store_tests::exp;
 
 fn open(dir: &std::path::Path) -> SqliteStore {
     SqliteStore::open(dir, OpenOptions { vector_model: Some("test-model".into()), exclusive: true }).unwrap()
