@@ -81,6 +81,19 @@ impl RedactionCounts {
         .into_iter()
     }
 
+    /// Adds another text's counts (totals over several texts, e.g. an uploaded conversation).
+    pub fn add(&mut self, o: &RedactionCounts) {
+        self.private_key += o.private_key;
+        self.jwt += o.jwt;
+        self.bearer_token += o.bearer_token;
+        self.api_key += o.api_key;
+        self.secret += o.secret;
+        self.email += o.email;
+        self.home_path += o.home_path;
+        self.ip += o.ip;
+        self.phone += o.phone;
+    }
+
     fn slot(&mut self, c: Category) -> &mut usize {
         match c {
             Category::PrivateKey => &mut self.private_key,

@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::error::{CoreError, Result};
+use crate::error::Result;
 use crate::model::Outcome;
 use crate::validate;
 
@@ -36,21 +36,9 @@ impl ValidEdits {
 impl Edits {
     /// Same limits as a submit, each error naming its field.
     pub fn validate(self) -> Result<ValidEdits> {
-        let text = |field: &str, v: Option<String>, max: usize| -> Result<Option<String>> {
-            match v {
-                None => Ok(None),
-                Some(s) => {
-                    let t = s.trim();
-                    if t.is_empty() {
-                        return Err(CoreError::invalid(field, "must not be empty"));
-                    }
-                    if t.chars().count() > max {
-                        return Err(CoreError::invalid(field, format!("is over {max} characters")));
-                    }
-                    Ok(Some(t.to_string()))
-                }
-            }
-        };
+        // Present fields follow a submit's rules for required text; absent ones stay as they are.
+        let text =
+            |field: &str, v: Option<String>, max: usize| v.map(|s| validate::required(field, Some(s), max)).transpose();
         Ok(ValidEdits {
             task: text("task", self.task, validate::MAX_TASK)?,
             resource: text("resource", self.resource, validate::MAX_RESOURCE)?,

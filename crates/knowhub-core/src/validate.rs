@@ -31,7 +31,8 @@ pub struct SubmitRequest {
     pub content_type: Option<String>,
 }
 
-fn required(field: &str, v: Option<String>, max: usize) -> Result<String> {
+/// A required text field: present, not blank after trimming, at most `max` characters.
+pub fn required(field: &str, v: Option<String>, max: usize) -> Result<String> {
     let v = v.ok_or_else(|| CoreError::invalid(field, "is required"))?;
     let t = v.trim();
     if t.is_empty() {
@@ -49,7 +50,8 @@ fn check_len(field: &str, v: &str, max: usize) -> Result<()> {
     Ok(())
 }
 
-fn optional(field: &str, v: Option<String>, max: usize) -> Result<String> {
+/// An optional text field, trimmed (absent = empty), at most `max` characters.
+pub fn optional(field: &str, v: Option<String>, max: usize) -> Result<String> {
     let v = v.map(|s| s.trim().to_string()).unwrap_or_default();
     check_len(field, &v, max)?;
     Ok(v)

@@ -68,11 +68,7 @@ pub struct Details {
 }
 
 fn short(field: &str, v: Option<String>) -> Result<String> {
-    let v = v.map(|s| s.trim().to_string()).unwrap_or_default();
-    if v.chars().count() > knowhub_core::validate::MAX_SHORT {
-        return Err(CoreError::invalid(field, format!("is over {} characters", knowhub_core::validate::MAX_SHORT)));
-    }
-    Ok(v)
+    knowhub_core::validate::optional(field, v, knowhub_core::validate::MAX_SHORT)
 }
 
 impl JobView {

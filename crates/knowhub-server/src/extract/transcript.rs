@@ -137,25 +137,13 @@ pub fn normalise(v: &Value) -> Result<Option<Prepared>, String> {
 pub fn redact_message(m: &mut Prepared, counts: &mut RedactionCounts) {
     let mut one = |t: &mut String| {
         let r = redact(t);
-        add_counts(counts, &r.counts);
+        counts.add(&r.counts);
         *t = r.text;
     };
     one(&mut m.text);
     for c in &mut m.calls {
         one(c);
     }
-}
-
-fn add_counts(total: &mut RedactionCounts, c: &RedactionCounts) {
-    total.private_key += c.private_key;
-    total.jwt += c.jwt;
-    total.bearer_token += c.bearer_token;
-    total.api_key += c.api_key;
-    total.secret += c.secret;
-    total.email += c.email;
-    total.home_path += c.home_path;
-    total.ip += c.ip;
-    total.phone += c.phone;
 }
 
 /// Identity of an uploaded message for incremental processing: the raw message as sent (role,
