@@ -322,6 +322,23 @@ fn bind_row<'q>(
         .bind(&v.body)
 }
 
+/// Stores a record's long content unless it already has some: a duplicate submit may bring the
+/// content the first one lacked, and a new record gets its content in the same transaction.
+async fn attach_content(conn: &mut sqlx::PgConnection, id: &str, content: &Option<(String, String)>) -> Result<()> {
+    if let Some((content, ct)) = content {
+        sqlx::query(
+            "INSERT INTO contents (experience_id, content, content_type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(content)
+        .bind(ct)
+        .execute(conn)
+        .await
+        .map_err(db_err)?;
+    }
+    Ok(())
+}
+
 #[async_trait]
 impl Store for PgStore {
     fn backend(&self) -> &'static str {
@@ -339,34 +356,22 @@ impl Store for PgStore {
                 .execute(&mut *tx)
                 .await
                 .map_err(db_err)?;
-            let existing: Option<i64> = sqlx::query_scalar(
-                "SELECT seq FROM experiences WHERE task_resource_hash = $1 OR content_hash = $2 ORDER BY seq LIMIT 1",
+            let existing: Option<(i64, String)> = sqlx::query_as(
+                "SELECT seq, id FROM experiences WHERE task_resource_hash = $1 OR content_hash = $2 ORDER BY seq LIMIT 1",
             )
             .bind(&v.tr_hash)
             .bind(&v.hash)
             .fetch_optional(&mut *tx)
             .await
             .map_err(db_err)?;
-            if let Some(seq) = existing {
+            if let Some((seq, id)) = existing {
                 sqlx::query("UPDATE experiences SET confirmations = confirmations + 1, updated_at = $2 WHERE seq = $1")
                     .bind(seq)
                     .bind(now_rfc3339())
                     .execute(&mut *tx)
                     .await
                     .map_err(db_err)?;
-                if let Some((content, ct)) = &new.content {
-                    // As for any duplicate: it may bring the content the first one lacked.
-                    sqlx::query(
-                        "INSERT INTO contents (experience_id, content, content_type) SELECT id, $2, $3 FROM experiences \
-                         WHERE seq = $1 ON CONFLICT DO NOTHING",
-                    )
-                    .bind(seq)
-                    .bind(content)
-                    .bind(ct)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
-                }
+                attach_content(&mut tx, &id, &new.content).await?;
                 let e = self.exp_by_seq(&mut tx, seq).await?;
                 tx.commit().await.map_err(db_err)?;
                 return Ok(InsertOutcome::Duplicate(e));
@@ -387,18 +392,7 @@ impl Store for PgStore {
         let seq: i64 = r.try_get(0).map_err(db_err)?;
         let id: String = r.try_get(1).map_err(db_err)?;
         let inserted: bool = r.try_get(2).map_err(db_err)?;
-        if let Some((content, ct)) = &new.content {
-            // A duplicate may still bring the long content the first submit lacked.
-            sqlx::query(
-                "INSERT INTO contents (experience_id, content, content_type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-            )
-            .bind(&id)
-            .bind(content)
-            .bind(ct)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        }
+        attach_content(&mut tx, &id, &new.content).await?;
         let e = self.exp_by_seq(&mut tx, seq).await?;
         tx.commit().await.map_err(db_err)?;
         Ok(if inserted { InsertOutcome::Created(e) } else { InsertOutcome::Duplicate(e) })
@@ -417,15 +411,7 @@ impl Store for PgStore {
         let Some(id) = id else {
             return Ok(ImportOutcome::Skipped);
         };
-        if let Some((content, ct)) = &record.content {
-            sqlx::query("INSERT INTO contents (experience_id, content, content_type) VALUES ($1, $2, $3)")
-                .bind(&id)
-                .bind(content)
-                .bind(ct)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-        }
+        attach_content(&mut tx, &id, &record.content).await?;
         tx.commit().await.map_err(db_err)?;
         Ok(ImportOutcome::Inserted)
     }
