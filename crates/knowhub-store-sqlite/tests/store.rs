@@ -15,35 +15,6 @@ async fn search(s: &SqliteStore, q: &str, f: &SearchFilter) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn bilingual_and_identifier_full_text() {
-    let d = tempfile::tempdir().unwrap();
-    let s = open(d.path());
-    for (t, r, res) in [
-        ("修复 PostgreSQL 连接超时", "pgbouncer", "超时消失"),
-        ("备份数据库", "pg_dump -Fc", "备份成功，数据完整"),
-        ("Deploy to staging", "kubectl apply -f deploy.yaml", "rolled out"),
-        ("Chrome cannot reach dev server", "vite --host", "fixed ERR_CONNECTION_REFUSED"),
-        ("React effect runs twice", "React.useEffect cleanup", "strict mode double invoke explained"),
-        ("Fix connection timeouts", "raise pool size", "timeouts gone"),
-    ] {
-        s.insert(exp(t, r, res, 4, "main")).await.unwrap();
-    }
-    let f = SearchFilter::default();
-    let top = |v: Vec<String>| v.len();
-    assert_eq!(top(search(&s, "超时", &f).await), 1);
-    assert_eq!(top(search(&s, "数据", &f).await), 1);
-    for q in ["pg_dump", "kubectl", "React.useEffect", "ERR_CONNECTION_REFUSED", "connection timeout"] {
-        assert!(!search(&s, q, &f).await.is_empty(), "{q} found nothing");
-    }
-    // The exact identifier ranks its record first.
-    let hits = s.text_candidates(&text::query_tokens("useEffect"), &f, 10).await.unwrap();
-    let first = s.get(&hits[0].0).await.unwrap().unwrap();
-    assert!(first.resource.contains("useEffect"));
-    assert!(hits.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
-    assert!(hits.iter().all(|h| h.1 > 0.0));
-}
-
-#[tokio::test]
 async fn vectors_round_trip_and_survive_reopen() {
     let d = tempfile::tempdir().unwrap();
     let ids = {

@@ -346,6 +346,8 @@ pub async fn text_search_zh_en_identifiers(s: Arc<dyn Store>) {
     assert!(r.iter().all(|x| x.1 > 0.0));
     assert!(r.windows(2).all(|w| w[0].1 >= w[1].1));
     assert_eq!(search(&s, "pg_dump", &f).await[0], ids[1]);
+    // Part of an identifier finds it too, first.
+    assert_eq!(search(&s, "useEffect", &f).await[0], ids[4]);
     assert!(search(&s, "zzzunknownzzz", &f).await.is_empty());
     assert!(s.text_candidates(&[], &f, 10).await.unwrap().is_empty());
     // Limit is respected.
