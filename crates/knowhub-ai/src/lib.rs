@@ -3,7 +3,9 @@
 mod embedder;
 mod llm;
 
-pub use embedder::{normalize, EmbedError, Embedder, EmbedderKind, EmbedderSettings, OpenAiEmbedder};
+pub use embedder::{
+    compose, latin_share, normalize, EmbedError, Embedder, EmbedderKind, EmbedderSettings, OpenAiEmbedder, QueryVectors,
+};
 pub use knowhub_embed::default_model_dir;
 pub use llm::{
     parse_json_array, ApiKey, Completion, LlmClient, LlmError, LlmProvider, LlmSettings, LlmStats, ParseError,

@@ -77,6 +77,6 @@ async fn live_endpoint_when_asked() {
             .unwrap(),
     );
     let v = e.embed_query("数据库连接超时怎么办").await.unwrap();
-    let n: f32 = v.iter().map(|x| x * x).sum();
+    let n: f32 = v.scan.iter().map(|x| x * x).sum();
     assert!((n - 1.0).abs() < 1e-3);
 }

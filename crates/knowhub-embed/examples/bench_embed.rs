@@ -2,7 +2,7 @@
 //! `scripts/fetch-model.sh && cargo run --release -p knowhub-embed --example bench_embed`
 use std::time::{Duration, Instant};
 
-use knowhub_embed::{default_model_dir, E5Model, TextKind};
+use knowhub_embed::{default_model_dir, E5Model, MiniLmModel, TextKind};
 
 /// Resident set size in MiB from /proc (Linux only).
 fn rss_mib() -> Option<f64> {
@@ -90,5 +90,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!("one-by-one (64 passages): {:.0} texts/s", 64.0 / t.elapsed().as_secs_f64());
     println!("rss after bench: {}", fmt_rss());
+
+    // all-MiniLM-L6-v2: the English half of the local pair, run for Latin-script queries.
+    let t0 = Instant::now();
+    let mini = MiniLmModel::load(&dir)?;
+    println!("minilm load: {:.0} ms, rss after load: {}", ms(t0.elapsed()), fmt_rss());
+    let ntok = mini.tokenize(query).len();
+    for _ in 0..20 {
+        mini.embed(&[query])?;
+    }
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            mini.embed(&[query]).unwrap();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    println!(
+        "minilm single query ({ntok} tokens incl. [CLS] [SEP]), {runs} runs: p50 {:.2} ms  p99 {:.2} ms",
+        ms(times[runs / 2]),
+        ms(times[runs * 99 / 100])
+    );
+    let mut rates: Vec<f64> = (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            mini.embed(&refs).unwrap();
+            256.0 / t.elapsed().as_secs_f64()
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    println!("minilm batch of 256 short passages, 3 runs: median {:.0} texts/s", rates[1]);
+    println!("rss after both: {}", fmt_rss());
     Ok(())
 }

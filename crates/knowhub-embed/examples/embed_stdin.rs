@@ -1,14 +1,20 @@
 //! Embed lines from stdin, for comparing with another engine.
 //! Input lines: `q<TAB>text` (query) or `p<TAB>text` (passage).
 //! Output per line: `ids <token ids without <s>/</s>>` then `vec <384 floats>`.
-//! `cargo run --release -p knowhub-embed --example embed_stdin [--ids-only] < lines.tsv`
+//! With `--minilm`, all-MiniLM-L6-v2 instead (the q/p tag is ignored: it has no prefixes).
+//! `cargo run --release -p knowhub-embed --example embed_stdin [--ids-only] [--minilm] < lines.tsv`
 use std::io::{BufRead, Write};
 
-use knowhub_embed::{default_model_dir, E5Model, TextKind};
+use knowhub_embed::{default_model_dir, E5Model, MiniLmModel, TextKind};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ids_only = std::env::args().any(|a| a == "--ids-only");
-    let model = E5Model::load(&default_model_dir())?;
+    let minilm = std::env::args().any(|a| a == "--minilm");
+    let (model, mini) = if minilm {
+        (None, Some(MiniLmModel::load(&default_model_dir())?))
+    } else {
+        (Some(E5Model::load(&default_model_dir())?), None)
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for line in std::io::stdin().lock().lines() {
@@ -17,13 +23,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             continue;
         };
         let kind = if k == "q" { TextKind::Query } else { TextKind::Passage };
-        let ids = model.tokenize(text, kind);
+        let ids = match (&model, &mini) {
+            (Some(m), _) => m.tokenize(text, kind),
+            (_, Some(m)) => m.tokenize(text),
+            _ => unreachable!(),
+        };
         let content: Vec<String> = ids[1..ids.len() - 1].iter().map(|i| i.to_string()).collect();
         writeln!(out, "ids {}", content.join(" "))?;
         if ids_only {
             continue;
         }
-        let v = &model.embed(&[text], kind)?[0];
+        let v = &match (&model, &mini) {
+            (Some(m), _) => m.embed(&[text], kind)?,
+            (_, Some(m)) => m.embed(&[text])?,
+            _ => unreachable!(),
+        }[0];
         let vs: Vec<String> = v.iter().map(|x| format!("{x:.7}")).collect();
         writeln!(out, "vec {}", vs.join(" "))?;
     }

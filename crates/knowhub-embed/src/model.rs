@@ -17,22 +17,41 @@ use crate::quant;
 use crate::EmbedError;
 
 pub struct Layer {
-    qkv: PackedLinear,
-    ao: PackedLinear,
-    aln_w: Vec<f32>,
-    aln_b: Vec<f32>,
-    fi: PackedLinear,
-    fo: PackedLinear,
-    oln_w: Vec<f32>,
-    oln_b: Vec<f32>,
+    pub qkv: PackedLinear,
+    pub ao: PackedLinear,
+    pub aln_w: Vec<f32>,
+    pub aln_b: Vec<f32>,
+    pub fi: PackedLinear,
+    pub fo: PackedLinear,
+    pub oln_w: Vec<f32>,
+    pub oln_b: Vec<f32>,
+}
+
+/// Where the token-embedding rows live in the mapped file.
+#[derive(Clone, Copy)]
+pub enum WordTable {
+    /// Q4_0 rows (E5: 250k x 384 would be 384 MB as f32), dequantised on lookup.
+    Q4 { offset: usize },
+    /// Little-endian f32 rows (MiniLM's 30k-token table).
+    F32 { offset: usize },
+}
+
+/// The pieces of an encoder, as each weight format's loader finds them.
+pub struct Parts {
+    pub cfg: Config,
+    pub word: WordTable,
+    pub pos: Vec<f32>,
+    pub type0: Vec<f32>,
+    pub eln_w: Vec<f32>,
+    pub eln_b: Vec<f32>,
+    pub layers: Vec<Layer>,
 }
 
 pub struct Encoder {
     pub cfg: Config,
     pub simd: Simd,
-    /// Quantised token embeddings (offset into the mapped file): 250k x 384 would be 384 MB
-    /// as f32, so rows are dequantised on lookup instead.
-    word_offset: usize,
+    /// Token embeddings, read from the mapped file on lookup (only the rows used are paged in).
+    word: WordTable,
     pos: Vec<f32>,
     type0: Vec<f32>,
     eln_w: Vec<f32>,
@@ -122,7 +141,15 @@ impl Encoder {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Encoder { cfg, simd, word_offset: word.offset, pos, type0, eln_w, eln_b, layers })
+        Ok(Encoder::from_parts(
+            Parts { cfg, word: WordTable::Q4 { offset: word.offset }, pos, type0, eln_w, eln_b, layers },
+            simd,
+        ))
+    }
+
+    pub fn from_parts(p: Parts, simd: Simd) -> Encoder {
+        let Parts { cfg, word, pos, type0, eln_w, eln_b, layers } = p;
+        Encoder { cfg, simd, word, pos, type0, eln_w, eln_b, layers }
     }
 
     /// Bytes of transformer weights held on the heap (for docs/bench output).
@@ -163,8 +190,18 @@ impl Encoder {
             for (p, i) in (s0..s1).enumerate() {
                 let id = (ids[i] as usize).min(self.cfg.vocab - 1);
                 let row = &mut x[i * h..(i + 1) * h];
-                let off = self.word_offset + id * rb;
-                quant::dequant_row(&file[off..off + rb], row);
+                match self.word {
+                    WordTable::Q4 { offset } => {
+                        let off = offset + id * rb;
+                        quant::dequant_row(&file[off..off + rb], row);
+                    }
+                    WordTable::F32 { offset } => {
+                        let off = offset + id * h * 4;
+                        for (v, b) in row.iter_mut().zip(file[off..off + h * 4].chunks_exact(4)) {
+                            *v = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                        }
+                    }
+                }
                 let pe = &self.pos[p * h..(p + 1) * h];
                 for ((v, &a), &b) in row.iter_mut().zip(pe).zip(&self.type0) {
                     *v += a + b;

@@ -285,7 +285,20 @@ impl Hub {
             let embed_ms = ms(t);
             let t = std::time::Instant::now();
             let r = match (&query_vec, self.embedder.model_id()) {
-                (Some(v), Some(model)) => self.store.vector_candidates(model, v, &q.filter, pool).await,
+                (Some(v), Some(model)) => match self.store.vector_candidates(model, &v.scan, &q.filter, pool).await {
+                    // The candidates are scored with the query's full vector (see `QueryVectors`).
+                    Ok(hits) => match &v.rescore {
+                        Some(r) => {
+                            let ids: Vec<String> = hits.into_iter().map(|(id, _)| id).collect();
+                            self.store.vector_scores(model, r, &ids).await.map(|mut v| {
+                                v.sort_by(|a, b| b.1.total_cmp(&a.1));
+                                v
+                            })
+                        }
+                        None => Ok(hits),
+                    },
+                    e => e,
+                },
                 _ => Ok(Vec::new()),
             };
             (query_vec, embed_ms, r, ms(t))
@@ -303,13 +316,24 @@ impl Hub {
         (timings.embed_ms, timings.text_ms, timings.vector_ms) = (embed_ms, text_ms, vector_ms);
         let t = std::time::Instant::now();
         if mode == SearchMode::Hybrid && self.cfg.score_union {
-            self.complete_union(&tokens, query_vec.as_deref().map(Vec::as_slice), &mut text_hits, &mut vec_hits)
+            self.complete_union(&tokens, query_vec.as_deref().map(|v| v.scoring()), &mut text_hits, &mut vec_hits)
                 .await?;
         }
-        let fused = rank::fuse(&text_hits, &vec_hits, self.cfg.fusion);
-        let ids: Vec<String> = fused.iter().map(|f| f.id.clone()).collect();
+        let mut ids: Vec<String> = text_hits.iter().chain(&vec_hits).map(|(id, _)| id.clone()).collect();
+        ids.sort_unstable();
+        ids.dedup();
         let mut records: HashMap<String, Experience> =
             self.store.get_many(&ids).await?.into_iter().map(|e| (e.id.clone(), e)).collect();
+        if let Some(qv) = query_vec.as_deref().filter(|v| v.rescore.is_some()) {
+            // Dot products with the full query become cosines over the parts it uses.
+            for (id, s) in vec_hits.iter_mut() {
+                if let Some(e) = records.get(id.as_str()) {
+                    *s /= self.embedder.vector_norm(qv, &e.search_text());
+                }
+            }
+            vec_hits.sort_by(|a, b| b.1.total_cmp(&a.1));
+        }
+        let fused = rank::fuse(&text_hits, &vec_hits, self.cfg.fusion);
         let now = time::OffsetDateTime::now_utc();
         // (experience, relevance shown to clients, score used for ordering)
         let mut ranked: Vec<(Experience, f64, f64)> = fused

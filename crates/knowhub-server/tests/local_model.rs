@@ -16,7 +16,7 @@ use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 async fn cross_lingual_search_with_the_local_model() {
     let embedder = Arc::new(Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}")));
     let model = embedder.model_id().unwrap().to_string();
-    assert_eq!(model, "local:multilingual-e5-small-q4");
+    assert_eq!(model, "local:multilingual-e5-small-q4+all-minilm-l6-v2-q8");
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(
         SqliteStore::open(dir.path(), OpenOptions { vector_model: Some(model.clone()), exclusive: true }).unwrap(),

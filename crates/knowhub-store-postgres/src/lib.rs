@@ -170,11 +170,15 @@ mod memo {
     }
 }
 
-/// The partial HNSW index for vectors of one dimension (cosine). Public so benchmarks can time
-/// exactly the index the store creates. The dimension is a number rendered here: no injection.
+/// The partial HNSW index for vectors of one dimension, by inner product: vectors are unit
+/// length (where inner product ranks as cosine) except the local embedder's composite ones,
+/// whose E5 half must be scored unscaled (knowhub-ai `compose`). Replaces the cosine index of
+/// earlier versions. Public so benchmarks can time exactly the index the store creates. The
+/// dimension is a number rendered here: no injection.
 pub fn hnsw_index_sql(dim: usize) -> String {
     format!(
-        "CREATE INDEX IF NOT EXISTS vectors_hnsw_{dim} ON vectors USING hnsw ((embedding::vector({dim})) vector_cosine_ops) \
+        "DROP INDEX IF EXISTS vectors_hnsw_{dim}; \
+         CREATE INDEX IF NOT EXISTS vectors_hnsw_ip_{dim} ON vectors USING hnsw ((embedding::vector({dim})) vector_ip_ops) \
          WHERE dim = {dim}"
     )
 }
@@ -494,10 +498,10 @@ impl Store for PgStore {
         .map_err(db_err)?;
         // The cast and the `dim = N` literal match the partial index's expression and predicate.
         let sql = format!(
-            "WITH c AS MATERIALIZED (SELECT e.id, v.embedding::vector({dim}) <=> $1::vector({dim}) AS d \
+            "WITH c AS MATERIALIZED (SELECT e.id, v.embedding::vector({dim}) <#> $1::vector({dim}) AS d \
              FROM vectors v JOIN experiences e ON e.seq = v.seq \
              WHERE v.dim = {dim} AND v.model = $2 AND e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5) \
-             ORDER BY d LIMIT $6) SELECT id, (1 - d)::float8 FROM c ORDER BY d"
+             ORDER BY d LIMIT $6) SELECT id, (-d)::float8 FROM c ORDER BY d"
         );
         let rows = sqlx::query(AssertSqlSafe(sql))
             .bind(q)
@@ -526,7 +530,7 @@ impl Store for PgStore {
             return Ok(Vec::new());
         }
         let rows = sqlx::query(
-            "SELECT e.id, (1 - (v.embedding <=> $1))::float8 FROM vectors v JOIN experiences e ON e.seq = v.seq \
+            "SELECT e.id, (-(v.embedding <#> $1))::float8 FROM vectors v JOIN experiences e ON e.seq = v.seq \
              WHERE e.id = ANY($2) AND v.model = $3 AND v.dim = $4",
         )
         .bind(pgvector::Vector::from(query.to_vec()))

@@ -1,0 +1,50 @@
+//! The local embedder pair with the real models (scripts/fetch-model.sh; fails without them).
+
+use knowhub_ai::Embedder;
+
+fn norm(v: &[f32]) -> f32 {
+    v.iter().map(|x| x * x).sum::<f32>().sqrt()
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+#[tokio::test]
+async fn composite_vectors_and_query_routing() {
+    let e = Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(e.model_id(), Some("local:multilingual-e5-small-q4+all-minilm-l6-v2-q8"));
+    let docs = [
+        "Fixed Postgres connection timeouts by raising the pool size".to_string(),
+        "数据库连接超时：把连接池调大".to_string(),
+        "用 pgbouncer 解决 Postgres connection timeout".to_string(),
+    ];
+    let v = e.embed_passages(&docs).await.unwrap();
+    // English: unit E5 half and unit MiniLM half; Chinese: no MiniLM half; mixed: partial.
+    assert_eq!(v[0].len(), 768);
+    assert!((norm(&v[0][..384]) - 1.0).abs() < 1e-4 && (norm(&v[0][384..]) - 1.0).abs() < 1e-4);
+    assert!((norm(&v[1][..384]) - 1.0).abs() < 1e-4 && norm(&v[1][384..]) == 0.0);
+    let t = knowhub_ai::latin_share(&docs[2]);
+    assert!(t > 0.0 && t < 1.0);
+    assert!((norm(&v[2][384..]) - t).abs() < 1e-3);
+
+    let en = e.embed_query("how to fix a database connection timeout").await.unwrap();
+    let zh = e.embed_query("数据库连接超时怎么办").await.unwrap();
+    let mixed = e.embed_query("Postgres 连接超时").await.unwrap();
+    assert!(en.rescore.is_some(), "an English query is scored by both models");
+    assert!(zh.rescore.is_none() && mixed.rescore.is_none(), "Chinese and mixed queries by E5 alone");
+    for q in [&en, &zh, &mixed] {
+        assert!(q.scan[384..].iter().all(|&x| x == 0.0), "candidates come from the E5 half only");
+    }
+    // A Chinese query scores every record by its E5 cosine: the English answer beats an
+    // unrelated Chinese record without any length correction.
+    let unrelated = e.embed_passages(&["今天天气很好，我们去公园散步吧".to_string()]).await.unwrap().remove(0);
+    assert!(dot(&zh.scan, &v[0]) > dot(&zh.scan, &unrelated));
+    assert_eq!(e.vector_norm(&zh, &docs[0]), 1.0);
+    // An English query, after dividing by the record's length, ranks the English answer first
+    // and the Chinese answer above the unrelated Chinese record.
+    let s = |d: &[f32], text: &str| f64::from(dot(en.scoring(), d)) / e.vector_norm(&en, text);
+    assert!((e.vector_norm(&en, &docs[0]) - 2f64.sqrt()).abs() < 1e-6);
+    assert!(s(&v[0], &docs[0]) > s(&v[1], &docs[1]));
+    assert!(s(&v[1], &docs[1]) > s(&unrelated, "今天天气很好，我们去公园散步吧"));
+}
