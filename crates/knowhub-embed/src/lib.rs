@@ -116,6 +116,20 @@ struct Engine {
 }
 
 impl Engine {
+    fn new(map: memmap2::Mmap, encoder: model::Encoder) -> Self {
+        Engine { map, encoder, workspaces: Mutex::new(Vec::new()) }
+    }
+
+    /// Tokenize `texts` with `tokenize` (in parallel for larger batches) and embed them.
+    fn embed_texts(&self, texts: &[&str], tokenize: impl Fn(&str) -> Vec<u32> + Sync) -> Vec<Vec<f32>> {
+        let tokenized: Vec<Vec<u32>> = if texts.len() > 8 {
+            texts.par_iter().map(|t| tokenize(t)).collect()
+        } else {
+            texts.iter().map(|t| tokenize(t)).collect()
+        };
+        self.embed_ids(&tokenized)
+    }
+
     /// Map `path`, telling a missing file (setup not run) from other I/O errors.
     fn map(dir: &Path, path: PathBuf) -> Result<memmap2::Mmap, EmbedError> {
         let file = match File::open(&path) {
@@ -205,7 +219,7 @@ impl E5Model {
         if encoder.cfg.max_positions < MAX_TOKENS {
             return Err(EmbedError::BadModel("fewer than 512 positions".into()));
         }
-        Ok(E5Model { engine: Engine { map, encoder, workspaces: Mutex::new(Vec::new()) }, tokenizer })
+        Ok(E5Model { engine: Engine::new(map, encoder), tokenizer })
     }
 
     /// Stable id of the model and its quantisation: `"multilingual-e5-small-q4"`.
@@ -247,12 +261,7 @@ impl E5Model {
     /// Several texts are packed into each forward pass and both matrix products and
     /// attention run on all cores, so batching is much faster per text than one-by-one.
     pub fn embed(&self, texts: &[&str], kind: TextKind) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let tokenized: Vec<Vec<u32>> = if texts.len() > 8 {
-            texts.par_iter().map(|t| self.tokenize(t, kind)).collect()
-        } else {
-            texts.iter().map(|t| self.tokenize(t, kind)).collect()
-        };
-        Ok(self.engine.embed_ids(&tokenized))
+        Ok(self.engine.embed_texts(texts, |t| self.tokenize(t, kind)))
     }
 
     /// Heap bytes of the transformer weights (diagnostics).

@@ -13,7 +13,6 @@
 //! embeddings stay f32 and are read from the mapped file.
 
 use std::path::Path;
-use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -174,7 +173,7 @@ impl MiniLmModel {
         // SAFETY: a read-only private file mapping that no reference into is kept across this
         // call; MADV_DONTNEED only makes later reads refetch the unchanged file contents.
         let _ = unsafe { map.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
-        Ok(MiniLmModel { engine: Engine { map, encoder, workspaces: Mutex::new(Vec::new()) }, tokenizer })
+        Ok(MiniLmModel { engine: Engine::new(map, encoder), tokenizer })
     }
 
     pub fn model_id(&self) -> &str {
@@ -197,11 +196,6 @@ impl MiniLmModel {
     /// One unit-length vector per text (mean pooling, as sentence-transformers configures it).
     /// Queries and passages are embedded the same way: the model has no prefixes.
     pub fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let tokenized: Vec<Vec<u32>> = if texts.len() > 8 {
-            texts.par_iter().map(|t| self.tokenize(t)).collect()
-        } else {
-            texts.iter().map(|t| self.tokenize(t)).collect()
-        };
-        Ok(self.engine.embed_ids(&tokenized))
+        Ok(self.engine.embed_texts(texts, |t| self.tokenize(t)))
     }
 }
