@@ -192,9 +192,8 @@ impl Embedder {
         Self::with(Provider::OpenAi(e), Some(id))
     }
 
-    /// Loads the local multilingual model from `dir` (see `scripts/fetch-model.sh`). With
-    /// `debias`, query vectors lose their component along the model's language axis.
-    /// Loads both local models from `dir` (see `scripts/fetch-model.sh`).
+    /// Loads both local models from `dir` (see `scripts/fetch-model.sh`). With `debias`, E5
+    /// query vectors lose their component along the model's language axis.
     pub fn local(dir: &std::path::Path, debias: bool) -> Result<Self, knowhub_embed::EmbedError> {
         let e5 = knowhub_embed::E5Model::load(dir)?;
         let minilm = knowhub_embed::MiniLmModel::load(dir)?;
@@ -259,7 +258,6 @@ impl Embedder {
         }
     }
 
-    /// Embeds a search query, from the cache when it was seen recently.
     /// What a stored record's dot product with `q.scoring()` is divided by to make it a cosine
     /// over the parts the query uses. 1 for single-model vectors (unit length). For the local
     /// pair with a MiniLM part in the query: the record's length `√(1 + t²)`, `t` being the
@@ -275,6 +273,7 @@ impl Embedder {
         }
     }
 
+    /// Embeds a search query, from the cache when it was seen recently.
     pub async fn embed_query(&self, q: &str) -> Result<Arc<QueryVectors>, EmbedError> {
         if let Some(v) = self.cache.lock().get(q) {
             return Ok(v.clone());
@@ -331,12 +330,11 @@ impl LocalPair {
         // MiniLM only for queries wholly in Latin script: on a mixed query it would see the
         // Chinese part as `[UNK]`s and rank by what is left (a query such as "python 检查变量是否可迭代"
         // then favours every Python record), while E5 reads the whole query.
-        let w = if latin_share(q) >= 1.0 { 1.0 } else { 0.0 };
         let mut scan = e5.clone();
         scan.resize(e5.len() + self.minilm.dim(), 0.0);
-        let rescore = if w > 0.0 {
+        let rescore = if latin_share(q) >= 1.0 {
             let mini = self.minilm.embed(&[q])?.pop().unwrap_or_default();
-            Some(e5.iter().copied().chain(mini.iter().map(|x| x * w)).collect())
+            Some(compose(&e5, &mini, 1.0))
         } else {
             None
         };

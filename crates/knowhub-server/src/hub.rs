@@ -286,14 +286,12 @@ impl Hub {
             let t = std::time::Instant::now();
             let r = match (&query_vec, self.embedder.model_id()) {
                 (Some(v), Some(model)) => match self.store.vector_candidates(model, &v.scan, &q.filter, pool).await {
-                    // The candidates are scored with the query's full vector (see `QueryVectors`).
+                    // The candidates are scored with the query's full vector (see `QueryVectors`);
+                    // the list is put in order once those scores are cosines (below).
                     Ok(hits) => match &v.rescore {
                         Some(r) => {
                             let ids: Vec<String> = hits.into_iter().map(|(id, _)| id).collect();
-                            self.store.vector_scores(model, r, &ids).await.map(|mut v| {
-                                v.sort_by(|a, b| b.1.total_cmp(&a.1));
-                                v
-                            })
+                            self.store.vector_scores(model, r, &ids).await
                         }
                         None => Ok(hits),
                     },
