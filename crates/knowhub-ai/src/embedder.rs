@@ -305,20 +305,7 @@ impl LocalPair {
     fn passages(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, knowhub_embed::EmbedError> {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         let e5 = self.e5.embed(&refs, knowhub_embed::TextKind::Passage)?;
-        // MiniLM only reads Latin-script text: a Chinese record gets no MiniLM half (and costs
-        // no MiniLM run), so its MiniLM "similarity" cannot add noise to English queries.
-        let shares: Vec<f32> = refs.iter().map(|t| latin_share(t)).collect();
-        let latin: Vec<&str> = refs.iter().zip(&shares).filter(|(_, &w)| w > 0.0).map(|(t, _)| *t).collect();
-        let mut mini = self.minilm.embed(&latin)?.into_iter();
-        let dim = self.minilm.dim();
-        Ok(e5
-            .into_iter()
-            .zip(shares)
-            .map(|(a, w)| {
-                let b = if w > 0.0 { mini.next().unwrap_or_default() } else { vec![0.0; dim] };
-                compose(&a, &b, w)
-            })
-            .collect())
+        add_minilm(e5, &refs, &self.minilm)
     }
 
     fn query(&self, q: &str) -> Result<QueryVectors, knowhub_embed::EmbedError> {
@@ -340,6 +327,25 @@ impl LocalPair {
         };
         Ok(QueryVectors { scan, rescore })
     }
+}
+
+/// Records' vectors from their E5 vectors and texts: MiniLM runs on the texts with some
+/// Latin script only. A Chinese record gets no MiniLM half (and costs no MiniLM run), so its
+/// MiniLM "similarity" cannot add noise to English queries. See `compose`.
+pub fn add_minilm(
+    e5: Vec<Vec<f32>>,
+    texts: &[&str],
+    minilm: &knowhub_embed::MiniLmModel,
+) -> Result<Vec<Vec<f32>>, knowhub_embed::EmbedError> {
+    let shares: Vec<f32> = texts.iter().map(|t| latin_share(t)).collect();
+    let latin: Vec<&str> = texts.iter().zip(&shares).filter(|(_, &t)| t > 0.0).map(|(x, _)| *x).collect();
+    let mut mini = minilm.embed(&latin)?.into_iter();
+    let none = vec![0.0; minilm.dim()];
+    Ok(e5
+        .iter()
+        .zip(shares)
+        .map(|(a, t)| if t > 0.0 { compose(a, &mini.next().unwrap_or_default(), t) } else { compose(a, &none, 0.0) })
+        .collect())
 }
 
 /// A record's vector: `[e5 ; t·minilm]`, `t` being its Latin-script share, so the E5 half is

@@ -4,7 +4,8 @@ mod embedder;
 mod llm;
 
 pub use embedder::{
-    compose, latin_share, normalize, EmbedError, Embedder, EmbedderKind, EmbedderSettings, OpenAiEmbedder, QueryVectors,
+    add_minilm, compose, latin_share, normalize, EmbedError, Embedder, EmbedderKind, EmbedderSettings, OpenAiEmbedder,
+    QueryVectors,
 };
 pub use knowhub_embed::default_model_dir;
 pub use llm::{
