@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test KnowHub has: formatting and lint gates, the Rust unit, integration and
 # binary-level tests (with the real local embedding model), the OpenClaw plugin's unit tests, and
-# its end-to-end test inside the real OpenClaw host. Installs what it needs on a fresh machine.
+# its end-to-end test inside the real OpenClaw host, then MCP: the official SDK client on both
+# transports, the Claude Code plugin's hook tests and an end-to-end run inside the real Claude
+# Code. Installs what it needs on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -25,7 +27,7 @@ step "cargo test (workspace)"
 cargo test --workspace
 
 step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backends)"
-KNOWHUB_TEST_BACKEND=postgres cargo test -p knowhub-server --test api --test auth --test extract
+KNOWHUB_TEST_BACKEND=postgres cargo test -p knowhub-http --test api --test auth --test extract --test trust
 
 step "OpenClaw plugin: build and unit tests"
 (cd plugins/openclaw && npm ci --no-audit --no-fund && npm test)
@@ -33,6 +35,17 @@ step "OpenClaw plugin: build and unit tests"
 step "OpenClaw plugin: end to end in the real OpenClaw host against the real knowhub server"
 # cargo test built target/debug/knowhub; the script installs Node 24 + OpenClaw itself (once).
 KNOWHUB_BIN=target/debug/knowhub ./scripts/plugin-e2e.sh
+
+step "MCP: conformance with the official SDK client (PyPI mcp 2.3.0) on stdio and HTTP"
+# Installs the SDK into .cache/mcp-sdk (once).
+KNOWHUB_BIN=target/debug/knowhub ./scripts/mcp-conformance.sh
+
+step "Claude Code plugin: hook tests (redaction and reminders checked against the OpenClaw plugin's)"
+(cd plugins/claude-code && node --test test/)
+
+step "MCP: end to end in the real Claude Code against the real knowhub (mock model API)"
+# Installs Node 24 + Claude Code itself (once).
+KNOWHUB_BIN=target/debug/knowhub ./scripts/mcp-e2e.sh
 
 echo
 echo "knowhub: all test stages passed"

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use knowhub_core::{SearchFilter, Store};
-use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
+use knowhub_service::{Hub, SearchConfig, SearchMode, SearchQuery};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
 use crate::{beir, retrieval};
@@ -65,8 +65,15 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                         top_k: 5,
                         filter: SearchFilter { min_score: 1, ..Default::default() },
                         mode,
+                        min_relevance: Some(0.0),
                     };
-                    let ids: Vec<String> = hub.search(&sq).await?.results.into_iter().map(|h| h.id).collect();
+                    let ids: Vec<String> = hub
+                        .search(&knowhub_core::Caller::local(), &sq)
+                        .await?
+                        .results
+                        .into_iter()
+                        .map(|h| h.id)
+                        .collect();
                     *acc += beir::recall_at(&ids, rel, 5);
                 }
                 n += 1;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use knowhub_core::{NewExperience, SearchFilter, Store};
-use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
+use knowhub_service::{Hub, SearchConfig, SearchMode, SearchQuery};
 use knowhub_store_postgres::{PgOptions, PgStore};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
@@ -167,8 +167,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     for h in &hubs {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         urls.push(format!("http://{}", listener.local_addr()?));
-        let app = knowhub_server::app(h.clone());
-        tokio::spawn(async move { axum::serve(listener, app).await });
+        let app = knowhub_http::app(h.clone());
+        tokio::spawn(knowhub_http::serve(listener, app));
     }
     let urls = Arc::new(urls);
     let client =
@@ -234,9 +234,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             top_k: 5,
             filter: SearchFilter { min_score: 1, ..Default::default() },
             mode,
+            min_relevance: None,
         };
         let s = Instant::now();
-        let r = hub.search(&sq).await?;
+        let r = hub.search(&knowhub_core::Caller::local(), &sq).await?;
         server.push(s.elapsed().as_secs_f64() * 1000.0);
         used_mode = r.mode;
         let t = r.timings;

@@ -2,11 +2,17 @@
 //!
 //! - `retrieval`: nDCG@10 and recall@5 on BEIR-format sets (CoSQA, ATEC, LCQMC) for each search mode.
 //! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
+//! - `mcp`: `kb_search` through `knowhub mcp` (stdio) beside the same search over HTTP, p50/p99.
 
+mod abstain;
 mod beir;
 mod compose;
 mod crosslingual;
+mod dedup;
+mod feedback;
 mod load;
+mod mcp;
+mod pairs;
 mod retrieval;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +32,16 @@ enum Cmd {
     Load(load::Args),
     /// Cross-lingual recall: translated queries against the untranslated corpus.
     Crosslingual(crosslingual::Args),
+    /// "Nothing relevant": AUROC and abstention at min_relevance, answerable vs off-topic queries.
+    Abstain(abstain::AbstainArgs),
+    /// Near-duplicate merging: similarity of same and look-alike experience pairs vs thresholds.
+    Dedup(dedup::Args),
+    /// Outcome feedback: reports until the helpful one of two look-alike experiences ranks first.
+    Feedback(feedback::Args),
+    /// Raw ranking signals per query and candidate, for fitting relevance calibration.
+    Features(abstain::FeaturesArgs),
+    /// kb_search through `knowhub mcp` (stdio) beside plain HTTP, p50/p99, in one run.
+    Mcp(mcp::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -39,6 +55,11 @@ fn main() -> anyhow::Result<()> {
             Cmd::Load(a) => load::run(a).await,
             Cmd::Crosslingual(a) => crosslingual::run(a).await,
             Cmd::Compose(a) => compose::run(a).await,
+            Cmd::Features(a) => abstain::features(a).await,
+            Cmd::Abstain(a) => abstain::abstain(a).await,
+            Cmd::Dedup(a) => dedup::run(a).await,
+            Cmd::Feedback(a) => feedback::run(a).await,
+            Cmd::Mcp(a) => mcp::run(a).await,
         }
     })
 }

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use knowhub_ai::Embedder;
-use knowhub_core::{NewExperience, Outcome, SearchFilter, Source, Status, Store};
-use knowhub_server::{Hub, SearchConfig, SearchMode, SearchQuery};
+use knowhub_core::{NewExperience, SearchFilter, Source, Status, Store};
+use knowhub_service::{Hub, SearchConfig, SearchMode, SearchQuery};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
 use crate::beir;
@@ -50,23 +50,9 @@ pub fn doc_record(d: &beir::Doc) -> NewExperience {
     NewExperience {
         id: Some(d.id.clone()),
         task,
-        resource: String::new(),
-        result: String::new(),
-        score: 3,
-        outcome: Outcome::Success,
-        agent_id: String::new(),
-        submitted_by: String::new(),
-        session_key: None,
         source: Source::Imported,
         status: Status::Approved,
-        confidence: None,
-        created_at: None,
-        updated_at: None,
-        confirmations: 1,
-        content: None,
-        source_range: None,
-        flags: Vec::new(),
-        review: None,
+        ..Default::default()
     }
 }
 
@@ -215,9 +201,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     top_k: 10,
                     filter: SearchFilter { min_score: 1, ..Default::default() },
                     mode: *m,
+                    min_relevance: Some(0.0),
                 };
                 let t = Instant::now();
-                let r = hub.search(&sq).await?;
+                let r = hub.search(&knowhub_core::Caller::local(), &sq).await?;
                 lat.push(t.elapsed().as_secs_f64() * 1000.0);
                 let ids: Vec<String> = r.results.into_iter().map(|h| h.id).collect();
                 *ndcg += beir::ndcg_at(&ids, rel, 10);

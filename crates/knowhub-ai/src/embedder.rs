@@ -8,6 +8,8 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::time::Duration;
 
+use knowhub_core::rank::Dense;
+use knowhub_core::BlockScores;
 use lru::LruCache;
 use parking_lot::Mutex;
 use serde::Deserialize;
@@ -121,12 +123,38 @@ struct LocalPair {
 pub struct QueryVectors {
     pub scan: Vec<f32>,
     pub rescore: Option<Vec<f32>>,
+    /// How many leading column blocks (`knowhub_core::VECTOR_BLOCK`) hold the primary
+    /// (multilingual) model's part; the blocks after them are the English model's.
+    pub primary_blocks: usize,
 }
 
 impl QueryVectors {
     /// The vector that scores candidates.
     pub fn scoring(&self) -> &[f32] {
         self.rescore.as_deref().unwrap_or(&self.scan)
+    }
+
+    /// A record's vector scores against `scoring()`, read from its per-block scores: the
+    /// cosine fusion ranks by, and each model's own cosine. For the local pair with an English
+    /// query that is `(cos_e5 + t·cos_minilm) / √(1 + t²)` (the record's vector being
+    /// `[e5 ; t·minilm]`), so English and Chinese records land on one scale; otherwise the
+    /// primary model's cosine.
+    pub fn dense(&self, b: &BlockScores) -> Dense {
+        let p = self.primary_blocks.min(b.dots.len());
+        let cos = |d: &[f64], n: &[f64]| {
+            let nn: f64 = n.iter().map(|x| x * x).sum::<f64>().sqrt();
+            if nn > 0.0 {
+                d.iter().sum::<f64>() / nn
+            } else {
+                0.0
+            }
+        };
+        let primary = cos(&b.dots[..p], &b.norms[..p]);
+        let secondary_norm: f64 = b.norms[p..].iter().map(|x| x * x).sum::<f64>().sqrt();
+        if self.rescore.is_none() || secondary_norm <= 0.0 {
+            return Dense { fused: primary, primary, english: None };
+        }
+        Dense { fused: cos(&b.dots, &b.norms), primary, english: Some(cos(&b.dots[p..], &b.norms[p..])) }
     }
 }
 
@@ -241,6 +269,24 @@ impl Embedder {
         !matches!(self.provider, Provider::None)
     }
 
+    /// How many leading column blocks of a stored vector belong to the primary (multilingual)
+    /// model: 1 for the local pair's E5 half, all of them for a single model.
+    pub fn primary_blocks(&self) -> usize {
+        match &self.provider {
+            Provider::Local(m) => m.e5.dim().div_ceil(knowhub_core::VECTOR_BLOCK),
+            _ => usize::MAX,
+        }
+    }
+
+    /// How relevance is calibrated for this embedder's scores: fitted for the local pair only
+    /// (another model's cosine scale is unknown, so it gets the text-only mapping).
+    pub fn calibration(&self) -> knowhub_core::calibrate::Calibration {
+        match self.provider {
+            Provider::Local(_) => knowhub_core::calibrate::Calibration::LocalPair,
+            _ => knowhub_core::calibrate::Calibration::TextOnly,
+        }
+    }
+
     /// Embeds texts to be stored (E5-style models get the `passage: ` prefix).
     pub async fn embed_passages(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
         match &self.provider {
@@ -258,21 +304,6 @@ impl Embedder {
         }
     }
 
-    /// What a stored record's dot product with `q.scoring()` is divided by to make it a cosine
-    /// over the parts the query uses. 1 for single-model vectors (unit length). For the local
-    /// pair with a MiniLM part in the query: the record's length `√(1 + t²)`, `t` being the
-    /// Latin share of its text (see `compose`); without one (`scan` only) the E5 half alone
-    /// counts, and it is unit length.
-    pub fn vector_norm(&self, q: &QueryVectors, record_text: &str) -> f64 {
-        match (&self.provider, &q.rescore) {
-            (Provider::Local(_), Some(_)) => {
-                let t = f64::from(latin_share(record_text));
-                (1.0 + t * t).sqrt()
-            }
-            _ => 1.0,
-        }
-    }
-
     /// Embeds a search query, from the cache when it was seen recently.
     pub async fn embed_query(&self, q: &str) -> Result<Arc<QueryVectors>, EmbedError> {
         if let Some(v) = self.cache.lock().get(q) {
@@ -287,7 +318,7 @@ impl Embedder {
                     .pop()
                     .ok_or_else(|| EmbedError::BadResponse("no embedding returned".into()))?;
                 normalize(&mut v);
-                QueryVectors { scan: v, rescore: None }
+                QueryVectors { scan: v, rescore: None, primary_blocks: usize::MAX }
             }
             Provider::Local(m) => {
                 let m = m.clone();
@@ -325,7 +356,7 @@ impl LocalPair {
         } else {
             None
         };
-        Ok(QueryVectors { scan, rescore })
+        Ok(QueryVectors { scan, rescore, primary_blocks: e5.len().div_ceil(knowhub_core::VECTOR_BLOCK) })
     }
 }
 
@@ -352,7 +383,7 @@ pub fn add_minilm(
 /// unit length and the whole is `√(1 + t²)` long. A query `[e5 ; 0]` (candidates, Chinese and
 /// mixed queries) then scores every record by its E5 cosine, whatever its language; a query
 /// `[e5 ; minilm]` scores it `cos_e5 + t·cos_minilm`, which the search divides by the record's
-/// length (`Embedder::vector_norm`), so English and Chinese records land on one scale.
+/// length (`QueryVectors::dense`), so English and Chinese records land on one scale.
 pub fn compose(e5: &[f32], minilm: &[f32], t: f32) -> Vec<f32> {
     e5.iter().copied().chain(minilm.iter().map(|x| x * t)).collect()
 }

@@ -40,11 +40,22 @@ async fn composite_vectors_and_query_routing() {
     // unrelated Chinese record without any length correction.
     let unrelated = e.embed_passages(&["今天天气很好，我们去公园散步吧".to_string()]).await.unwrap().remove(0);
     assert!(dot(&zh.scan, &v[0]) > dot(&zh.scan, &unrelated));
-    assert_eq!(e.vector_norm(&zh, &docs[0]), 1.0);
-    // An English query, after dividing by the record's length, ranks the English answer first
-    // and the Chinese answer above the unrelated Chinese record.
-    let s = |d: &[f32], text: &str| f64::from(dot(en.scoring(), d)) / e.vector_norm(&en, text);
-    assert!((e.vector_norm(&en, &docs[0]) - 2f64.sqrt()).abs() < 1e-6);
-    assert!(s(&v[0], &docs[0]) > s(&v[1], &docs[1]));
-    assert!(s(&v[1], &docs[1]) > s(&unrelated, "今天天气很好，我们去公园散步吧"));
+    // What a store reports per 384-dim block, as `QueryVectors::dense` reads it.
+    let blocks = |q: &[f32], d: &[f32]| knowhub_core::BlockScores {
+        dots: q.chunks(384).zip(d.chunks(384)).map(|(a, b)| f64::from(dot(a, b))).collect(),
+        norms: knowhub_core::store::block_norms(d),
+    };
+    let zh0 = zh.dense(&blocks(zh.scoring(), &v[0]));
+    assert!((zh0.fused - f64::from(dot(&zh.scan, &v[0]))).abs() < 1e-6 && zh0.english.is_none(), "{zh0:?}");
+    // An English query: each model's own cosine, and the fused one over the record's length, which
+    // ranks the English answer first and the Chinese answer above the unrelated Chinese record.
+    let s = |d: &[f32]| en.dense(&blocks(en.scoring(), d));
+    let (a, b, c) = (s(&v[0]), s(&v[1]), s(&unrelated));
+    let (e5, mini) =
+        (f64::from(dot(&en.scan[..384], &v[0][..384])), f64::from(dot(&en.scoring()[384..], &v[0][384..])));
+    assert!((a.primary - e5).abs() < 1e-5 && (a.english.unwrap() - mini).abs() < 1e-5, "{a:?}");
+    assert!((a.fused - (e5 + mini) / 2f64.sqrt()).abs() < 1e-5, "{a:?}");
+    assert!(b.english.is_none() && (b.fused - b.primary).abs() < 1e-9, "a Chinese record is scored by E5: {b:?}");
+    assert!(a.fused > b.fused, "{a:?} {b:?}");
+    assert!(b.fused > c.fused, "{b:?} {c:?}");
 }

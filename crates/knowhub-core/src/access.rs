@@ -47,6 +47,40 @@ impl std::fmt::Display for Role {
     }
 }
 
+/// Who is calling, as every transport (HTTP, MCP, CLI) resolves it: the key's name and role, or the
+/// local operator when auth is off. The service checks roles against this, never a transport type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    pub name: String,
+    pub role: Role,
+    /// Whether `name` is a verified key name (auth on) rather than the local operator.
+    pub authenticated: bool,
+}
+
+impl Caller {
+    /// The operator of a hub without auth.
+    pub fn local() -> Self {
+        Caller { name: "local".into(), role: Role::Admin, authenticated: false }
+    }
+
+    /// A caller identified by an API key.
+    pub fn key(name: impl Into<String>, role: Role) -> Self {
+        Caller { name: name.into(), role, authenticated: true }
+    }
+
+    /// `Forbidden` unless this caller's role allows `need`.
+    pub fn require(&self, need: Role) -> Result<()> {
+        if self.role.allows(need) {
+            Ok(())
+        } else {
+            Err(CoreError::Forbidden(format!(
+                "this operation needs the {need} role; key {:?} has the {} role",
+                self.name, self.role
+            )))
+        }
+    }
+}
+
 /// A stored key, without its secret.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApiKey {

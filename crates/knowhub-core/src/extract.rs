@@ -41,6 +41,8 @@ pub struct NewExtraction {
     pub session_key: String,
     pub agent_id: String,
     pub submitted_by: String,
+    /// Who uploaded it (see `Vote::voter`): the confirmer of what the job finds.
+    pub caller: String,
     pub require_approval: bool,
     /// One fingerprint per uploaded message, in order (see [`overlap`]).
     pub hashes: Vec<String>,
@@ -64,6 +66,7 @@ pub struct ExtractJob {
     pub session_key: String,
     pub agent_id: String,
     pub submitted_by: String,
+    pub caller: String,
     pub require_approval: bool,
     pub status: JobStatus,
     /// Index, within the session, of the job's first message.

@@ -3,10 +3,12 @@
 //! `Store` trait every backend implements. Nothing here knows about HTTP or a particular database.
 
 pub mod access;
+pub mod calibrate;
 pub mod error;
 pub mod extract;
 pub mod guard;
 pub mod model;
+pub mod prompt;
 pub mod rank;
 pub mod redact;
 pub mod review;
@@ -14,9 +16,9 @@ pub mod store;
 pub mod text;
 pub mod validate;
 
-pub use access::{ApiKey, NewApiKey, Role};
+pub use access::{ApiKey, Caller, NewApiKey, Role};
 pub use error::{CoreError, Result};
 pub use extract::{Enqueued, ExtractJob, JobFinish, JobStatus, NewExtraction};
 pub use model::*;
 pub use review::{Decision, Review};
-pub use store::{InsertOutcome, SearchFilter, Store};
+pub use store::{BlockScores, DisputeDecision, InsertOutcome, SearchFilter, Store, VECTOR_BLOCK};

@@ -33,6 +33,52 @@ string_enum!(
     /// Only `approved` records are ever returned by search.
     Status { Approved => "approved", Pending => "pending", Rejected => "rejected" }
 );
+string_enum!(
+    /// What happened when an agent used an experience it found.
+    FeedbackOutcome { Helped => "helped", Failed => "failed", Irrelevant => "irrelevant" }
+);
+
+/// Outcome votes on a record: one per caller, a caller's second vote replacing its first.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeedbackCounts {
+    pub helped: u32,
+    pub failed: u32,
+    pub irrelevant: u32,
+    /// Failed votes a reviewer has already seen and kept the record anyway: a dispute counts
+    /// only the failures after them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reviewed_failed: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl FeedbackCounts {
+    /// Disputed: at least `threshold` callers reported a failure since the last review, and
+    /// failures outnumber successes.
+    pub fn disputed(&self, threshold: u32) -> bool {
+        threshold > 0 && self.failed.saturating_sub(self.reviewed_failed) >= threshold && self.failed > self.helped
+    }
+}
+
+/// One caller's vote, as stored and exported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vote {
+    /// The key's name with auth on, else the agent id (`anonymous` without one).
+    pub voter: String,
+    pub outcome: FeedbackOutcome,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub at: String,
+}
+
+/// One distinct caller that submitted (or re-submitted) a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Confirmation {
+    pub by: String,
+    pub at: String,
+}
 
 /// A stored experience, as the API returns it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,9 +97,21 @@ pub struct Experience {
     pub confidence: Option<f64>,
     pub language: String,
     pub content_hash: String,
+    /// Distinct callers (keys, or agent ids without auth) that submitted this experience.
     pub confirmations: u32,
+    /// The resource's version the experience holds for (`vitest 3.2`), when the submitter said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_version: Option<String>,
     pub created_at: String,
     pub updated_at: String,
+    /// Its last confirmation or `helped` vote (its creation before any): temporal decay counts from here.
+    #[serde(default)]
+    pub last_confirmed_at: String,
+    #[serde(default)]
+    pub feedback: FeedbackCounts,
+    /// Records with the same task and resource and the opposite outcome.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contested_with: Vec<String>,
     pub has_content: bool,
     /// For extracted records: which messages of the session they came from (0-based, inclusive).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -94,6 +152,10 @@ pub struct Content {
 /// that sets the provenance fields itself.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewExperience {
+    /// Who submits it (see `Vote::voter`): its first confirmation. Imports carry theirs in
+    /// `confirmed_by` instead.
+    pub confirmer: String,
+    pub resource_version: Option<String>,
     /// Preset id (import keeps ids stable); `None` mints a UUIDv7.
     pub id: Option<String>,
     pub task: String,
@@ -117,11 +179,53 @@ pub struct NewExperience {
     pub flags: Vec<String>,
     /// Carried by imports only; new records are unreviewed.
     pub review: Option<ReviewMark>,
+    /// Imports only: the record's history, restored as exported.
+    pub history: Option<History>,
+}
+
+/// What an import restores beyond the record's own fields.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct History {
+    pub last_confirmed_at: Option<String>,
+    pub confirmed_by: Vec<Confirmation>,
+    pub votes: Vec<Vote>,
+    pub reviewed_failed: u32,
+    pub contested_with: Vec<String>,
+}
+
+impl Default for NewExperience {
+    /// An empty manual submit, pending, rated 3 (fill in at least task, resource and result).
+    fn default() -> Self {
+        NewExperience {
+            confirmer: String::new(),
+            resource_version: None,
+            id: None,
+            task: String::new(),
+            resource: String::new(),
+            result: String::new(),
+            score: 3,
+            outcome: Outcome::Success,
+            agent_id: String::new(),
+            submitted_by: String::new(),
+            session_key: None,
+            source: Source::Manual,
+            status: Status::Pending,
+            confidence: None,
+            created_at: None,
+            updated_at: None,
+            confirmations: 1,
+            content: None,
+            source_range: None,
+            flags: Vec::new(),
+            review: None,
+            history: None,
+        }
+    }
 }
 
 impl NewExperience {
     pub fn content_hash(&self) -> String {
-        crate::text::content_hash(&self.task, &self.resource, &self.result)
+        crate::text::content_hash(&self.task, &self.resource, &self.result, self.resource_version.as_deref())
     }
 
     /// The text that full-text and vector search see for this record.
@@ -132,6 +236,11 @@ impl NewExperience {
     /// Identity for near-duplicate detection of extracted items: task + resource only.
     pub fn task_resource_hash(&self) -> String {
         crate::text::task_resource_hash(&self.task, &self.resource)
+    }
+
+    /// Which records are "the same resource" (see `text::resource_key`).
+    pub fn resource_key(&self) -> String {
+        crate::text::resource_key(&self.resource, self.resource_version.as_deref())
     }
 }
 
@@ -144,6 +253,10 @@ impl Experience {
     pub fn search_text(&self) -> String {
         search_text(&self.task, &self.resource, &self.result)
     }
+
+    pub fn resource_key(&self) -> String {
+        crate::text::resource_key(&self.resource, self.resource_version.as_deref())
+    }
 }
 
 /// One line of `knowhub export`: the record plus its content, so an import restores everything.
@@ -155,6 +268,10 @@ pub struct ExportRecord {
     pub content: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub content_type: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub confirmed_by: Vec<Confirmation>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub votes: Vec<Vote>,
 }
 
 /// A search result as the API returns it.
@@ -170,12 +287,30 @@ pub struct SearchHit {
     pub agent_id: String,
     pub submitted_by: String,
     pub created_at: String,
+    pub last_confirmed_at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_version: Option<String>,
     pub confirmations: u32,
+    pub feedback: HitFeedback,
+    /// `disputed` (agents report it failed), `contested` (another record says the opposite).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+    /// The records that contest this one (same task and resource, opposite outcome).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contested_with: Vec<String>,
     pub has_content: bool,
 }
 
+/// The outcome votes a search result shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitFeedback {
+    pub helped: u32,
+    pub failed: u32,
+}
+
 impl SearchHit {
-    pub fn from_experience(e: &Experience, relevance: f64) -> Self {
+    /// `flags` are the flags the caller computed for it (disputed, contested).
+    pub fn from_experience(e: &Experience, relevance: f64, flags: Vec<String>) -> Self {
         SearchHit {
             id: e.id.clone(),
             task: e.task.clone(),
@@ -187,7 +322,12 @@ impl SearchHit {
             agent_id: e.agent_id.clone(),
             submitted_by: e.submitted_by.clone(),
             created_at: e.created_at.clone(),
+            last_confirmed_at: e.last_confirmed_at.clone(),
+            resource_version: e.resource_version.clone(),
             confirmations: e.confirmations,
+            feedback: HitFeedback { helped: e.feedback.helped, failed: e.feedback.failed },
+            flags,
+            contested_with: e.contested_with.clone(),
             has_content: e.has_content,
         }
     }

@@ -7,7 +7,7 @@ use crate::access::{ApiKey, NewApiKey};
 use crate::error::CoreError;
 use crate::error::Result;
 use crate::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
-use crate::model::{Content, Experience, ExportRecord, NewExperience, Status};
+use crate::model::{Content, Experience, ExportRecord, NewExperience, Status, Vote};
 use crate::review::Review;
 
 /// What search may return. Only `approved` records are ever searchable.
@@ -25,13 +25,61 @@ impl Default for SearchFilter {
     }
 }
 
+/// Width of the column blocks in which vector scores are reported. The local embedder's vector
+/// is two models' vectors end to end (E5 and MiniLM, 384 dims each), so per-block scores let it
+/// read each model's cosine from one store call; any other vector is just several blocks.
+pub const VECTOR_BLOCK: usize = 384;
+
+/// One record's vector against a query vector, block by block (`VECTOR_BLOCK` dims each, the
+/// last one possibly shorter): the dot product of each block with the query's, and each block's
+/// L2 norm as stored with the vector. Cosines over any set of blocks follow without going back
+/// to the record's text or the embedder.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BlockScores {
+    pub dots: Vec<f64>,
+    pub norms: Vec<f64>,
+}
+
+impl BlockScores {
+    /// Cosine over the blocks where `query` is non-zero, scaled by the query's norm over them.
+    pub fn cosine(&self, query_norms: &[f64]) -> f64 {
+        let (mut dot, mut vv, mut qq) = (0.0, 0.0, 0.0);
+        for ((d, n), q) in self.dots.iter().zip(&self.norms).zip(query_norms) {
+            if *q > 0.0 {
+                dot += d;
+                vv += n * n;
+                qq += q * q;
+            }
+        }
+        if vv <= 0.0 || qq <= 0.0 {
+            0.0
+        } else {
+            dot / (vv.sqrt() * qq.sqrt())
+        }
+    }
+}
+
+/// Per-block L2 norms of a vector (`VECTOR_BLOCK` dims each).
+pub fn block_norms(v: &[f32]) -> Vec<f64> {
+    v.chunks(VECTOR_BLOCK).map(|b| b.iter().map(|x| f64::from(*x) * f64::from(*x)).sum::<f64>().sqrt()).collect()
+}
+
 /// Result of writing an experience.
 #[derive(Debug, Clone, PartialEq)]
 pub enum InsertOutcome {
     Created(Experience),
-    /// Same task+resource+result already stored (for `source = extracted`: same task+resource,
-    /// see `text::task_resource_hash`): its `confirmations` went up by one.
+    /// Same task+resource+result already stored: the submitter was added to its confirmers
+    /// (`confirmations` counts distinct callers, so a repeat by the same one changes nothing).
     Duplicate(Experience),
+}
+
+/// A reviewer's decision on a disputed record (approved, but reported as failing).
+#[derive(Debug, Clone, PartialEq)]
+pub enum DisputeDecision {
+    /// Keep it: the failures seen so far stop counting towards a dispute.
+    Keep,
+    /// Reject it: it leaves search.
+    Reject { reason: Option<String> },
 }
 
 /// Result of importing one exported record.
@@ -72,8 +120,9 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<(String, f64)>>;
 
-    /// Nearest neighbours of an L2-normalised query vector among vectors of `model`, best first,
-    /// as `(id, cosine)`.
+    /// Nearest neighbours of a query vector among vectors of `model`, best first, as
+    /// `(id, dot product)`: the cosine for unit vectors, and for the local pair's scan query
+    /// (`[e5 ; 0]`) each record's E5 cosine, its E5 block being unit length.
     async fn vector_candidates(
         &self,
         model: &str,
@@ -86,10 +135,11 @@ pub trait Store: Send + Sync + 'static {
     /// Lets fusion score every candidate on both signals, not only those each list returned.
     async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>>;
 
-    /// Cosine between the query vector and the given records' vectors of `model`.
-    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, f64)>>;
+    /// The given records' vectors of `model` against the query vector, block by block (records
+    /// without such a vector are left out).
+    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, BlockScores)>>;
 
-    /// Stores vectors (already L2-normalised) computed by `model`, replacing any older ones.
+    /// Stores vectors computed by `model` with their block norms, replacing any older ones.
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()>;
 
     /// Up to `limit` records with no vector from `model` yet, as `(id, search text)`.
@@ -100,6 +150,37 @@ pub trait Store: Send + Sync + 'static {
 
     /// Records in id order after `after`, with their content, for export.
     async fn export_page(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExportRecord>>;
+
+    // --- evidence: confirmations, near-duplicates, contests, outcome votes ---
+
+    /// Adds `confirmer` to the record's distinct confirmers (a repeat changes nothing); a new
+    /// one also moves `last_confirmed_at` to now. `NotFound` for an unknown id.
+    async fn confirm(&self, id: &str, confirmer: &str) -> Result<Experience>;
+
+    /// Approved and pending records whose `resource_key` is `key`, oldest first.
+    async fn by_resource_key(&self, key: &str, limit: usize) -> Result<Vec<Experience>>;
+
+    /// Marks two records as contesting each other (idempotent).
+    async fn contest(&self, a: &str, b: &str) -> Result<()>;
+
+    /// Stores a caller's vote on an approved record, replacing that caller's earlier vote, and
+    /// returns the record with its new counts; a `helped` vote moves `last_confirmed_at` to
+    /// now. `NotFound` for an unknown id, `Conflict` when the record is not approved.
+    async fn vote(&self, id: &str, vote: Vote) -> Result<Experience>;
+
+    /// A record's votes, newest first.
+    async fn votes(&self, id: &str) -> Result<Vec<Vote>>;
+
+    /// Approved records that are disputed at `threshold` (`FeedbackCounts::disputed`), in id
+    /// order after `after`.
+    async fn disputed(&self, threshold: u32, after: Option<&str>, limit: usize) -> Result<Vec<Experience>>;
+
+    /// How many approved records are disputed at `threshold`.
+    async fn count_disputed(&self, threshold: u32) -> Result<u64>;
+
+    /// Applies a reviewer's decision on an approved record. `NotFound` for an unknown id,
+    /// `Conflict` when it is not approved.
+    async fn resolve_dispute(&self, id: &str, decision: DisputeDecision, reviewer: &str) -> Result<Experience>;
 
     // --- review queue ---
 

@@ -35,14 +35,20 @@ pub fn normalize(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
-/// Identity of an experience for dedup: task + resource + result after `normalize`.
-pub fn content_hash(task: &str, resource: &str, result: &str) -> String {
+/// Identity of an experience for dedup: task + resource + result after `normalize`, and the
+/// resource's version when one is given (the same words about another version are another
+/// experience; records without a version keep the hash they always had).
+pub fn content_hash(task: &str, resource: &str, result: &str, version: Option<&str>) -> String {
     let mut h = Sha256::new();
     for (i, part) in [task, resource, result].iter().enumerate() {
         if i > 0 {
             h.update([0x1f]);
         }
         h.update(normalize(part).as_bytes());
+    }
+    if let Some(v) = version.map(normalize).filter(|v| !v.is_empty()) {
+        h.update([0x1e]);
+        h.update(v.as_bytes());
     }
     hex::encode(h.finalize())
 }
@@ -60,6 +66,44 @@ pub fn task_resource_hash(task: &str, resource: &str) -> String {
     h.update([0x1f]);
     h.update(loose(resource).as_bytes());
     hex::encode(h.finalize())
+}
+
+/// Which records use "the same resource", for near-duplicate merging and contests: the resource
+/// and its version with whitespace removed, full-width forms folded and letters lower-cased,
+/// except a letter right after `-` (a short option: `tar -C` and `tar -c` differ). A different
+/// command, flag or version is a different key; spacing and the case of a name are not.
+pub fn resource_key(resource: &str, version: Option<&str>) -> String {
+    let mut out = String::with_capacity(resource.len() + 8);
+    let fold = |s: &str, out: &mut String| {
+        let mut prev = ' ';
+        for c in crate::guard::normalise(s).chars().filter(|c| !c.is_whitespace()) {
+            if prev == '-' && c.is_ascii_alphabetic() {
+                out.push(c);
+            } else {
+                out.extend(c.to_lowercase());
+            }
+            prev = c;
+        }
+    };
+    fold(resource, &mut out);
+    if let Some(v) = version.map(str::trim).filter(|v| !v.is_empty()) {
+        out.push('\u{1f}');
+        fold(v, &mut out);
+    }
+    out
+}
+
+/// The specifics of a text: its tokens that hold a digit (versions, sizes, codes, counts).
+/// Two accounts of one experience may differ in wording and in how much detail they give, but
+/// not in their specifics: `node 18` vs `node 20`, `p99 40ms` vs `p99 2s`.
+pub fn specifics(text: &str) -> std::collections::BTreeSet<String> {
+    tokenize(text).into_iter().filter(|t| t.chars().any(|c| c.is_ascii_digit())).collect()
+}
+
+/// Whether two texts can tell the same experience: one's specifics contain the other's.
+pub fn specifics_agree(a: &str, b: &str) -> bool {
+    let (x, y) = (specifics(a), specifics(b));
+    x.is_subset(&y) || y.is_subset(&x)
 }
 
 /// Han ideographs (CJK Unified + Extension A + Compatibility).
@@ -314,6 +358,16 @@ pub fn query_tokens(q: &str) -> Vec<String> {
     }
 }
 
+/// Share of the query's tokens (`query_tokens`) that the text holds, in [0, 1]: an absolute
+/// full-text signal (BM25 is relative to the corpus and differs between backends).
+pub fn coverage(query_tokens: &[String], text: &str) -> f64 {
+    if query_tokens.is_empty() {
+        return 0.0;
+    }
+    let have: HashSet<String> = tokenize(text).into_iter().collect();
+    query_tokens.iter().filter(|t| have.contains(t.as_str())).count() as f64 / query_tokens.len() as f64
+}
+
 /// Token set used by MMR's Jaccard similarity.
 pub fn token_set(text: &str) -> HashSet<String> {
     tokenize(text).into_iter().collect()
@@ -325,6 +379,41 @@ mod tests {
 
     fn has(tokens: &[String], t: &str) -> bool {
         tokens.iter().any(|x| x == t)
+    }
+
+    #[test]
+    fn coverage_counts_query_tokens_found() {
+        let q = query_tokens("数据库 连接超时 pgbouncer");
+        assert_eq!(coverage(&q, "PgBouncer 解决数据库连接超时"), 1.0);
+        let half = coverage(&query_tokens("docker build cache"), "Speed up docker builds in CI");
+        assert!((half - 2.0 / 3.0).abs() < 1e-9, "{half}");
+        assert_eq!(coverage(&query_tokens("banana bread"), "Speed up docker builds"), 0.0);
+        assert_eq!(coverage(&[], "anything"), 0.0);
+    }
+
+    #[test]
+    fn specifics_must_not_conflict() {
+        assert!(specifics_agree("upgrade to node 18", "move to node 18 LTS"));
+        assert!(!specifics_agree("upgrade to node 18", "upgrade to node 20"));
+        assert!(!specifics_agree("p99 从 3s 降到 40ms", "p99 3s -> 2s"));
+        assert!(specifics_agree("raised pool size", "default_pool_size=50 fixed it"), "less detail is no conflict");
+        assert!(!specifics_agree("unique task 17", "unique task 42"));
+        assert!(specifics_agree("修复超时", "超时问题修好了"));
+    }
+
+    #[test]
+    fn resource_keys() {
+        let k = |r: &str| resource_key(r, None);
+        assert_eq!(k("pgbouncer pool_mode=transaction"), k("PgBouncer  pool_mode = transaction"));
+        assert_eq!(k("ＰｇＢｏｕｎｃｅｒ"), k("pgbouncer"), "full-width folded");
+        assert_ne!(k("kubectl rollout undo"), k("kubectl rollout restart"));
+        assert_ne!(k("tar -C /tmp"), k("tar -c /tmp"), "short options keep their case");
+        assert_ne!(k("pg_dump -Fc"), k("pg_dump -Fp"));
+        assert_eq!(k("pg_dump -Fc"), k("PG_DUMP -Fc"));
+        assert_ne!(resource_key("vitest", Some("3.2")), resource_key("vitest", Some("2.1")));
+        assert_ne!(resource_key("vitest", Some("3.2")), k("vitest"));
+        assert_eq!(resource_key("vitest", Some(" ")), k("vitest"));
+        assert_ne!(k("vitest 3.2"), k("vitest 2.1"));
     }
 
     #[test]
@@ -396,8 +485,10 @@ mod tests {
     #[test]
     fn normalisation_and_hash() {
         assert_eq!(normalize("  Fix   the\tBUG \n"), "fix the bug");
-        assert_eq!(content_hash("A  b", "C", "d"), content_hash("a b", " c ", "D"));
-        assert_ne!(content_hash("ab", "c", "d"), content_hash("a", "bc", "d"));
+        assert_eq!(content_hash("A  b", "C", "d", None), content_hash("a b", " c ", "D", Some(" ")));
+        assert_ne!(content_hash("ab", "c", "d", None), content_hash("a", "bc", "d", None));
+        assert_ne!(content_hash("a", "vitest", "d", Some("3.2")), content_hash("a", "vitest", "d", Some("2.1")));
+        assert_ne!(content_hash("a", "vitest", "d", Some("3.2")), content_hash("a", "vitest", "d", None));
     }
 
     #[test]

@@ -11,6 +11,8 @@ pub const MAX_RESULT: usize = 8_000;
 pub const MAX_CONTENT: usize = 200_000;
 pub const MAX_SHORT: usize = 200;
 pub const MAX_CONTENT_TYPE: usize = 100;
+pub const MAX_VERSION: usize = 100;
+pub const MAX_NOTE: usize = 2_000;
 pub const DEFAULT_SCORE: u8 = 3;
 pub const DEFAULT_CONTENT_TYPE: &str = "text/markdown";
 
@@ -29,6 +31,8 @@ pub struct SubmitRequest {
     pub timestamp: Option<String>,
     pub content: Option<String>,
     pub content_type: Option<String>,
+    /// The version of the resource the experience holds for, e.g. `vitest 3.2`.
+    pub resource_version: Option<String>,
 }
 
 /// A required text field: present, not blank after trimming, at most `max` characters.
@@ -85,6 +89,7 @@ impl SubmitRequest {
         let agent_id = optional("agent_id", self.agent_id, MAX_SHORT)?;
         let submitted_by = optional("submitted_by", self.submitted_by, MAX_SHORT)?;
         let session_key = optional("session_key", self.session_key, MAX_SHORT)?;
+        let resource_version = optional("resource_version", self.resource_version, MAX_VERSION)?;
         let created_at = match self.timestamp.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(ts) => {
@@ -107,7 +112,6 @@ impl SubmitRequest {
             }
         };
         Ok(NewExperience {
-            id: None,
             task,
             resource,
             result,
@@ -116,16 +120,12 @@ impl SubmitRequest {
             agent_id,
             submitted_by,
             session_key: (!session_key.is_empty()).then_some(session_key),
+            resource_version: (!resource_version.is_empty()).then_some(resource_version),
             source,
             status,
-            confidence: None,
             created_at,
-            updated_at: None,
-            confirmations: 1,
             content,
-            source_range: None,
-            flags: Vec::new(),
-            review: None,
+            ..Default::default()
         })
     }
 }

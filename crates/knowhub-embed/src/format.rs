@@ -187,7 +187,7 @@ pub fn parse(buf: &[u8]) -> Result<Parsed, EmbedError> {
         let want = match dtype {
             DType::F32 => elements * 4,
             DType::Q4 => {
-                if elements % crate::quant::QK != 0 {
+                if !elements.is_multiple_of(crate::quant::QK) {
                     return Err(bad(format!("tensor {name}: {elements} not a multiple of 32")));
                 }
                 elements / crate::quant::QK * crate::quant::BLOCK_BYTES

@@ -95,7 +95,7 @@ impl PackedLinear {
     /// Build from the file's row-major Q4_0 data: `n` rows of `k` weights.
     pub fn from_q4(n: usize, k: usize, q4: &[u8], bias: Vec<f32>) -> Self {
         use crate::quant::{f16_to_f32, row_bytes, BLOCK_BYTES};
-        assert!(n % NR == 0 && k % QK == 0 && bias.len() == n);
+        assert!(n.is_multiple_of(NR) && k.is_multiple_of(QK) && bias.len() == n);
         let rb = row_bytes(k);
         assert!(q4.len() >= n * rb);
         let kb = k / QK;
@@ -121,7 +121,7 @@ impl PackedLinear {
     /// 32 weights of a row to 8 bits (scale = largest magnitude / 127, round to nearest), so f32
     /// models run on the same kernels and stay cache-resident (a quarter of their f32 size).
     pub fn from_f32(n: usize, k: usize, w: &[f32], bias: Vec<f32>) -> Self {
-        assert!(n % NR == 0 && k % QK == 0 && bias.len() == n && w.len() >= n * k);
+        assert!(n.is_multiple_of(NR) && k.is_multiple_of(QK) && bias.len() == n && w.len() >= n * k);
         let kb = k / QK;
         let empty = PanelBlock8 { scale: [0.0; NR], codes: [[0; NR]; QK] };
         let mut blocks = vec![empty; n / NR * kb];

@@ -14,7 +14,7 @@ use sqlx::{PgPool, Row};
 use crate::db_err;
 
 const COLS: &str = "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
-    messages, attempts, error, result, created_at, updated_at";
+    messages, attempts, error, result, created_at, updated_at, caller";
 
 fn job(r: &PgRow) -> Result<ExtractJob> {
     let status: String = r.try_get(5).map_err(db_err)?;
@@ -34,6 +34,7 @@ fn job(r: &PgRow) -> Result<ExtractJob> {
         result: r.try_get(11).map_err(db_err)?,
         created_at: r.try_get(12).map_err(db_err)?,
         updated_at: r.try_get(13).map_err(db_err)?,
+        caller: r.try_get(14).map_err(db_err)?,
     })
 }
 
@@ -88,8 +89,8 @@ pub(crate) async fn enqueue(pool: &PgPool, new: NewExtraction) -> Result<Enqueue
     let messages = format!("[{}]", new.messages[skipped..].join(","));
     let r = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO extract_jobs (id, session_key, agent_id, submitted_by, require_approval, status, first_index, \
-         message_count, messages, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $9) \
-         RETURNING {COLS}"
+         message_count, messages, created_at, updated_at, caller) \
+         VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $9, $10) RETURNING {COLS}"
     )))
     .bind(&new.job_id)
     .bind(&new.session_key)
@@ -100,6 +101,7 @@ pub(crate) async fn enqueue(pool: &PgPool, new: NewExtraction) -> Result<Enqueue
     .bind(fresh_hashes.len() as i32)
     .bind(messages)
     .bind(&now)
+    .bind(&new.caller)
     .fetch_one(&mut *tx)
     .await
     .map_err(db_err)?;

@@ -2,9 +2,10 @@
 //!
 //! - Everything lives in the database; this store keeps no in-memory index or cache of records,
 //!   because another replica may write at any time. All retrieval is SQL.
-//! - Dedup is enforced by the database (unique `content_hash`, `INSERT .. ON CONFLICT`), and
-//!   extracted items are serialised per task+resource with a transaction-scoped advisory lock, so
-//!   concurrent identical submits from any number of processes add confirmations, never rows.
+//! - Dedup is enforced by the database (unique `content_hash`, `INSERT .. ON CONFLICT`), so
+//!   concurrent identical submits from any number of processes add confirmers, never rows.
+//!   Confirmers and votes are rows keyed by caller, and the counts on the record are recomputed
+//!   from them under the record's row lock (see `evidence`).
 //! - Full text: a `tsvector` built in the app from the same tokens the SQLite store indexes
 //!   (`knowhub_core::text::tokenize`), because PostgreSQL has no Chinese parser; ranked by
 //!   IDF-weighted `ts_rank_cd`, selecting through the selective tokens only (see `fts`).
@@ -14,6 +15,7 @@
 //!   with `CoreError::Unavailable` (HTTP 503) while the database is down, and later requests get
 //!   fresh connections by themselves once it is back.
 
+mod evidence;
 mod extract;
 mod fts;
 mod keys;
@@ -30,8 +32,8 @@ use knowhub_core::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use knowhub_core::review::{Decision, Review};
 use knowhub_core::store::{not_found, ImportOutcome};
 use knowhub_core::{
-    new_id, now_rfc3339, text, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewExperience, Result,
-    SearchFilter, Source, Status, Store,
+    new_id, now_rfc3339, text, BlockScores, Content, CoreError, DisputeDecision, Experience, ExportRecord, History,
+    InsertOutcome, NewExperience, Result, SearchFilter, Status, Store, Vote, VECTOR_BLOCK,
 };
 use memo::KnownDims;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
@@ -253,15 +255,6 @@ impl PgStore {
         self.dims.insert(dim);
         Ok(())
     }
-
-    async fn exp_by_seq(&self, conn: &mut sqlx::PgConnection, seq: i64) -> Result<Experience> {
-        let r = sqlx::query(AssertSqlSafe(format!("SELECT {EXP_COLS} FROM experiences e WHERE e.seq = $1")))
-            .bind(seq)
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(db_err)?;
-        rows::experience(&r)
-    }
 }
 
 /// Parameters of one experience row, shared by insert and import.
@@ -273,26 +266,37 @@ struct RowValues {
     hash: String,
     tr_hash: String,
     body: String,
+    resource_key: String,
+    last_confirmed: String,
+    /// What an import restores (empty for a new submit).
+    history: History,
 }
 
 fn row_values(new: &NewExperience) -> RowValues {
     let now = now_rfc3339();
+    let created = new.created_at.clone().unwrap_or_else(|| now.clone());
+    let history = new.history.clone().unwrap_or_default();
     RowValues {
         id: new.id.clone().unwrap_or_else(new_id),
-        created: new.created_at.clone().unwrap_or_else(|| now.clone()),
+        last_confirmed: history.last_confirmed_at.clone().unwrap_or_else(|| created.clone()),
+        created,
         updated: new.updated_at.clone().unwrap_or(now),
         language: text::detect_language(&new.search_text()),
         hash: new.content_hash(),
         tr_hash: new.task_resource_hash(),
         body: body(&new.task, &new.resource, &new.result),
+        resource_key: new.resource_key(),
+        history,
     }
 }
 
 const INSERT_COLS: &str =
     "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, \
     session_key, source, status, confidence, language, content_hash, task_resource_hash, confirmations, created_at, \
-    updated_at, source_from, source_to, flags, review_by, review_at, review_note, tsv) VALUES \
-    ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector)";
+    updated_at, source_from, source_to, flags, review_by, review_at, review_note, tsv, resource_version, resource_key, \
+    last_confirmed_at, reviewed_failed, contested_with) VALUES \
+    ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector,$26,$27,$28,\
+    $29,$30)";
 
 fn bind_row<'q>(
     q: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
@@ -324,6 +328,20 @@ fn bind_row<'q>(
         .bind(new.review.as_ref().map(|r| r.at.clone()))
         .bind(new.review.as_ref().and_then(|r| r.note.clone()))
         .bind(&v.body)
+        .bind(&new.resource_version)
+        .bind(&v.resource_key)
+        .bind(&v.last_confirmed)
+        .bind(v.history.reviewed_failed.min(i32::MAX as u32) as i32)
+        .bind(&v.history.contested_with)
+}
+
+/// A record this transaction just inserted gets its history (an import) or its submitter as its
+/// first confirmer, as in SQLite.
+async fn first_evidence(conn: &mut sqlx::PgConnection, seq: i64, new: &NewExperience, v: &RowValues) -> Result<()> {
+    match &new.history {
+        Some(h) => evidence::restore(conn, seq, h).await,
+        None => evidence::add_confirmer(conn, seq, &new.confirmer, &v.created).await.map(|_| ()),
+    }
 }
 
 /// Stores a record's long content unless it already has some: a duplicate submit may bring the
@@ -352,52 +370,30 @@ impl Store for PgStore {
     async fn insert(&self, new: NewExperience) -> Result<InsertOutcome> {
         let v = row_values(&new);
         let mut tx = self.pool.begin().await.map_err(db_err)?;
-        if new.source == Source::Extracted {
-            // Serialise extracted items with the same task+resource across replicas; the lock ends
-            // with the transaction.
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                .bind(&v.tr_hash)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-            let existing: Option<(i64, String)> = sqlx::query_as(
-                "SELECT seq, id FROM experiences WHERE task_resource_hash = $1 OR content_hash = $2 ORDER BY seq LIMIT 1",
-            )
-            .bind(&v.tr_hash)
-            .bind(&v.hash)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_err)?;
-            if let Some((seq, id)) = existing {
-                sqlx::query("UPDATE experiences SET confirmations = confirmations + 1, updated_at = $2 WHERE seq = $1")
-                    .bind(seq)
-                    .bind(now_rfc3339())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
-                attach_content(&mut tx, &id, &new.content).await?;
-                let e = self.exp_by_seq(&mut tx, seq).await?;
-                tx.commit().await.map_err(db_err)?;
-                return Ok(InsertOutcome::Duplicate(e));
-            }
-        }
-        // One statement decides insert vs. confirmation atomically, whichever replica wins.
+        // One statement decides insert vs. duplicate atomically, whichever replica wins. On a
+        // duplicate the no-op update locks the existing row until commit, so that concurrent
+        // confirmers of one record are counted one after another (see `evidence`).
         let sql = format!(
-            "{INSERT_COLS} ON CONFLICT (content_hash) DO UPDATE SET confirmations = experiences.confirmations + 1, \
-             updated_at = $26 RETURNING seq, id, (xmax = 0) AS inserted"
+            "{INSERT_COLS} ON CONFLICT (content_hash) DO UPDATE SET updated_at = experiences.updated_at \
+             RETURNING seq, id, (xmax = 0) AS inserted"
         );
-        let r =
-            bind_row(sqlx::query(AssertSqlSafe(sql)), &new, &v).bind(now_rfc3339()).fetch_one(&mut *tx).await.map_err(
-                |e| match db_err(e) {
-                    CoreError::Conflict(_) => CoreError::Conflict(format!("experience {} already exists", v.id)),
-                    other => other,
-                },
-            )?;
+        let r = bind_row(sqlx::query(AssertSqlSafe(sql)), &new, &v).fetch_one(&mut *tx).await.map_err(
+            |e| match db_err(e) {
+                CoreError::Conflict(_) => CoreError::Conflict(format!("experience {} already exists", v.id)),
+                other => other,
+            },
+        )?;
         let seq: i64 = r.try_get(0).map_err(db_err)?;
         let id: String = r.try_get(1).map_err(db_err)?;
         let inserted: bool = r.try_get(2).map_err(db_err)?;
+        if inserted {
+            first_evidence(&mut tx, seq, &new, &v).await?;
+        } else {
+            evidence::add_confirmer(&mut tx, seq, &new.confirmer, &now_rfc3339()).await?;
+        }
+        // A duplicate may still bring the long content the first submit lacked.
         attach_content(&mut tx, &id, &new.content).await?;
-        let e = self.exp_by_seq(&mut tx, seq).await?;
+        let e = rows::by_seq(&mut tx, seq).await?;
         tx.commit().await.map_err(db_err)?;
         Ok(if inserted { InsertOutcome::Created(e) } else { InsertOutcome::Duplicate(e) })
     }
@@ -406,16 +402,16 @@ impl Store for PgStore {
         let v = row_values(&record);
         let mut tx = self.pool.begin().await.map_err(db_err)?;
         // No conflict target: an existing id or content hash both mean "already there".
-        let sql = format!("{INSERT_COLS} ON CONFLICT DO NOTHING RETURNING id");
-        let id: Option<String> = bind_row(sqlx::query(AssertSqlSafe(sql)), &record, &v)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_err)?
-            .map(|r| r.get(0));
-        let Some(id) = id else {
+        let sql = format!("{INSERT_COLS} ON CONFLICT DO NOTHING RETURNING seq, id");
+        let row =
+            bind_row(sqlx::query(AssertSqlSafe(sql)), &record, &v).fetch_optional(&mut *tx).await.map_err(db_err)?;
+        let Some(row) = row else {
             return Ok(ImportOutcome::Skipped);
         };
+        let seq: i64 = row.try_get(0).map_err(db_err)?;
+        let id: String = row.try_get(1).map_err(db_err)?;
         attach_content(&mut tx, &id, &record.content).await?;
+        first_evidence(&mut tx, seq, &record, &v).await?;
         tx.commit().await.map_err(db_err)?;
         Ok(ImportOutcome::Inserted)
     }
@@ -524,23 +520,38 @@ impl Store for PgStore {
         fts::scores(&self.pool, tokens, ids).await
     }
 
-    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, f64)>> {
+    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, BlockScores)>> {
         check_vector(query)?;
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let rows = sqlx::query(
-            "SELECT e.id, (-(v.embedding <#> $1))::float8 FROM vectors v JOIN experiences e ON e.seq = v.seq \
+        // One dot product per column block, from `subvector`s of the stored vector and the query.
+        let dim = query.len();
+        let dots: Vec<String> = (0..dim.div_ceil(VECTOR_BLOCK))
+            .map(|b| {
+                let (from, len) = (b * VECTOR_BLOCK + 1, VECTOR_BLOCK.min(dim - b * VECTOR_BLOCK));
+                format!("(-(subvector(v.embedding, {from}, {len}) <#> subvector($1, {from}, {len})))::float8")
+            })
+            .collect();
+        let sql = format!(
+            "SELECT e.id, ARRAY[{}], v.block_norms::float8[] FROM vectors v JOIN experiences e ON e.seq = v.seq \
              WHERE e.id = ANY($2) AND v.model = $3 AND v.dim = $4",
-        )
-        .bind(pgvector::Vector::from(query.to_vec()))
-        .bind(ids)
-        .bind(model)
-        .bind(query.len() as i32)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db_err)?;
-        scored(rows)
+            dots.join(", ")
+        );
+        let rows = sqlx::query(AssertSqlSafe(sql))
+            .bind(pgvector::Vector::from(query.to_vec()))
+            .bind(ids)
+            .bind(model)
+            .bind(dim as i32)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db_err)?;
+        rows.iter()
+            .map(|r| {
+                let id: String = r.try_get(0).map_err(db_err)?;
+                Ok((id, BlockScores { dots: r.try_get(1).map_err(db_err)?, norms: r.try_get(2).map_err(db_err)? }))
+            })
+            .collect()
     }
 
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()> {
@@ -557,13 +568,15 @@ impl Store for PgStore {
         for (id, v) in items {
             // Records deleted meanwhile are skipped (no row to join), like in SQLite.
             sqlx::query(
-                "INSERT INTO vectors (seq, model, dim, embedding) SELECT seq, $2, $3, $4 FROM experiences WHERE id = $1 \
-                 ON CONFLICT (seq) DO UPDATE SET model = EXCLUDED.model, dim = EXCLUDED.dim, embedding = EXCLUDED.embedding",
+                "INSERT INTO vectors (seq, model, dim, embedding, block_norms) SELECT seq, $2, $3, $4, $5 FROM experiences WHERE id = $1 \
+                 ON CONFLICT (seq) DO UPDATE SET model = EXCLUDED.model, dim = EXCLUDED.dim, embedding = EXCLUDED.embedding, \
+                 block_norms = EXCLUDED.block_norms",
             )
             .bind(id)
             .bind(model)
             .bind(v.len() as i32)
             .bind(pgvector::Vector::from(v.clone()))
+            .bind(knowhub_core::store::block_norms(v).into_iter().map(|n| n as f32).collect::<Vec<f32>>())
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
@@ -604,24 +617,77 @@ impl Store for PgStore {
     }
 
     async fn export_page(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExportRecord>> {
-        let rows = sqlx::query(AssertSqlSafe(format!(
+        // One snapshot for the records and their confirmers and votes, so counts and lists agree.
+        let mut tx = self.pool.begin().await.map_err(db_err)?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        let rs = sqlx::query(AssertSqlSafe(format!(
             "SELECT {EXP_COLS}, c.content, c.content_type FROM experiences e LEFT JOIN contents c ON c.experience_id = e.id \
              WHERE e.id > $1 ORDER BY e.id LIMIT $2"
         )))
         .bind(after.unwrap_or(""))
         .bind(limit as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await
         .map_err(db_err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(ExportRecord {
-                    experience: rows::experience(r)?,
-                    content: r.try_get("content").map_err(db_err)?,
-                    content_type: r.try_get("content_type").map_err(db_err)?,
-                })
-            })
-            .collect()
+        let mut out = Vec::with_capacity(rs.len());
+        let mut at = std::collections::HashMap::with_capacity(rs.len());
+        for r in &rs {
+            let Exp { seq, e } = rows::exp_with_seq(r)?;
+            at.insert(seq, out.len());
+            out.push(ExportRecord {
+                experience: e,
+                content: r.try_get("content").map_err(db_err)?,
+                content_type: r.try_get("content_type").map_err(db_err)?,
+                confirmed_by: Vec::new(),
+                votes: Vec::new(),
+            });
+        }
+        let seqs: Vec<i64> = at.keys().copied().collect();
+        if !seqs.is_empty() {
+            for (seq, c) in rows::confirmations(&mut tx, &seqs).await? {
+                out[at[&seq]].confirmed_by.push(c);
+            }
+            for (seq, v) in rows::votes(&mut tx, &seqs).await? {
+                out[at[&seq]].votes.push(v);
+            }
+        }
+        tx.commit().await.map_err(db_err)?;
+        Ok(out)
+    }
+
+    async fn confirm(&self, id: &str, confirmer: &str) -> Result<Experience> {
+        evidence::confirm(&self.pool, id, confirmer).await
+    }
+
+    async fn by_resource_key(&self, key: &str, limit: usize) -> Result<Vec<Experience>> {
+        evidence::by_resource_key(&self.pool, key, limit).await
+    }
+
+    async fn contest(&self, a: &str, b: &str) -> Result<()> {
+        evidence::contest(&self.pool, a, b).await
+    }
+
+    async fn vote(&self, id: &str, vote: Vote) -> Result<Experience> {
+        evidence::vote(&self.pool, id, vote).await
+    }
+
+    async fn votes(&self, id: &str) -> Result<Vec<Vote>> {
+        evidence::votes_of(&self.pool, id).await
+    }
+
+    async fn disputed(&self, threshold: u32, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
+        evidence::disputed(&self.pool, threshold, after.unwrap_or(""), limit).await
+    }
+
+    async fn count_disputed(&self, threshold: u32) -> Result<u64> {
+        evidence::count_disputed(&self.pool, threshold).await
+    }
+
+    async fn resolve_dispute(&self, id: &str, decision: DisputeDecision, reviewer: &str) -> Result<Experience> {
+        evidence::resolve(&self.pool, id, decision, reviewer).await
     }
 
     async fn pending(&self, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
@@ -680,7 +746,7 @@ impl Store for PgStore {
                 let resource = edits.resource.clone().unwrap_or_else(|| e.resource.clone());
                 let result = edits.result.clone().unwrap_or_else(|| e.result.clone());
                 let text_changed = task != e.task || resource != e.resource || result != e.result;
-                let hash = text::content_hash(&task, &resource, &result);
+                let hash = text::content_hash(&task, &resource, &result, e.resource_version.as_deref());
                 if hash != e.content_hash {
                     let other: Option<String> =
                         sqlx::query_scalar("SELECT id FROM experiences WHERE content_hash = $1 AND seq <> $2")
@@ -699,7 +765,8 @@ impl Store for PgStore {
                 sqlx::query(
                     "UPDATE experiences SET task = $2, resource = $3, result = $4, score = $5, outcome = $6, \
                      content_hash = $7, task_resource_hash = $8, language = $9, tsv = $10::tsvector, status = 'approved', \
-                     review_by = $11, review_at = $12, review_note = NULL, updated_at = $12 WHERE seq = $1",
+                     review_by = $11, review_at = $12, review_note = NULL, updated_at = $12, resource_key = $13 \
+                     WHERE seq = $1",
                 )
                 .bind(cur.seq)
                 .bind(&task)
@@ -713,6 +780,7 @@ impl Store for PgStore {
                 .bind(body(&task, &resource, &result))
                 .bind(&review.reviewer)
                 .bind(&now)
+                .bind(text::resource_key(&resource, e.resource_version.as_deref()))
                 .execute(&mut *tx)
                 .await
                 .map_err(|err| match db_err(err) {
@@ -729,13 +797,13 @@ impl Store for PgStore {
                 }
             }
         }
-        let e = self.exp_by_seq(&mut tx, cur.seq).await?;
+        let e = rows::by_seq(&mut tx, cur.seq).await?;
         tx.commit().await.map_err(db_err)?;
         Ok(e)
     }
 
     async fn delete(&self, id: &str) -> Result<bool> {
-        // contents and vectors go with it (ON DELETE CASCADE).
+        // Contents, vectors, confirmers and votes go with it (ON DELETE CASCADE).
         let n =
             sqlx::query("DELETE FROM experiences WHERE id = $1").bind(id).execute(&self.pool).await.map_err(db_err)?;
         Ok(n.rows_affected() > 0)

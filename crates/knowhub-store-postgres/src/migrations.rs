@@ -13,15 +13,17 @@ const MIGRATE_LOCK: i64 = 0x006b_6e6f_7768_7562;
 
 /// `(version, SQL)`. Never edit a shipped migration; add a new one.
 ///
-/// Mirrors the SQLite schema (v1 + v2) in one step: the PostgreSQL backend starts with it.
+/// v1 mirrors the SQLite schema v1 + v2 in one step: the PostgreSQL backend starts with it; v3
+/// mirrors SQLite's v3.
 /// Ids are `COLLATE "C"` so that `ORDER BY id` is byte order, as in SQLite, whatever the
 /// database's locale (export pages and the review queue page by id).
 /// Timestamps stay RFC 3339 text like in SQLite so that exports are identical across backends;
 /// the job queue's own clocks (`not_before`, `lease_until`) are `timestamptz` and use the
 /// database's `now()`, one clock for every replica.
-const MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    r#"
+const MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        r#"
 CREATE EXTENSION IF NOT EXISTS vector;
 
 CREATE TABLE experiences (
@@ -124,7 +126,100 @@ CREATE TABLE extract_jobs (
 );
 CREATE INDEX extract_jobs_runnable ON extract_jobs (seq) WHERE status IN ('queued', 'running');
 "#,
-)];
+    ),
+    (
+        2,
+        // Each vector's norm per 384-dim block (`knowhub_core::VECTOR_BLOCK`), stored with it so
+        // searches get cosines over any blocks (the local pair's E5 and MiniLM halves) from the
+        // store alone. Existing rows are filled from their vectors.
+        r#"
+ALTER TABLE vectors ADD COLUMN block_norms REAL[];
+UPDATE vectors SET block_norms = ARRAY(
+    SELECT vector_norm(subvector(embedding, b * 384 + 1, LEAST(384, dim - b * 384)))::real
+    FROM generate_series(0, (dim - 1) / 384) AS b ORDER BY b);
+ALTER TABLE vectors ALTER COLUMN block_norms SET NOT NULL;
+"#,
+    ),
+    (
+        3,
+        // Evidence (as SQLite's v3): distinct confirmers, outcome votes, contests, versions,
+        // freshness. `resource_key` is filled by `after` (the normalisation lives in
+        // knowhub_core). Timestamps compared with GREATEST are `COLLATE "C"`: byte order, as in
+        // SQLite, whatever the database's locale.
+        r#"
+ALTER TABLE experiences
+    ADD COLUMN resource_version  TEXT,
+    ADD COLUMN resource_key      TEXT NOT NULL DEFAULT '',
+    ADD COLUMN last_confirmed_at TEXT COLLATE "C" NOT NULL DEFAULT '',
+    ADD COLUMN helped            INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN failed            INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN irrelevant        INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN reviewed_failed   INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN contested_with    TEXT[] NOT NULL DEFAULT '{}';
+CREATE INDEX experiences_resource_key ON experiences (resource_key, seq);
+-- Only records with failure votes can be disputed: the dispute queue reads this small index.
+CREATE INDEX experiences_failed ON experiences (id) WHERE failed > 0;
+
+-- One row per distinct caller that submitted a record. Earlier counts were submit calls, not
+-- callers: each record starts again from its submitter.
+CREATE TABLE confirmations (
+    seq       BIGINT NOT NULL REFERENCES experiences (seq) ON DELETE CASCADE,
+    confirmer TEXT NOT NULL,
+    at        TEXT NOT NULL,
+    PRIMARY KEY (seq, confirmer)
+);
+INSERT INTO confirmations (seq, confirmer, at)
+    SELECT seq, CASE WHEN agent_id = '' THEN 'anonymous' ELSE agent_id END, created_at FROM experiences;
+UPDATE experiences SET last_confirmed_at = created_at, confirmations = 1;
+
+-- One vote per caller per record; a second vote replaces the first.
+CREATE TABLE votes (
+    seq     BIGINT NOT NULL REFERENCES experiences (seq) ON DELETE CASCADE,
+    voter   TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('helped', 'failed', 'irrelevant')),
+    note    TEXT,
+    at      TEXT NOT NULL,
+    PRIMARY KEY (seq, voter)
+);
+
+ALTER TABLE extract_jobs ADD COLUMN caller TEXT NOT NULL DEFAULT '';
+"#,
+    ),
+];
+
+/// Rows per batch of a data step.
+const BATCH: i64 = 5000;
+
+/// Data steps that need Rust (normalisation lives in knowhub_core), run right after their
+/// migration in the same transaction, so a replica sees the schema and its data together.
+async fn after(version: i64, tx: &mut PgConnection) -> Result<()> {
+    if version == 3 {
+        let mut last = 0i64;
+        loop {
+            let rows: Vec<(i64, String)> =
+                sqlx::query_as("SELECT seq, resource FROM experiences WHERE seq > $1 ORDER BY seq LIMIT $2")
+                    .bind(last)
+                    .bind(BATCH)
+                    .fetch_all(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+            let Some((end, _)) = rows.last() else { break };
+            last = *end;
+            let (seqs, keys): (Vec<i64>, Vec<String>) =
+                rows.iter().map(|(seq, r)| (*seq, knowhub_core::text::resource_key(r, None))).unzip();
+            sqlx::query(
+                "UPDATE experiences e SET resource_key = u.k FROM UNNEST($1::bigint[], $2::text[]) AS u(seq, k) \
+                 WHERE e.seq = u.seq",
+            )
+            .bind(&seqs)
+            .bind(&keys)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        }
+    }
+    Ok(())
+}
 
 /// Applies pending migrations on one dedicated connection.
 pub(crate) async fn migrate(conn: &mut PgConnection) -> Result<()> {
@@ -139,6 +234,11 @@ pub(crate) async fn migrate(conn: &mut PgConnection) -> Result<()> {
 }
 
 async fn apply(conn: &mut PgConnection) -> Result<()> {
+    apply_up_to(conn, latest_version()).await
+}
+
+/// Applies pending migrations up to `last` (tests stop early to check a data step on old rows).
+async fn apply_up_to(conn: &mut PgConnection, last: i64) -> Result<()> {
     sqlx::raw_sql(
         "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
     )
@@ -149,9 +249,10 @@ async fn apply(conn: &mut PgConnection) -> Result<()> {
         .fetch_one(&mut *conn)
         .await
         .map_err(db_err)?;
-    for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current) {
+    for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current && *v <= last) {
         let mut tx = conn.begin().await.map_err(db_err)?;
         sqlx::raw_sql(*sql).execute(&mut *tx).await.map_err(db_err)?;
+        after(*version, &mut tx).await?;
         sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
             .bind(version)
             .execute(&mut *tx)
@@ -166,4 +267,72 @@ async fn apply(conn: &mut PgConnection) -> Result<()> {
 /// The newest schema version this build knows.
 pub fn latest_version() -> i64 {
     MIGRATIONS.last().map(|m| m.0).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlx::{Connection, Row};
+
+    use crate::test_support;
+
+    /// Records stored before v3 get their resource key, one confirmation from their agent and
+    /// `last_confirmed_at = created_at`.
+    #[tokio::test]
+    async fn v3_fills_existing_rows() {
+        if test_support::skipped("v3_fills_existing_rows") {
+            return;
+        }
+        let url = test_support::fresh_database().await;
+        let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
+        super::apply_up_to(&mut c, 2).await.unwrap();
+        for (id, resource, agent, confirmations) in
+            [("a", "PgBouncer  pool_mode = transaction", "alice", 3), ("b", "tar -C /tmp", "", 1)]
+        {
+            sqlx::query(
+                "INSERT INTO experiences (id, task, resource, result, score, outcome, source, status, language, \
+                 content_hash, task_resource_hash, confirmations, created_at, updated_at, agent_id, tsv) VALUES \
+                 ($1, 't', $2, 'r', 3, 'success', 'manual', 'approved', 'en', $1, $1, $4, '2024-01-02T03:04:05Z', \
+                 '2024-01-03T00:00:00Z', $3, ''::tsvector)",
+            )
+            .bind(id)
+            .bind(resource)
+            .bind(agent)
+            .bind(confirmations)
+            .execute(&mut c)
+            .await
+            .unwrap();
+        }
+        sqlx::query("INSERT INTO extract_sessions VALUES ('s', 'x', 'x')").execute(&mut c).await.unwrap();
+        sqlx::query(
+            "INSERT INTO extract_jobs (id, session_key, agent_id, submitted_by, require_approval, status, first_index, \
+             message_count, messages, created_at, updated_at) VALUES ('j', 's', '', '', true, 'queued', 0, 1, '[]', 'x', 'x')",
+        )
+        .execute(&mut c)
+        .await
+        .unwrap();
+        super::apply(&mut c).await.unwrap();
+        let rows = sqlx::query(
+            "SELECT e.id, e.resource_key, e.confirmations, e.last_confirmed_at, e.helped + e.failed + e.irrelevant, \
+             c.confirmer, c.at FROM experiences e JOIN confirmations c ON c.seq = e.seq ORDER BY e.id",
+        )
+        .fetch_all(&mut c)
+        .await
+        .unwrap();
+        let got: Vec<(String, String, i32, String, i32, String, String)> =
+            rows.iter().map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6))).collect();
+        let key = |r: &str| knowhub_core::text::resource_key(r, None);
+        let at = "2024-01-02T03:04:05Z".to_string();
+        assert_eq!(
+            got,
+            vec![
+                ("a".into(), key("pgbouncer pool_mode=transaction"), 1, at.clone(), 0, "alice".into(), at.clone()),
+                ("b".into(), key("tar -C /tmp"), 1, at.clone(), 0, "anonymous".into(), at.clone()),
+            ]
+        );
+        assert_ne!(got[1].1, key("tar -c /tmp"));
+        let caller: String = sqlx::query_scalar("SELECT caller FROM extract_jobs").fetch_one(&mut c).await.unwrap();
+        assert_eq!(caller, "");
+        let v: i64 = sqlx::query_scalar("SELECT MAX(version) FROM schema_migrations").fetch_one(&mut c).await.unwrap();
+        assert_eq!(v, super::latest_version());
+    }
 }

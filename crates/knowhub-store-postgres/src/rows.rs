@@ -1,17 +1,21 @@
-//! Row -> struct mapping for `experiences`.
+//! Row -> struct mapping for `experiences`, and the confirmers and votes that go with a record.
 
-use knowhub_core::{CoreError, Experience, MessageRange, Outcome, Result, ReviewMark, Source, Status};
+use knowhub_core::{
+    Confirmation, CoreError, Experience, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Result, ReviewMark,
+    Source, Status, Vote,
+};
 use sqlx::postgres::PgRow;
-use sqlx::Row;
+use sqlx::{PgConnection, Row};
 
 use crate::db_err;
 
-/// Columns every experience query selects, in `experience` order (`seq` last, for updates).
+/// Columns every experience query selects, in `experience` order (`seq` at 24, for updates).
 pub(crate) const EXP_COLS: &str =
     "e.id, e.task, e.resource, e.result, e.score, e.outcome, e.agent_id, e.submitted_by, \
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id) AS has_content, e.source_from, \
-    e.source_to, e.flags, e.review_by, e.review_at, e.review_note, e.seq";
+    e.source_to, e.flags, e.review_by, e.review_at, e.review_note, e.seq, e.resource_version, e.last_confirmed_at, \
+    e.helped, e.failed, e.irrelevant, e.reviewed_failed, e.contested_with";
 
 /// An experience with its row number.
 pub(crate) struct Exp {
@@ -25,6 +29,7 @@ fn bad(col: &str, v: &str) -> CoreError {
 
 pub(crate) fn experience(r: &PgRow) -> Result<Experience> {
     let g = |i: usize| -> Result<String> { r.try_get::<String, _>(i).map_err(db_err) };
+    let n = |i: usize| -> Result<u32> { Ok(r.try_get::<i32, _>(i).map_err(db_err)?.max(0) as u32) };
     let outcome = g(5)?;
     let source = g(9)?;
     let status = g(10)?;
@@ -47,9 +52,13 @@ pub(crate) fn experience(r: &PgRow) -> Result<Experience> {
         confidence: r.try_get(11).map_err(db_err)?,
         language: g(12)?,
         content_hash: g(13)?,
-        confirmations: r.try_get::<i32, _>(14).map_err(db_err)? as u32,
+        confirmations: n(14)?,
+        resource_version: r.try_get(25).map_err(db_err)?,
         created_at: g(15)?,
         updated_at: g(16)?,
+        last_confirmed_at: g(26)?,
+        feedback: FeedbackCounts { helped: n(27)?, failed: n(28)?, irrelevant: n(29)?, reviewed_failed: n(30)? },
+        contested_with: r.try_get(31).map_err(db_err)?,
         has_content: r.try_get(17).map_err(db_err)?,
         source_range: match (from, to) {
             (Some(f), Some(t)) => Some(MessageRange { from: f as u32, to: t as u32 }),
@@ -65,4 +74,58 @@ pub(crate) fn experience(r: &PgRow) -> Result<Experience> {
 
 pub(crate) fn exp_with_seq(r: &PgRow) -> Result<Exp> {
     Ok(Exp { seq: r.try_get(24).map_err(db_err)?, e: experience(r)? })
+}
+
+fn vote(r: &PgRow) -> Result<Vote> {
+    let o: String = r.try_get(2).map_err(db_err)?;
+    Ok(Vote {
+        voter: r.try_get(1).map_err(db_err)?,
+        outcome: FeedbackOutcome::parse(&o).ok_or_else(|| bad("vote outcome", &o))?,
+        note: r.try_get(3).map_err(db_err)?,
+        at: r.try_get(4).map_err(db_err)?,
+    })
+}
+
+/// The votes on the given records, newest first per record (ties by voter, in byte order as in
+/// SQLite), as `(seq, vote)`.
+pub(crate) async fn votes(conn: &mut PgConnection, seqs: &[i64]) -> Result<Vec<(i64, Vote)>> {
+    let rs = sqlx::query(
+        "SELECT seq, voter, outcome, note, at FROM votes WHERE seq = ANY($1) \
+         ORDER BY seq, at COLLATE \"C\" DESC, voter COLLATE \"C\"",
+    )
+    .bind(seqs)
+    .fetch_all(conn)
+    .await
+    .map_err(db_err)?;
+    rs.iter().map(|r| Ok((r.try_get(0).map_err(db_err)?, vote(r)?))).collect()
+}
+
+/// The confirmers of the given records, oldest first per record, as `(seq, confirmation)`.
+pub(crate) async fn confirmations(conn: &mut PgConnection, seqs: &[i64]) -> Result<Vec<(i64, Confirmation)>> {
+    let rs = sqlx::query(
+        "SELECT seq, confirmer, at FROM confirmations WHERE seq = ANY($1) \
+         ORDER BY seq, at COLLATE \"C\", confirmer COLLATE \"C\"",
+    )
+    .bind(seqs)
+    .fetch_all(conn)
+    .await
+    .map_err(db_err)?;
+    rs.iter()
+        .map(|r| {
+            Ok((
+                r.try_get(0).map_err(db_err)?,
+                Confirmation { by: r.try_get(1).map_err(db_err)?, at: r.try_get(2).map_err(db_err)? },
+            ))
+        })
+        .collect()
+}
+
+/// The record in row `seq` (which must exist: callers hold its lock or just wrote it).
+pub(crate) async fn by_seq(conn: &mut PgConnection, seq: i64) -> Result<Experience> {
+    let r = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {EXP_COLS} FROM experiences e WHERE e.seq = $1")))
+        .bind(seq)
+        .fetch_one(conn)
+        .await
+        .map_err(db_err)?;
+    experience(&r)
 }

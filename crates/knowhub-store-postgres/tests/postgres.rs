@@ -49,7 +49,8 @@ async fn two_instances_share_one_database() {
     for i in 0..60 {
         let s = if i % 2 == 0 { a.clone() } else { b.clone() };
         tasks.push(tokio::spawn(async move {
-            s.insert(exp("race", "res", &format!("r{}", i % 20), 3, "m")).await.unwrap()
+            // Each text is submitted by three distinct callers, from either replica.
+            s.insert(exp("race", "res", &format!("r{}", i % 20), 3, &format!("agent{i}"))).await.unwrap()
         }));
     }
     for t in tasks {
@@ -191,4 +192,60 @@ async fn filtered_vector_search_is_not_starved() {
     assert_eq!(all.len(), 50);
     assert!(all.iter().all(|x| !far.contains(&x.0)));
     assert!(all.windows(2).all(|w| w[0].1 >= w[1].1 - 1e-9), "best first");
+}
+
+/// Evidence written to one record from two replicas at once: counts match the distinct callers,
+/// a voter's later vote replaces its earlier one, and opposite contests do not deadlock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn evidence_from_two_replicas_at_once() {
+    use knowhub_core::{FeedbackOutcome, Vote};
+    if test_support::skipped("evidence_from_two_replicas_at_once") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let a: Arc<dyn Store> = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let b: Arc<dyn Store> = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let InsertOutcome::Created(x) = a.insert(exp("evidence", "res", "ok", 4, "first")).await.unwrap() else { panic!() };
+    let InsertOutcome::Created(y) = a.insert(exp("evidence", "res", "other", 4, "first")).await.unwrap() else {
+        panic!()
+    };
+    let mut tasks = Vec::new();
+    for i in 0..60 {
+        let s = if i % 2 == 0 { a.clone() } else { b.clone() };
+        let (x, y) = (x.id.clone(), y.id.clone());
+        tasks.push(tokio::spawn(async move {
+            match i % 4 {
+                // 10 distinct confirmers, through `confirm` and through duplicate submits.
+                0 => drop(s.confirm(&x, &format!("c{}", i % 10)).await.unwrap()),
+                1 => drop(s.insert(exp("evidence", "res", "ok", 4, &format!("c{}", i % 10))).await.unwrap()),
+                // 15 voters, each voting twice in a row: failed, then helped.
+                2 => {
+                    for outcome in [FeedbackOutcome::Failed, FeedbackOutcome::Helped] {
+                        let v = Vote { voter: format!("v{i}"), outcome, note: None, at: knowhub_core::now_rfc3339() };
+                        s.vote(&x, v).await.unwrap();
+                    }
+                }
+                _ => {
+                    if i % 8 == 3 {
+                        s.contest(&x, &y).await.unwrap()
+                    } else {
+                        s.contest(&y, &x).await.unwrap()
+                    }
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let e = b.get(&x.id).await.unwrap().unwrap();
+    // "first" plus c0..c9 (even `i % 10` through confirm, odd through duplicate inserts).
+    assert_eq!(e.confirmations, 11);
+    assert_eq!((e.feedback.helped, e.feedback.failed, e.feedback.irrelevant), (15, 0, 0));
+    assert_eq!(b.votes(&x.id).await.unwrap().len(), 15);
+    assert_eq!(e.contested_with, vec![y.id.clone()]);
+    assert_eq!(a.get(&y.id).await.unwrap().unwrap().contested_with, vec![x.id.clone()]);
+    let page = a.export_page(None, 10).await.unwrap();
+    let rx = page.iter().find(|r| r.experience.id == x.id).unwrap();
+    assert_eq!(rx.confirmed_by.len(), 11);
 }

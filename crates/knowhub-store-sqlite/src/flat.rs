@@ -7,7 +7,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use knowhub_core::{CoreError, Result, SearchFilter, Status};
+use knowhub_core::{BlockScores, CoreError, Result, SearchFilter, Status};
 use rusqlite::Connection;
 
 use crate::meta::Rows;
@@ -24,14 +24,17 @@ pub struct FlatIndex {
     /// query that uses only the leading blocks streams only those bytes (see `search`).
     codes: Vec<Vec<i8>>,
     scales: Vec<f32>,
+    /// Per-row block norms of the f32 vector (`blocks` per row), so scores become cosines over
+    /// any blocks without the f32 vector.
+    norms: Vec<f32>,
 }
 
 /// Candidates the int8 x int8 scan keeps per requested result before rescoring with the f32 query.
 const RESCORE_FACTOR: usize = 4;
 const RESCORE_MIN: usize = 64;
 
-/// Dimensions per column block of the codes: the local embedder's halves are 384 wide.
-const SEGMENT: usize = 384;
+/// Dimensions per column block of the codes: the blocks scores are reported in.
+const SEGMENT: usize = knowhub_core::VECTOR_BLOCK;
 
 /// Rows per thread below which splitting the scan is not worth a thread.
 const PARALLEL_MIN_ROWS: usize = 16_384;
@@ -96,9 +99,14 @@ impl FlatIndex {
             None => {
                 let i = self.rows.push(seq, id, score, status, agent);
                 self.scales.push(0.0);
+                self.norms.resize(self.norms.len() + d.div_ceil(SEGMENT), 0.0);
                 i
             }
         };
+        let blocks = d.div_ceil(SEGMENT);
+        for (o, n) in self.norms[i * blocks..(i + 1) * blocks].iter_mut().zip(knowhub_core::store::block_norms(v)) {
+            *o = n as f32;
+        }
         let mut code = vec![0i8; d];
         self.scales[i] = crate::quant::quantise(v, &mut code);
         if self.codes.is_empty() {
@@ -131,28 +139,32 @@ impl FlatIndex {
         self.rows.set_status(seq, status);
     }
 
-    /// Cosine of the query with specific rows (those without a vector are left out).
-    pub fn score_ids(&self, q: &[f32], ids: &[String]) -> Vec<(String, f64)> {
+    /// Block scores of the query against specific rows (those without a vector are left out).
+    pub fn score_ids(&self, q: &[f32], ids: &[String]) -> Vec<(String, BlockScores)> {
         if q.len() != self.dim {
             return Vec::new();
         }
+        let blocks = self.dim.div_ceil(SEGMENT);
         ids.iter()
             .filter_map(|id| {
                 let i = self.rows.row_of_id(id)?;
-                Some((id.clone(), f64::from(self.score_row(q, i))))
+                let dots = self.block_dots(q, i).map(f64::from).collect();
+                let norms = self.norms[i * blocks..(i + 1) * blocks].iter().map(|n| f64::from(*n)).collect();
+                Some((id.clone(), BlockScores { dots, norms }))
             })
             .collect()
     }
 
-    /// f32 query against a row's int8 codes: within ~1e-3 of the f32 cosine.
-    fn score_row(&self, q: &[f32], i: usize) -> f32 {
-        let dot: f32 = self
-            .codes
+    /// f32 query against a row's int8 codes, block by block: within ~1e-3 of the f32 products.
+    fn block_dots<'a>(&'a self, q: &'a [f32], i: usize) -> impl Iterator<Item = f32> + 'a {
+        self.codes
             .iter()
             .zip(q.chunks(SEGMENT))
-            .map(|(seg, qp)| dot_f32_i8(qp, &seg[i * qp.len()..(i + 1) * qp.len()]))
-            .sum();
-        dot * self.scales[i]
+            .map(move |(seg, qp)| dot_f32_i8(qp, &seg[i * qp.len()..(i + 1) * qp.len()]) * self.scales[i])
+    }
+
+    fn score_row(&self, q: &[f32], i: usize) -> f32 {
+        self.block_dots(q, i).sum()
     }
 
     /// Top `k` rows by dot product (= cosine for normalised vectors) that pass `filter`: an int8
@@ -300,7 +312,8 @@ mod tests {
         // The split scan returns the index's own top 5 (its int8 scores may swap near-ties
         // among 65k 4-d vectors relative to f32, never by more than int8 error).
         let all: Vec<String> = (0..n).map(|i| format!("id{i}")).collect();
-        let mut serial = idx.score_ids(&q, &all);
+        let mut serial: Vec<(String, f64)> =
+            idx.score_ids(&q, &all).into_iter().map(|(id, b)| (id, b.dots.iter().sum())).collect();
         serial.sort_by(|a, b| b.1.total_cmp(&a.1));
         assert_eq!(top, serial[..5].to_vec());
         assert!((top[0].1 as f32 - best.0).abs() < 0.01);
@@ -360,7 +373,15 @@ mod tests {
         let ids: Vec<String> = want.iter().take(3).map(|w| w.1.clone()).collect();
         for ((id, s), w) in idx.score_ids(&q, &ids).iter().zip(&want) {
             assert_eq!(id, &w.1);
-            assert!((*s as f32 - w.0).abs() < 5e-3);
+            let v = &rows[id[1..].parse::<usize>().unwrap()];
+            // One dot product and one norm per column block; the blocks add up to the whole.
+            assert_eq!((s.dots.len(), s.norms.len()), (dim.div_ceil(SEGMENT), dim.div_ceil(SEGMENT)));
+            assert!((s.dots.iter().sum::<f64>() as f32 - w.0).abs() < 5e-3);
+            for (b, (d, n)) in s.dots.iter().zip(&s.norms).enumerate() {
+                let r = b * SEGMENT..((b + 1) * SEGMENT).min(dim);
+                assert!((*d as f32 - dot(&q[r.clone()], &v[r.clone()])).abs() < 5e-3);
+                assert!((*n as f32 - dot(&v[r.clone()], &v[r]).sqrt()).abs() < 1e-5);
+            }
         }
     }
 

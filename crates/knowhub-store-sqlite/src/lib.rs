@@ -8,6 +8,7 @@
 //! - Vectors: stored as blobs with their model id and dimension, and held in memory in a
 //!   [`FlatIndex`] for brute-force search, which is fast enough below ~1M records.
 
+mod evidence;
 mod flat;
 mod fts;
 mod meta;
@@ -26,8 +27,8 @@ use async_trait::async_trait;
 use knowhub_core::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
-    text, ApiKey, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewApiKey, NewExperience, Result,
-    Review, SearchFilter, Status, Store,
+    text, ApiKey, BlockScores, Content, CoreError, DisputeDecision, Experience, ExportRecord, InsertOutcome, NewApiKey,
+    NewExperience, Result, Review, SearchFilter, Status, Store, Vote,
 };
 use parking_lot::{Condvar, Mutex, RwLock};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -305,7 +306,7 @@ impl Store for SqliteStore {
         }
     }
 
-    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, f64)>> {
+    async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, BlockScores)>> {
         let index = self.inner.index.read();
         if index.model() != model {
             return Ok(Vec::new());
@@ -349,6 +350,49 @@ impl Store for SqliteStore {
     async fn export_page(&self, after: Option<&str>, limit: usize) -> Result<Vec<ExportRecord>> {
         let after = after.unwrap_or("").to_string();
         self.read(move |c| rows::export_page(c, &after, limit)).await
+    }
+
+    async fn confirm(&self, id: &str, confirmer: &str) -> Result<Experience> {
+        let (id, who) = (id.to_string(), confirmer.to_string());
+        self.writer.run(move |c| evidence::confirm_tx(c, &id, &who)).await
+    }
+
+    async fn by_resource_key(&self, key: &str, limit: usize) -> Result<Vec<Experience>> {
+        let key = key.to_string();
+        self.read(move |c| evidence::by_resource_key(c, &key, limit)).await
+    }
+
+    async fn contest(&self, a: &str, b: &str) -> Result<()> {
+        let (a, b) = (a.to_string(), b.to_string());
+        self.writer.run(move |c| evidence::contest_tx(c, &a, &b)).await
+    }
+
+    async fn vote(&self, id: &str, vote: Vote) -> Result<Experience> {
+        let id = id.to_string();
+        self.writer.run(move |c| evidence::vote_tx(c, &id, vote)).await
+    }
+
+    async fn votes(&self, id: &str) -> Result<Vec<Vote>> {
+        let id = id.to_string();
+        self.read(move |c| evidence::votes_of(c, &id)).await
+    }
+
+    async fn disputed(&self, threshold: u32, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
+        let after = after.unwrap_or("").to_string();
+        self.read(move |c| evidence::disputed(c, threshold, &after, limit)).await
+    }
+
+    async fn count_disputed(&self, threshold: u32) -> Result<u64> {
+        self.read(move |c| evidence::count_disputed(c, threshold)).await
+    }
+
+    async fn resolve_dispute(&self, id: &str, decision: DisputeDecision, reviewer: &str) -> Result<Experience> {
+        let (id, who) = (id.to_string(), reviewer.to_string());
+        let (e, change) = self.writer.run(move |c| evidence::resolve_tx(c, &id, decision, &who)).await?;
+        if let Some(ch) = &change {
+            self.apply(ch);
+        }
+        Ok(e)
     }
 
     async fn pending(&self, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {

@@ -108,11 +108,63 @@ CREATE TABLE extract_jobs (
 CREATE INDEX idx_extract_jobs_status ON extract_jobs(status, not_before);
 "#,
     ),
+    (
+        3,
+        r#"
+-- Evidence (issue 11): distinct confirmers, outcome votes, contests, versions, freshness.
+ALTER TABLE experiences ADD COLUMN resource_version TEXT;
+ALTER TABLE experiences ADD COLUMN resource_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiences ADD COLUMN last_confirmed_at TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiences ADD COLUMN helped INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE experiences ADD COLUMN failed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE experiences ADD COLUMN irrelevant INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE experiences ADD COLUMN reviewed_failed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE experiences ADD COLUMN contested_with TEXT NOT NULL DEFAULT '';
+CREATE INDEX idx_experiences_resource_key ON experiences(resource_key);
+CREATE INDEX idx_experiences_failed ON experiences(failed) WHERE failed > 0;
+UPDATE experiences SET last_confirmed_at = created_at;
+
+-- One row per distinct caller that submitted a record. Earlier counts were submit calls, not
+-- callers: each record starts again from its submitter.
+CREATE TABLE confirmations (
+    seq       INTEGER NOT NULL REFERENCES experiences(seq) ON DELETE CASCADE,
+    confirmer TEXT NOT NULL,
+    at        TEXT NOT NULL,
+    PRIMARY KEY (seq, confirmer)
+) WITHOUT ROWID;
+INSERT INTO confirmations (seq, confirmer, at)
+    SELECT seq, CASE WHEN agent_id = '' THEN 'anonymous' ELSE agent_id END, created_at FROM experiences;
+UPDATE experiences SET confirmations = 1;
+
+-- One vote per caller per record; a second vote replaces the first.
+CREATE TABLE votes (
+    seq     INTEGER NOT NULL REFERENCES experiences(seq) ON DELETE CASCADE,
+    voter   TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('helped', 'failed', 'irrelevant')),
+    note    TEXT,
+    at      TEXT NOT NULL,
+    PRIMARY KEY (seq, voter)
+) WITHOUT ROWID;
+
+ALTER TABLE extract_jobs ADD COLUMN caller TEXT NOT NULL DEFAULT '';
+"#,
+    ),
 ];
 
 /// Data steps that need Rust (the hash normalisation lives in knowhub_core), run right after
 /// their migration in the same transaction.
 fn after(version: i64, tx: &rusqlite::Transaction<'_>) -> Result<()> {
+    if version == 3 {
+        let rows: Vec<(i64, String)> = {
+            let mut st = tx.prepare("SELECT seq, resource FROM experiences").map_err(sql_err)?;
+            let it = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(sql_err)?;
+            it.collect::<std::result::Result<_, _>>().map_err(sql_err)?
+        };
+        let mut up = tx.prepare("UPDATE experiences SET resource_key = ?2 WHERE seq = ?1").map_err(sql_err)?;
+        for (seq, resource) in rows {
+            up.execute(rusqlite::params![seq, knowhub_core::text::resource_key(&resource, None)]).map_err(sql_err)?;
+        }
+    }
     if version == 2 {
         let rows: Vec<(i64, String, String)> = {
             let mut st = tx.prepare("SELECT seq, task, resource FROM experiences").map_err(sql_err)?;

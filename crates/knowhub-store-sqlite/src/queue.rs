@@ -56,7 +56,7 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
             let result = edits.result.unwrap_or(cur.result.clone());
             let score = edits.score.unwrap_or(cur.score);
             let outcome = edits.outcome.unwrap_or(cur.outcome);
-            let hash = text::content_hash(&task, &resource, &result);
+            let hash = text::content_hash(&task, &resource, &result, cur.resource_version.as_deref());
             if hash != cur.content_hash {
                 let other: Option<String> = c
                     .query_row(
@@ -76,7 +76,7 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
             c.execute(
                 "UPDATE experiences SET task = ?2, resource = ?3, result = ?4, score = ?5, outcome = ?6, content_hash = ?7, \
                  task_resource_hash = ?8, language = ?9, status = 'approved', review_by = ?10, review_at = ?11, \
-                 review_note = NULL, updated_at = ?11 WHERE seq = ?1",
+                 review_note = NULL, updated_at = ?11, resource_key = ?12 WHERE seq = ?1",
                 params![
                     seq,
                     task,
@@ -88,7 +88,8 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
                     text::task_resource_hash(&task, &resource),
                     text::detect_language(&search_text),
                     review.reviewer,
-                    now
+                    now,
+                    text::resource_key(&resource, cur.resource_version.as_deref())
                 ],
             )
             .map_err(sql_err)?;
@@ -205,7 +206,7 @@ pub(crate) fn revoke_key_tx(c: &Connection, id_or_name: &str) -> Result<Option<A
 
 const JOB_COLS: &str =
     "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
-    messages, attempts, error, result, created_at, updated_at";
+    messages, attempts, error, result, created_at, updated_at, caller";
 
 fn job_row(r: &Row<'_>) -> rusqlite::Result<ExtractJob> {
     let status: String = r.get(5)?;
@@ -224,6 +225,7 @@ fn job_row(r: &Row<'_>) -> rusqlite::Result<ExtractJob> {
         result: r.get(11)?,
         created_at: r.get(12)?,
         updated_at: r.get(13)?,
+        caller: r.get(14)?,
     })
 }
 
@@ -261,8 +263,8 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
     let now = now_rfc3339();
     c.execute(
         "INSERT INTO extract_jobs (id, session_key, agent_id, submitted_by, require_approval, status, first_index, \
-         message_count, messages, attempts, not_before, created_at, updated_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, 0, ?9, ?9, ?9)",
+         message_count, messages, attempts, not_before, created_at, updated_at, caller) \
+         VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, 0, ?9, ?9, ?9, ?10)",
         params![
             new.job_id,
             new.session_key,
@@ -272,7 +274,8 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
             first,
             (new.hashes.len() - skipped) as i64,
             messages,
-            now
+            now,
+            new.caller
         ],
     )
     .map_err(sql_err)?;

@@ -97,7 +97,8 @@ fn build(
     tx.execute_batch(
         "INSERT INTO experiences SELECT * FROM old.experiences; INSERT INTO contents SELECT * FROM old.contents; \
          INSERT INTO api_keys SELECT * FROM old.api_keys; INSERT INTO extract_messages SELECT * FROM old.extract_messages; \
-         INSERT INTO extract_jobs SELECT * FROM old.extract_jobs;",
+         INSERT INTO extract_jobs SELECT * FROM old.extract_jobs; INSERT INTO confirmations SELECT * FROM old.confirmations; \
+         INSERT INTO votes SELECT * FROM old.votes;",
     )
     .map_err(sql_err)?;
     let mut stats = ReindexStats::default();

@@ -1,6 +1,9 @@
 //! Row <-> struct mapping for `experiences`.
 
-use knowhub_core::{CoreError, Experience, ExportRecord, MessageRange, Outcome, Result, ReviewMark, Source, Status};
+use knowhub_core::{
+    Confirmation, CoreError, Experience, ExportRecord, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Result,
+    ReviewMark, Source, Status, Vote,
+};
 use rusqlite::{Connection, OptionalExtension, Row};
 
 use crate::sql_err;
@@ -10,11 +13,19 @@ pub(crate) const EXP_COLS: &str =
     "e.id, e.task, e.resource, e.result, e.score, e.outcome, e.agent_id, e.submitted_by, \
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id), e.source_from, e.source_to, \
-    e.flags, e.review_by, e.review_at, e.review_note";
+    e.flags, e.review_by, e.review_at, e.review_note, e.resource_version, e.last_confirmed_at, e.helped, e.failed, \
+    e.irrelevant, e.reviewed_failed, e.contested_with";
 
-/// Flags are stored comma-separated (they are short identifiers).
+/// Number of columns in `EXP_COLS` (extra selected columns follow).
+pub(crate) const EXP_NCOLS: usize = 31;
+
+/// Flags and contest links are stored comma-separated (short identifiers and ids).
 pub(crate) fn flags_text(flags: &[String]) -> String {
     flags.join(",")
+}
+
+fn list(s: String) -> Vec<String> {
+    s.split(',').filter(|f| !f.is_empty()).map(str::to_string).collect()
 }
 
 fn bad(col: &str, v: &str) -> rusqlite::Error {
@@ -48,12 +59,54 @@ pub(crate) fn from_row(r: &Row<'_>) -> rusqlite::Result<Experience> {
             (Some(from), Some(to)) => Some(MessageRange { from: from as u32, to: to as u32 }),
             _ => None,
         },
-        flags: r.get::<_, String>(20)?.split(',').filter(|f| !f.is_empty()).map(str::to_string).collect(),
+        flags: list(r.get(20)?),
         review: match (r.get::<_, Option<String>>(21)?, r.get::<_, Option<String>>(22)?) {
             (Some(by), Some(at)) => Some(ReviewMark { by, at, note: r.get(23)? }),
             _ => None,
         },
+        resource_version: r.get(24)?,
+        last_confirmed_at: r.get(25)?,
+        feedback: FeedbackCounts {
+            helped: r.get::<_, i64>(26)? as u32,
+            failed: r.get::<_, i64>(27)? as u32,
+            irrelevant: r.get::<_, i64>(28)? as u32,
+            reviewed_failed: r.get::<_, i64>(29)? as u32,
+        },
+        contested_with: list(r.get(30)?),
     })
+}
+
+pub(crate) fn seq_of(c: &Connection, id: &str) -> Result<i64> {
+    c.prepare_cached("SELECT seq FROM experiences WHERE id = ?1")
+        .and_then(|mut st| st.query_row([id], |r| r.get(0)).optional())
+        .map_err(sql_err)?
+        .ok_or_else(|| knowhub_core::store::not_found(id))
+}
+
+pub(crate) fn votes(c: &Connection, seq: i64) -> Result<Vec<Vote>> {
+    let mut st = c
+        .prepare_cached("SELECT voter, outcome, note, at FROM votes WHERE seq = ?1 ORDER BY at DESC, voter")
+        .map_err(sql_err)?;
+    let rows = st
+        .query_map([seq], |r| {
+            let o: String = r.get(1)?;
+            Ok(Vote {
+                voter: r.get(0)?,
+                outcome: FeedbackOutcome::parse(&o).ok_or_else(|| bad("outcome", &o))?,
+                note: r.get(2)?,
+                at: r.get(3)?,
+            })
+        })
+        .map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+pub(crate) fn confirmations(c: &Connection, seq: i64) -> Result<Vec<Confirmation>> {
+    let mut st = c
+        .prepare_cached("SELECT confirmer, at FROM confirmations WHERE seq = ?1 ORDER BY at, confirmer")
+        .map_err(sql_err)?;
+    let rows = st.query_map([seq], |r| Ok(Confirmation { by: r.get(0)?, at: r.get(1)? })).map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }
 
 pub(crate) fn get(c: &Connection, id: &str) -> Result<Option<Experience>> {
@@ -84,14 +137,28 @@ pub(crate) fn get_many(c: &Connection, ids: &[String]) -> Result<Vec<Experience>
 pub(crate) fn export_page(c: &Connection, after: &str, limit: usize) -> Result<Vec<ExportRecord>> {
     let mut st = c
         .prepare_cached(&format!(
-            "SELECT {EXP_COLS}, c.content, c.content_type FROM experiences e LEFT JOIN contents c ON c.experience_id = e.id \
-             WHERE e.id > ?1 ORDER BY e.id LIMIT ?2"
+            "SELECT {EXP_COLS}, c.content, c.content_type, e.seq FROM experiences e \
+             LEFT JOIN contents c ON c.experience_id = e.id WHERE e.id > ?1 ORDER BY e.id LIMIT ?2"
         ))
         .map_err(sql_err)?;
     let rows = st
         .query_map(rusqlite::params![after, limit as i64], |r| {
-            Ok(ExportRecord { experience: from_row(r)?, content: r.get(24)?, content_type: r.get(25)? })
+            let rec = ExportRecord {
+                experience: from_row(r)?,
+                content: r.get(EXP_NCOLS)?,
+                content_type: r.get(EXP_NCOLS + 1)?,
+                confirmed_by: Vec::new(),
+                votes: Vec::new(),
+            };
+            Ok((rec, r.get::<_, i64>(EXP_NCOLS + 2)?))
         })
         .map_err(sql_err)?;
-    rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
+    let mut out = Vec::new();
+    for row in rows {
+        let (mut rec, seq) = row.map_err(sql_err)?;
+        rec.confirmed_by = confirmations(c, seq)?;
+        rec.votes = votes(c, seq)?;
+        out.push(rec);
+    }
+    Ok(out)
 }

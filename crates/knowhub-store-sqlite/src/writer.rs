@@ -133,11 +133,15 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
     let id = new.id.clone().unwrap_or_else(new_id);
     let created = new.created_at.clone().unwrap_or_else(|| now.clone());
     let updated = new.updated_at.clone().unwrap_or_else(|| now.clone());
+    let history = new.history.clone().unwrap_or_default();
+    let last_confirmed = history.last_confirmed_at.clone().unwrap_or_else(|| created.clone());
     let language = text::detect_language(&new.search_text());
     c.prepare_cached(
         "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, session_key, source, status, \
          confidence, language, content_hash, confirmations, created_at, updated_at, task_resource_hash, source_from, source_to, \
-         flags, review_by, review_at, review_note) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24)",
+         flags, review_by, review_at, review_note, resource_version, resource_key, last_confirmed_at, reviewed_failed, \
+         contested_with) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,\
+         ?25,?26,?27,?28,?29)",
     )
     .and_then(|mut st| {
         st.execute(params![
@@ -165,6 +169,11 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             new.review.as_ref().map(|r| r.by.as_str()),
             new.review.as_ref().map(|r| r.at.as_str()),
             new.review.as_ref().and_then(|r| r.note.as_deref()),
+            new.resource_version,
+            new.resource_key(),
+            last_confirmed,
+            history.reviewed_failed,
+            rows::flags_text(&history.contested_with),
         ])
     })
     .map_err(|e| match e {
@@ -182,6 +191,13 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             .and_then(|mut st| st.execute(params![id, content, ct]))
             .map_err(sql_err)?;
     }
+    match new.history {
+        // An import restores its confirmers and votes as exported.
+        Some(_) => crate::evidence::restore(c, seq, &history)?,
+        None => {
+            crate::evidence::add_confirmer(c, seq, &new.confirmer, &created)?;
+        }
+    }
     Ok((seq, id))
 }
 
@@ -191,26 +207,10 @@ fn seq_by_hash(c: &Connection, hash: &str) -> Result<Option<i64>> {
         .map_err(sql_err)
 }
 
-/// An extracted item that repeats an existing task+resource (any wording of the result).
-fn seq_by_task_resource(c: &Connection, new: &NewExperience) -> Result<Option<i64>> {
-    if new.source != knowhub_core::Source::Extracted {
-        return Ok(None);
-    }
-    c.prepare_cached("SELECT seq FROM experiences WHERE task_resource_hash = ?1 ORDER BY seq LIMIT 1")
-        .and_then(|mut st| st.query_row([new.task_resource_hash()], |r| r.get(0)).optional())
-        .map_err(sql_err)
-}
-
 fn insert_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(InsertOutcome, Option<i64>)> {
     let hash = new.content_hash();
-    let dup = match seq_by_hash(c, &hash)? {
-        Some(seq) => Some(seq),
-        None => seq_by_task_resource(c, &new)?,
-    };
-    if let Some(seq) = dup {
-        c.prepare_cached("UPDATE experiences SET confirmations = confirmations + 1, updated_at = ?2 WHERE seq = ?1")
-            .and_then(|mut st| st.execute(params![seq, now_rfc3339()]))
-            .map_err(sql_err)?;
+    if let Some(seq) = seq_by_hash(c, &hash)? {
+        crate::evidence::add_confirmer(c, seq, &new.confirmer, &now_rfc3339())?;
         // A duplicate may still bring the long content the first submit lacked.
         if let Some((content, ct)) = &new.content {
             c.execute(

@@ -61,7 +61,7 @@ async fn export_import_is_idempotent() {
     e.content = Some(("details".into(), "text/plain".into()));
     s1.insert(e).await.unwrap();
     s1.insert(exp("task two", "res", "res", 2, "other")).await.unwrap();
-    s1.insert(exp("task two", "res", "res", 2, "other")).await.unwrap();
+    s1.insert(exp("task two", "res", "res", 2, "another")).await.unwrap();
     let page = s1.export_page(None, 100).await.unwrap();
     assert_eq!(page.len(), 2);
     let s2 = open(d2.path());

@@ -32,9 +32,10 @@ pub struct Harness {
 macro_rules! conformance_tests {
     ($make:path) => {
         $crate::conformance_tests!(@each $make;
-            insert_dedup_and_read_back, extracted_dedup_by_task_and_resource, concurrent_identical_inserts,
+            insert_dedup_and_read_back, extracted_keep_provenance_and_dedup_on_text, concurrent_identical_inserts,
+            confirmations_count_distinct_callers, resource_keys_and_contests, votes_replace_and_count, disputes,
             import_export_round_trip, filters_hide_pending_rejected_and_low, text_search_zh_en_identifiers,
-            text_scores_for_ids, vectors_candidates_and_scores, missing_vectors_and_counts, review_approve,
+            text_scores_for_ids, vectors_candidates_and_scores, vector_block_scores, missing_vectors_and_counts, review_approve,
             review_approve_with_edits, review_reject_and_conflicts, delete_removes_everything, api_keys,
             extraction_overlap, extraction_claim_is_exclusive, extraction_retry_and_finish);
     };
@@ -51,18 +52,25 @@ macro_rules! conformance_tests {
     };
 }
 
-/// A validated manual submit.
-pub fn exp(task: &str, resource: &str, result: &str, score: i64, agent: &str) -> NewExperience {
-    SubmitRequest {
+/// A submit with the three required fields and a rating of 4 (for service and API tests).
+pub fn submit_req(task: &str, resource: &str, result: &str) -> knowhub_core::validate::SubmitRequest {
+    knowhub_core::validate::SubmitRequest {
         task: Some(task.into()),
         resource: Some(resource.into()),
         result: Some(result.into()),
-        score: Some(score),
-        agent_id: Some(agent.into()),
+        score: Some(4),
         ..Default::default()
     }
-    .validate(Source::Manual, Status::Approved)
-    .unwrap()
+}
+
+/// A validated manual submit.
+pub fn exp(task: &str, resource: &str, result: &str, score: i64, agent: &str) -> NewExperience {
+    let mut e =
+        SubmitRequest { score: Some(score), agent_id: Some(agent.into()), ..submit_req(task, resource, result) }
+            .validate(Source::Manual, Status::Approved)
+            .unwrap();
+    e.confirmer = agent.to_string();
+    e
 }
 
 fn extracted(task: &str, resource: &str, result: &str) -> NewExperience {
@@ -112,7 +120,7 @@ pub async fn insert_dedup_and_read_back(s: Arc<dyn Store>) {
         panic!("expected Duplicate")
     };
     assert_eq!(b.id, a.id);
-    assert_eq!(b.confirmations, 2);
+    assert_eq!(b.confirmations, 2, "a second caller confirms");
     assert_eq!(s.count().await.unwrap(), 1);
     let got = s.get(&a.id).await.unwrap().unwrap();
     assert_eq!(got.confirmations, 2);
@@ -136,41 +144,24 @@ pub async fn insert_dedup_and_read_back(s: Arc<dyn Store>) {
     assert!(s.get_many(&[]).await.unwrap().is_empty());
 }
 
-pub async fn extracted_dedup_by_task_and_resource(s: Arc<dyn Store>) {
+/// The store deduplicates on the full text only (for every source); near-duplicates (same
+/// resource, other words) are the service's call, on meaning.
+pub async fn extracted_keep_provenance_and_dedup_on_text(s: Arc<dyn Store>) {
     let a = created(&s, extracted("Fix flaky CI", "cargo test --jobs 1", "stable now.")).await;
     assert_eq!(a.source, Source::Extracted);
     assert_eq!(a.status, Status::Pending);
     assert_eq!(a.source_range, Some(MessageRange { from: 2, to: 5 }));
     assert_eq!(a.flags, vec!["suspected_injection".to_string()]);
     assert_eq!(a.session_key.as_deref(), Some("s1"));
-    // Same task + resource (punctuation/case aside), other wording of the result: a duplicate.
-    let InsertOutcome::Duplicate(b) =
-        s.insert(extracted("fix flaky CI!", "cargo test --jobs 1", "It is stable now")).await.unwrap()
+    let b = created(&s, extracted("fix flaky CI!", "cargo test --jobs 1", "It is stable now")).await;
+    assert_ne!(b.id, a.id);
+    let InsertOutcome::Duplicate(d) =
+        s.insert(extracted("FIX flaky  CI", "cargo test --jobs 1", "stable now.")).await.unwrap()
     else {
-        panic!("extracted item with the same task+resource must be a duplicate")
+        panic!("the same text is a duplicate whatever its source")
     };
-    assert_eq!(b.id, a.id);
-    assert_eq!(b.confirmations, 2);
-    // A manual submit is only deduplicated on the full text.
-    let m = created(&s, exp("Fix flaky CI", "cargo test --jobs 1", "another result", 4, "main")).await;
-    assert_ne!(m.id, a.id);
+    assert_eq!(d.id, a.id);
     assert_eq!(s.count().await.unwrap(), 2);
-    // Concurrent extracted items with one task+resource: exactly one record.
-    let mut tasks = Vec::new();
-    for i in 0..16 {
-        let s = s.clone();
-        tasks.push(tokio::spawn(async move {
-            s.insert(extracted("Rotate TLS certs", "certbot renew", &format!("variant {i}"))).await.unwrap()
-        }));
-    }
-    let mut created_n = 0;
-    for t in tasks {
-        if matches!(t.await.unwrap(), InsertOutcome::Created(_)) {
-            created_n += 1;
-        }
-    }
-    assert_eq!(created_n, 1);
-    assert_eq!(s.count().await.unwrap(), 3);
 }
 
 pub async fn concurrent_identical_inserts(s: Arc<dyn Store>) {
@@ -178,7 +169,9 @@ pub async fn concurrent_identical_inserts(s: Arc<dyn Store>) {
     for i in 0..40 {
         let s = s.clone();
         tasks.push(tokio::spawn(async move {
-            s.insert(exp("same task", "same resource", &format!("result {}", i % 10), 4, "a")).await.unwrap()
+            s.insert(exp("same task", "same resource", &format!("result {}", i % 10), 4, &format!("agent{i}")))
+                .await
+                .unwrap()
         }));
     }
     let mut created_n = 0;
@@ -202,7 +195,14 @@ pub async fn import_export_round_trip(s: Arc<dyn Store>) {
     a.content = Some(("detail".into(), "text/plain".into()));
     let a = created(&s, a).await;
     let a = s.review(&a.id, approve(ValidEdits::default())).await.unwrap();
-    let b = created(&s, exp("second", "res", "ok", 2, "b")).await;
+    let mut b = exp("second", "res", "ok", 2, "b");
+    b.resource_version = Some("1.4".into());
+    let b = created(&s, b).await;
+    s.confirm(&b.id, "second-caller").await.unwrap();
+    s.vote(&b.id, vote("v1", knowhub_core::FeedbackOutcome::Failed, Some("did not work"))).await.unwrap();
+    s.vote(&b.id, vote("v2", knowhub_core::FeedbackOutcome::Helped, None)).await.unwrap();
+    s.contest(&a.id, &b.id).await.unwrap();
+    s.resolve_dispute(&b.id, knowhub_core::DisputeDecision::Keep, "rita").await.unwrap();
     let c = created(&s, extracted("third one", "res3", "meh")).await;
     let c = s
         .review(&c.id, Review { decision: Decision::Reject { reason: Some("vague".into()) }, reviewer: "rita".into() })
@@ -252,12 +252,152 @@ pub async fn import_export_round_trip(s: Arc<dyn Store>) {
     }
     let back = s.export_page(None, 100).await.unwrap();
     assert_eq!(back, all);
+    let rb = back.iter().find(|r| r.experience.id == b.id).unwrap();
+    assert_eq!((rb.experience.confirmations, rb.confirmed_by.len(), rb.votes.len()), (2, 2, 2));
+    assert_eq!(rb.experience.feedback.failed, 1);
+    assert_eq!(rb.experience.feedback.reviewed_failed, 1);
+    assert_eq!(rb.experience.resource_version.as_deref(), Some("1.4"));
+    assert_eq!(rb.experience.contested_with, vec![a.id.clone()]);
+}
+
+pub async fn confirmations_count_distinct_callers(s: Arc<dyn Store>) {
+    let a = created(&s, exp("rotate logs", "logrotate", "disk below 50%", 4, "alice")).await;
+    assert_eq!(a.confirmations, 1);
+    assert_eq!(a.last_confirmed_at, a.created_at);
+    // The same caller again, 5 times: still one.
+    for _ in 0..5 {
+        let InsertOutcome::Duplicate(d) =
+            s.insert(exp("rotate logs", "logrotate", "disk below 50%", 4, "alice")).await.unwrap()
+        else {
+            panic!("duplicate expected")
+        };
+        assert_eq!(d.confirmations, 1);
+    }
+    let InsertOutcome::Duplicate(d) =
+        s.insert(exp("Rotate  logs", "logrotate", "disk below 50%", 4, "bob")).await.unwrap()
+    else {
+        panic!("duplicate expected")
+    };
+    assert_eq!(d.confirmations, 2);
+    // An empty caller counts as one anonymous caller.
+    for _ in 0..3 {
+        s.insert(exp("rotate logs", "logrotate", "disk below 50%", 4, "")).await.unwrap();
+    }
+    assert_eq!(s.get(&a.id).await.unwrap().unwrap().confirmations, 3);
+    // `confirm` (a near-duplicate merged by the service) counts callers the same way.
+    assert_eq!(s.confirm(&a.id, "carol").await.unwrap().confirmations, 4);
+    let again = s.confirm(&a.id, "carol").await.unwrap();
+    assert_eq!(again.confirmations, 4);
+    assert!(again.last_confirmed_at >= a.created_at);
+    assert!(matches!(s.confirm("missing", "x").await, Err(CoreError::NotFound(_))));
+    let page = s.export_page(None, 10).await.unwrap();
+    let by: Vec<&str> = page[0].confirmed_by.iter().map(|c| c.by.as_str()).collect();
+    assert_eq!(by.iter().copied().collect::<HashSet<_>>(), HashSet::from(["alice", "bob", "anonymous", "carol"]));
+}
+
+pub async fn resource_keys_and_contests(s: Arc<dyn Store>) {
+    let a = created(&s, exp("speed up CI", "PgBouncer pool_mode = transaction", "ok", 4, "a")).await;
+    let mut v = exp("speed up CI", "vitest", "ok", 4, "a");
+    v.resource_version = Some("3.2".into());
+    let v = created(&s, v).await;
+    assert_eq!(v.resource_version.as_deref(), Some("3.2"));
+    let b = created(&s, extracted("other task", "pgbouncer  pool_mode=transaction", "pending one")).await;
+    let r = created(&s, extracted("rejected task", "pgbouncer pool_mode=transaction", "rejected one")).await;
+    s.review(&r.id, Review { decision: Decision::Reject { reason: None }, reviewer: "r".into() }).await.unwrap();
+    let found = s.by_resource_key(&text::resource_key("pgbouncer pool_mode=transaction", None), 10).await.unwrap();
+    assert_eq!(found.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), vec![a.id.as_str(), b.id.as_str()]);
+    assert!(s.by_resource_key(&text::resource_key("vitest", None), 10).await.unwrap().is_empty());
+    assert_eq!(s.by_resource_key(&text::resource_key("Vitest", Some("3.2")), 10).await.unwrap()[0].id, v.id);
+    s.contest(&a.id, &b.id).await.unwrap();
+    s.contest(&b.id, &a.id).await.unwrap();
+    assert_eq!(s.get(&a.id).await.unwrap().unwrap().contested_with, vec![b.id.clone()]);
+    assert_eq!(s.get(&b.id).await.unwrap().unwrap().contested_with, vec![a.id.clone()]);
+    assert!(matches!(s.contest(&a.id, "missing").await, Err(CoreError::NotFound(_))));
+}
+
+fn vote(voter: &str, outcome: knowhub_core::FeedbackOutcome, note: Option<&str>) -> knowhub_core::Vote {
+    knowhub_core::Vote { voter: voter.into(), outcome, note: note.map(str::to_string), at: knowhub_core::now_rfc3339() }
+}
+
+pub async fn votes_replace_and_count(s: Arc<dyn Store>) {
+    use knowhub_core::FeedbackOutcome::{Failed, Helped, Irrelevant};
+    let a = created(&s, exp("fix flaky test", "pytest -p no:randomly", "stable", 4, "a")).await;
+    s.vote(&a.id, vote("v1", Helped, None)).await.unwrap();
+    s.vote(&a.id, vote("v2", Failed, Some("still flaky on CI"))).await.unwrap();
+    let e = s.vote(&a.id, vote("v3", Irrelevant, None)).await.unwrap();
+    assert_eq!((e.feedback.helped, e.feedback.failed, e.feedback.irrelevant), (1, 1, 1));
+    assert!(e.last_confirmed_at >= a.created_at, "a helped vote refreshes it");
+    // v1 changes its mind: its vote is replaced, not added.
+    for _ in 0..50 {
+        s.vote(&a.id, vote("v1", Failed, Some("broke later"))).await.unwrap();
+    }
+    let e = s.get(&a.id).await.unwrap().unwrap();
+    assert_eq!((e.feedback.helped, e.feedback.failed, e.feedback.irrelevant), (0, 2, 1));
+    let votes = s.votes(&a.id).await.unwrap();
+    assert_eq!(votes.len(), 3);
+    assert!(votes.iter().any(|v| v.voter == "v2" && v.note.as_deref() == Some("still flaky on CI")));
+    // Only approved records take votes.
+    let p = created(&s, extracted("pending", "res", "x")).await;
+    assert!(matches!(s.vote(&p.id, vote("v1", Helped, None)).await, Err(CoreError::Conflict(_))));
+    assert!(matches!(s.vote("missing", vote("v1", Helped, None)).await, Err(CoreError::NotFound(_))));
+    // Votes travel with exports.
+    let page = s.export_page(None, 10).await.unwrap();
+    let ra = page.iter().find(|r| r.experience.id == a.id).unwrap();
+    assert_eq!(ra.votes.len(), 3);
+}
+
+pub async fn disputes(s: Arc<dyn Store>) {
+    use knowhub_core::FeedbackOutcome::{Failed, Helped};
+    let bad = created(&s, exp("deploy app", "kubectl apply --force", "deployed", 4, "a")).await;
+    let mixed = created(&s, exp("deploy app", "helm upgrade --atomic", "deployed", 4, "a")).await;
+    for v in ["x", "y"] {
+        s.vote(&bad.id, vote(v, Failed, Some("crashloop"))).await.unwrap();
+        s.vote(&mixed.id, vote(v, Failed, None)).await.unwrap();
+    }
+    for v in ["p", "q"] {
+        s.vote(&mixed.id, vote(v, Helped, None)).await.unwrap();
+    }
+    let ids = |v: Vec<knowhub_core::Experience>| v.into_iter().map(|e| e.id).collect::<Vec<_>>();
+    assert_eq!(ids(s.disputed(2, None, 10).await.unwrap()), vec![bad.id.clone()], "failures must outnumber successes");
+    assert_eq!(s.count_disputed(2).await.unwrap(), 1);
+    assert!(s.disputed(3, None, 10).await.unwrap().is_empty());
+    assert!(s.disputed(0, None, 10).await.unwrap().is_empty(), "threshold 0 turns disputes off");
+    // A reviewer keeps it: the failures so far stop counting.
+    let kept = s.resolve_dispute(&bad.id, knowhub_core::DisputeDecision::Keep, "rita").await.unwrap();
+    assert_eq!(kept.feedback.reviewed_failed, 2);
+    assert_eq!(kept.review.as_ref().map(|r| r.by.as_str()), Some("rita"));
+    assert!(s.disputed(2, None, 10).await.unwrap().is_empty());
+    s.vote(&bad.id, vote("z", Failed, None)).await.unwrap();
+    assert!(s.disputed(2, None, 10).await.unwrap().is_empty(), "one new failure is not two");
+    s.vote(&bad.id, vote("w", Failed, None)).await.unwrap();
+    assert_eq!(s.count_disputed(2).await.unwrap(), 1);
+    // Rejected: out of search and of the queue.
+    let rej = s
+        .resolve_dispute(&bad.id, knowhub_core::DisputeDecision::Reject { reason: Some("wrong".into()) }, "rita")
+        .await
+        .unwrap();
+    assert_eq!(rej.status, Status::Rejected);
+    assert_eq!(s.count_disputed(2).await.unwrap(), 0);
+    assert!(!search(&s, "deploy app", &SearchFilter::default()).await.contains(&bad.id));
+    assert!(matches!(
+        s.resolve_dispute(&bad.id, knowhub_core::DisputeDecision::Keep, "rita").await,
+        Err(CoreError::Conflict(_))
+    ));
 }
 
 /// An export record as an import sees it.
 pub fn to_new(r: &knowhub_core::ExportRecord) -> NewExperience {
     let e = &r.experience;
     NewExperience {
+        confirmer: String::new(),
+        resource_version: e.resource_version.clone(),
+        history: Some(knowhub_core::History {
+            last_confirmed_at: Some(e.last_confirmed_at.clone()),
+            confirmed_by: r.confirmed_by.clone(),
+            votes: r.votes.clone(),
+            reviewed_failed: e.feedback.reviewed_failed,
+            contested_with: e.contested_with.clone(),
+        }),
         id: Some(e.id.clone()),
         task: e.task.clone(),
         resource: e.resource.clone(),
@@ -389,8 +529,10 @@ pub async fn vectors_candidates_and_scores(s: Arc<dyn Store>) {
     assert!(s.vector_candidates("other-model", &q, &SearchFilter::default(), 5).await.unwrap().is_empty());
     let sc = s.vector_scores(MODEL, &q, &[ids[10].clone(), ids[0].clone(), "missing".into()]).await.unwrap();
     assert_eq!(sc.len(), 2);
-    let ten = sc.iter().find(|x| x.0 == ids[10]).unwrap().1;
-    assert!((ten - 40f64.to_radians().cos()).abs() < 1e-4, "{ten}");
+    let ten = &sc.iter().find(|x| x.0 == ids[10]).unwrap().1;
+    assert_eq!((ten.dots.len(), ten.norms.len()), (1, 1), "one block: {ten:?}");
+    assert!((ten.dots[0] - 40f64.to_radians().cos()).abs() < 1e-4, "{ten:?}");
+    assert!((ten.norms[0] - 1.0).abs() < 1e-5, "{ten:?}");
     // Replacing a vector moves the record.
     s.set_vectors(MODEL, &[(ids[19].clone(), q.clone())]).await.unwrap();
     let r = s.vector_candidates(MODEL, &q, &SearchFilter::default(), 2).await.unwrap();
@@ -399,6 +541,41 @@ pub async fn vectors_candidates_and_scores(s: Arc<dyn Store>) {
     // Unknown ids are skipped, not errors.
     s.set_vectors(MODEL, &[("missing".into(), q.clone())]).await.unwrap();
     assert_eq!(s.vector_count(MODEL).await.unwrap(), 20);
+}
+
+/// Composite vectors (two models end to end, as the local embedder stores them): scores come back
+/// per block with each block's stored norm, so each model's cosine can be read off.
+pub async fn vector_block_scores(s: Arc<dyn Store>) {
+    const B: usize = knowhub_core::VECTOR_BLOCK;
+    let a = created(&s, exp("english record", "res", "ok", 4, "m")).await.id;
+    let z = created(&s, exp("中文记录", "资源", "好", 4, "m")).await.id;
+    // Block 0 unit length; block 1 scaled by t (0.6 for `a`, 0 for the Chinese record).
+    let comp = |x: f32, y: f32, t: f32| {
+        let mut v = vec![0.0f32; 2 * B];
+        v[0] = x;
+        v[1] = y;
+        v[B] = t;
+        v
+    };
+    s.set_vectors(MODEL, &[(a.clone(), comp(0.6, 0.8, 0.6)), (z.clone(), comp(1.0, 0.0, 0.0))]).await.unwrap();
+    // Scan query uses block 0 only: the dot is each record's block-0 cosine.
+    let scan = comp(1.0, 0.0, 0.0);
+    let c = s.vector_candidates(MODEL, &scan, &SearchFilter::default(), 5).await.unwrap();
+    assert_eq!(c.iter().map(|x| x.0.as_str()).collect::<Vec<_>>(), vec![z.as_str(), a.as_str()]);
+    // Within int8 error (the SQLite index scores int8 codes against the f32 query).
+    assert!((c[1].1 - 0.6).abs() < 5e-3, "{c:?}");
+    let full = comp(1.0, 0.0, 1.0);
+    let mut sc = s.vector_scores(MODEL, &full, &[a.clone(), z.clone()]).await.unwrap();
+    sc.sort_by_key(|x| x.0 != a);
+    let (sa, sz) = (&sc[0].1, &sc[1].1);
+    assert_eq!((sa.dots.len(), sa.norms.len()), (2, 2));
+    assert!((sa.dots[0] - 0.6).abs() < 5e-3 && (sa.dots[1] - 0.6).abs() < 5e-3, "{sa:?}");
+    assert!((sa.norms[0] - 1.0).abs() < 1e-5 && (sa.norms[1] - 0.6).abs() < 1e-5, "{sa:?}");
+    assert!(sz.dots[1].abs() < 1e-6 && sz.norms[1] == 0.0, "{sz:?}");
+    // Cosine over both blocks: (0.6 + 0.6) / (|q| √(1 + 0.36)) with |q| = √2.
+    let want = 1.2 / (2f64.sqrt() * 1.36f64.sqrt());
+    assert!((sa.cosine(&[1.0, 1.0]) - want).abs() < 5e-3, "{}", sa.cosine(&[1.0, 1.0]));
+    assert!((sa.cosine(&[1.0, 0.0]) - 0.6).abs() < 5e-3);
 }
 
 pub async fn missing_vectors_and_counts(s: Arc<dyn Store>) {
@@ -461,7 +638,7 @@ pub async fn review_approve_with_edits(s: Arc<dyn Store>) {
         ("加速 Rust 编译", "sccache", "编译快了两倍")
     );
     assert_eq!((e.score, e.outcome, e.status), (5, Outcome::Partial, Status::Approved));
-    assert_eq!(e.content_hash, text::content_hash("加速 Rust 编译", "sccache", "编译快了两倍"));
+    assert_eq!(e.content_hash, text::content_hash("加速 Rust 编译", "sccache", "编译快了两倍", None));
     assert_ne!(e.language, a.language);
     assert_eq!(e.language, text::detect_language(&e.search_text()));
     // Re-indexed: the new words are found, the old ones not; the vector is recomputed later.
@@ -476,11 +653,9 @@ pub async fn review_approve_with_edits(s: Arc<dyn Store>) {
         panic!("the edited text is the record's identity now")
     };
     assert_eq!(d.id, a.id);
-    // Extracted near-duplicates are matched on the edited task+resource.
-    let InsertOutcome::Duplicate(_) = s.insert(extracted("加速 Rust 编译", "sccache", "other words")).await.unwrap()
-    else {
-        panic!("task_resource_hash recomputed")
-    };
+    // Near-duplicates are looked up by the edited resource.
+    let same = s.by_resource_key(&text::resource_key("SCCache", None), 5).await.unwrap();
+    assert_eq!(same.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), vec![a.id.as_str()], "resource_key recomputed");
     // Edits that make it identical to another record: Conflict, nothing changed.
     let other = created(&s, exp("existing", "res", "done", 3, "m")).await;
     let b = created(&s, extracted("to be edited", "x", "y")).await;
@@ -575,6 +750,7 @@ fn upload(session: &str, msgs: &[&str]) -> NewExtraction {
         session_key: session.into(),
         agent_id: "agent".into(),
         submitted_by: "me".into(),
+        caller: "key-bot".into(),
         require_approval: true,
         hashes: msgs.iter().map(|m| format!("h-{m}")).collect(),
         messages: msgs.iter().map(|m| serde_json::json!({"role": "user", "content": m}).to_string()).collect(),
@@ -593,6 +769,7 @@ pub async fn extraction_overlap(s: Arc<dyn Store>) {
     assert_eq!((j.first_index, j.message_count, j.status, j.attempts), (0, 3, JobStatus::Queued, 0));
     assert_eq!(contents(&j), vec!["a", "b", "c"]);
     assert!(j.require_approval);
+    assert_eq!(j.caller, "key-bot");
     assert_eq!(s.extraction(&j.id).await.unwrap(), Some(j.clone()));
     // The whole history again, longer: only the new messages.
     let e = s.enqueue_extraction(upload("s", &["a", "b", "c", "d", "e"])).await.unwrap();

@@ -8,7 +8,7 @@ use anyhow::{bail, Context};
 use knowhub_core::{access, Role, Store};
 use serde_json::{json, Value};
 
-use crate::client::{authed, read_json};
+use crate::client::send;
 use crate::config::Config;
 
 #[derive(Debug, clap::Subcommand)]
@@ -91,14 +91,16 @@ pub struct ReviewArgs {
 
 #[derive(Debug, clap::Subcommand)]
 enum ReviewCmd {
-    /// List pending experiences, oldest first.
+    /// List pending experiences (or, with --disputed, approved ones that agents report failing), oldest first.
     List {
         #[arg(long, default_value_t = 20)]
         limit: u32,
         #[arg(long)]
+        disputed: bool,
+        #[arg(long)]
         json: bool,
     },
-    /// Approve a pending experience, optionally correcting fields.
+    /// Approve a pending experience, optionally correcting fields (a disputed one: keep it).
     Approve {
         id: String,
         #[arg(long)]
@@ -112,7 +114,7 @@ enum ReviewCmd {
         #[arg(long)]
         outcome: Option<String>,
     },
-    /// Reject a pending experience.
+    /// Reject a pending or disputed experience.
     Reject {
         id: String,
         #[arg(long)]
@@ -129,26 +131,25 @@ struct Hub {
 impl Hub {
     async fn get(&self, path: &str) -> anyhow::Result<Value> {
         let url = format!("{}{path}", self.url);
-        let resp = authed(self.http.get(&url), self.key.as_deref())
-            .send()
-            .await
-            .with_context(|| format!("cannot reach {url}"))?;
-        Ok(read_json(resp).await?.1)
+        Ok(send(self.http.get(&url), &url, self.key.as_deref()).await?.1)
     }
 
     async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
         let url = format!("{}{path}", self.url);
-        let resp = authed(self.http.post(&url).json(&body), self.key.as_deref())
-            .send()
-            .await
-            .with_context(|| format!("cannot reach {url}"))?;
-        Ok(read_json(resp).await?.1)
+        Ok(send(self.http.post(&url).json(&body), &url, self.key.as_deref()).await?.1)
     }
 }
 
 fn show(item: &Value) {
     let s = |k: &str| item[k].as_str().unwrap_or("").to_string();
-    println!("\n── {} ({}, {}, confidence {})", s("id"), s("source"), s("outcome"), item["confidence"]);
+    println!(
+        "\n── {} [{}] ({}, {}, confidence {})",
+        s("id"),
+        s("queue"),
+        s("source"),
+        s("outcome"),
+        item["confidence"]
+    );
     println!("task:     {}", s("task"));
     println!("resource: {}", s("resource"));
     println!("result:   {}", s("result"));
@@ -165,6 +166,13 @@ fn show(item: &Value) {
     if let Some(flags) = item["flags"].as_array().filter(|f| !f.is_empty()) {
         println!("FLAGS: {}", flags.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "));
     }
+    if s("queue") == "disputed" {
+        println!("feedback: helped {} · failed {}", item["feedback"]["helped"], item["feedback"]["failed"]);
+        for v in item["votes"].as_array().into_iter().flatten() {
+            let note = v["note"].as_str().map(|n| format!(": {n}")).unwrap_or_default();
+            println!("  {} by {}{note}", v["outcome"].as_str().unwrap_or(""), v["voter"].as_str().unwrap_or(""));
+        }
+    }
     for n in item["nearest"].as_array().into_iter().flatten() {
         println!(
             "  similar approved: {} | {} (relevance {:.2}, {})",
@@ -179,12 +187,13 @@ fn show(item: &Value) {
 pub async fn review(a: ReviewArgs) -> anyhow::Result<()> {
     let hub = Hub { http: reqwest::Client::new(), url: a.url.trim_end_matches('/').to_string(), key: a.api_key };
     match a.cmd {
-        Some(ReviewCmd::List { limit, json }) => {
-            let page = hub.get(&format!("/api/pending?limit={}", limit.clamp(1, 100))).await?;
+        Some(ReviewCmd::List { limit, disputed, json }) => {
+            let kind = if disputed { "disputed" } else { "pending" };
+            let page = hub.get(&format!("/api/pending?kind={kind}&limit={}", limit.clamp(1, 100))).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&page)?);
             } else {
-                println!("{} pending", page["total_pending"]);
+                println!("{} pending, {} disputed", page["total_pending"], page["total_disputed"]);
                 page["items"].as_array().into_iter().flatten().for_each(show);
             }
         }
@@ -205,17 +214,23 @@ pub async fn review(a: ReviewArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Walks the queue: a line per decision on standard input (a terminal, or a script).
+/// Walks the queue, pending items then disputed ones: a line per decision on standard input
+/// (a terminal, or a script).
 async fn interactive(hub: &Hub) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let (mut approved, mut rejected, mut skipped) = (0, 0, 0);
     let mut after = String::new();
+    let mut kind = "pending";
     loop {
-        let page = hub.get(&format!("/api/pending?limit=20&after={after}")).await?;
+        let page = hub.get(&format!("/api/pending?kind={kind}&limit=20&after={after}")).await?;
         let items = page["items"].as_array().cloned().unwrap_or_default();
         if items.is_empty() {
-            break;
+            if kind == "disputed" {
+                break;
+            }
+            (kind, after) = ("disputed", String::new());
+            continue;
         }
         for item in &items {
             show(item);

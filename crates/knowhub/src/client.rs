@@ -21,7 +21,31 @@ pub struct SearchArgs {
     /// hybrid | fts | vector
     #[arg(long)]
     mode: Option<String>,
+    /// Only hits at least this relevant (0..1, roughly the probability that a hit answers the
+    /// query); the hub's default when not given.
+    #[arg(long)]
+    min_relevance: Option<f64>,
     /// Print the raw JSON response.
+    #[arg(long)]
+    json: bool,
+    #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true)]
+    api_key: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct FeedbackArgs {
+    /// The experience's id (from a search result).
+    id: String,
+    /// What happened when you used it: helped | failed | irrelevant.
+    outcome: String,
+    /// Why, in a sentence (reviewers read it).
+    #[arg(long)]
+    note: Option<String>,
+    /// Who is reporting (counts once per experience; with auth the key decides).
+    #[arg(long, env = "KNOWHUB_AGENT_ID")]
+    agent_id: Option<String>,
+    #[arg(long, env = "KNOWHUB_URL", default_value = "http://127.0.0.1:8000")]
+    url: String,
     #[arg(long)]
     json: bool,
     #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true)]
@@ -43,6 +67,9 @@ pub struct SubmitArgs {
     /// success | failure | partial
     #[arg(long)]
     outcome: Option<String>,
+    /// The resource's version the experience holds for, e.g. "3.2".
+    #[arg(long)]
+    resource_version: Option<String>,
     #[arg(long)]
     agent_id: Option<String>,
     #[arg(long)]
@@ -66,6 +93,12 @@ pub fn authed(req: reqwest::RequestBuilder, key: Option<&str>) -> reqwest::Reque
     }
 }
 
+/// Sends a request to the hub at `url` (with the key, when there is one) and reads its JSON answer.
+pub async fn send(req: reqwest::RequestBuilder, url: &str, key: Option<&str>) -> anyhow::Result<(u16, Value)> {
+    let resp = authed(req, key).send().await.with_context(|| format!("cannot reach {url}"))?;
+    read_json(resp).await
+}
+
 pub async fn read_json(resp: reqwest::Response) -> anyhow::Result<(u16, Value)> {
     let status = resp.status().as_u16();
     let body: Value = resp.json().await.context("the hub answered with something that is not JSON")?;
@@ -85,36 +118,59 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
     if let Some(m) = &a.mode {
         params.push(("mode", m.clone()));
     }
+    if let Some(r) = a.min_relevance {
+        params.push(("min_relevance", r.to_string()));
+    }
     let url = format!("{}/api/search", a.url.trim_end_matches('/'));
-    let resp = authed(reqwest::Client::new().get(&url).query(&params), a.api_key.as_deref())
-        .send()
-        .await
-        .with_context(|| format!("cannot reach {url}"))?;
-    let (_, body) = read_json(resp).await?;
+    let (_, body) = send(reqwest::Client::new().get(&url).query(&params), &url, a.api_key.as_deref()).await?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&body)?);
         return Ok(std::process::ExitCode::SUCCESS);
     }
     let results = body["results"].as_array().cloned().unwrap_or_default();
     if results.is_empty() {
-        println!("no experiences found for {:?}", a.query);
+        println!("no experience matches {:?}", a.query);
     }
     for (i, r) in results.iter().enumerate() {
+        let flags: Vec<&str> = r["flags"].as_array().into_iter().flatten().filter_map(|f| f.as_str()).collect();
         println!(
-            "{}. [{}] {}\n   resource: {}\n   result:   {}\n   score {}/5 · {} · relevance {:.3} · confirmations {} · id {}",
+            "{}. [{}] {}\n   resource: {}{}\n   result:   {}\n   score {}/5 · {} · relevance {:.3} · confirmations {} · helped {} · failed {}{} · id {}",
             i + 1,
             r["outcome"].as_str().unwrap_or(""),
             r["task"].as_str().unwrap_or(""),
             r["resource"].as_str().unwrap_or(""),
+            r["resource_version"].as_str().map(|v| format!(" ({v})")).unwrap_or_default(),
             r["result"].as_str().unwrap_or(""),
             r["score"],
             r["agent_id"].as_str().filter(|s| !s.is_empty()).unwrap_or("-"),
             r["relevance"].as_f64().unwrap_or(0.0),
             r["confirmations"],
+            r["feedback"]["helped"],
+            r["feedback"]["failed"],
+            if flags.is_empty() { String::new() } else { format!(" · {}", flags.join(", ")) },
             r["id"].as_str().unwrap_or(""),
         );
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+pub async fn feedback(a: FeedbackArgs) -> anyhow::Result<()> {
+    let body = serde_json::json!({"id": a.id, "outcome": a.outcome, "note": a.note, "agent_id": a.agent_id});
+    let url = format!("{}/api/feedback", a.url.trim_end_matches('/'));
+    let (_, body) = send(reqwest::Client::new().post(&url).json(&body), &url, a.api_key.as_deref()).await?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&body)?);
+    } else {
+        println!(
+            "recorded {} for {} (helped {}, failed {}{})",
+            body["outcome"].as_str().unwrap_or(""),
+            body["id"].as_str().unwrap_or(""),
+            body["feedback"]["helped"],
+            body["feedback"]["failed"],
+            if body["disputed"].as_bool() == Some(true) { "; now disputed: sent to review" } else { "" }
+        );
+    }
+    Ok(())
 }
 
 pub async fn submit(a: SubmitArgs) -> anyhow::Result<()> {
@@ -125,19 +181,22 @@ pub async fn submit(a: SubmitArgs) -> anyhow::Result<()> {
     let body = serde_json::json!({
         "task": a.task, "resource": a.resource, "result": a.result, "score": a.score,
         "outcome": a.outcome, "agent_id": a.agent_id, "submitted_by": a.submitted_by, "content": content,
+        "resource_version": a.resource_version,
     });
     let url = format!("{}/api/submit", a.url.trim_end_matches('/'));
-    let resp = authed(reqwest::Client::new().post(&url).json(&body), a.api_key.as_deref())
-        .send()
-        .await
-        .with_context(|| format!("cannot reach {url}"))?;
-    let (status, body) = read_json(resp).await?;
+    let (status, body) = send(reqwest::Client::new().post(&url).json(&body), &url, a.api_key.as_deref()).await?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&body)?);
     } else if status == 201 {
-        println!("submitted: {}", body["id"].as_str().unwrap_or(""));
+        println!("submitted: {} ({})", body["id"].as_str().unwrap_or(""), body["status"].as_str().unwrap_or(""));
     } else {
         println!("already known: {} (confirmations: {})", body["id"].as_str().unwrap_or(""), body["confirmations"]);
+    }
+    if let Some(c) = body["contested_with"].as_array().filter(|c| !c.is_empty()) {
+        println!(
+            "contested: the opposite outcome is reported by {}",
+            c.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
+        );
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use knowhub_core::rank::Fusion;
-use knowhub_server::SearchConfig;
+use knowhub_service::SearchConfig;
 use serde::Deserialize;
 
 /// A string that never prints: API keys go through this so logs and `Debug` cannot leak them.
@@ -105,6 +105,8 @@ pub struct SearchSection {
     pub decay_half_life_days: f64,
     pub quality_weight: f64,
     pub score_union: bool,
+    /// Hits below this calibrated relevance are not returned (a request may ask for another).
+    pub min_relevance: f64,
 }
 
 impl Default for SearchSection {
@@ -121,6 +123,7 @@ impl Default for SearchSection {
             decay_half_life_days: 30.0,
             quality_weight: 0.1,
             score_union: true,
+            min_relevance: knowhub_core::calibrate::DEFAULT_MIN_RELEVANCE,
         }
     }
 }
@@ -142,11 +145,21 @@ impl SearchSection {
         if self.rrf_k.is_nan() || self.rrf_k <= 0.0 || !(0.0..=1.0).contains(&self.quality_weight) {
             bail!("search.rrf_k must be > 0 and search.quality_weight within 0..1");
         }
+        if !(0.0..=1.0).contains(&self.min_relevance) {
+            bail!("search.min_relevance must be within 0..1");
+        }
         Ok(())
     }
 
-    pub fn to_search_config(&self) -> SearchConfig {
+    pub fn to_search_config(&self, f: &FeedbackSection) -> SearchConfig {
         SearchConfig {
+            min_relevance: self.min_relevance,
+            feedback: knowhub_core::rank::FeedbackPrior {
+                pseudo_votes: f.pseudo_votes,
+                weight: f.weight,
+                dispute_factor: f.dispute_factor,
+            },
+            dispute_threshold: f.dispute_threshold,
             fusion: match self.fusion {
                 FusionKind::Weighted => Fusion::Weighted { vector: self.vector_weight, text: self.text_weight },
                 FusionKind::Rrf => Fusion::Rrf { k: self.rrf_k },
@@ -158,6 +171,69 @@ impl SearchSection {
             quality_weight: self.quality_weight,
             score_union: self.score_union,
         }
+    }
+}
+
+/// How outcome votes (`POST /api/feedback`) move the order.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct FeedbackSection {
+    /// Pseudo-votes the helpfulness estimate is shrunk with: larger means votes move it less.
+    pub pseudo_votes: f64,
+    /// How far helpfulness moves the order (0 = not at all; 1 = up to ×2 or ×0).
+    pub weight: f64,
+    /// Distinct callers reporting a failure (outnumbering successes) that dispute a record; 0 = off.
+    pub dispute_threshold: u32,
+    /// What a disputed record's order is multiplied by.
+    pub dispute_factor: f64,
+}
+
+impl Default for FeedbackSection {
+    fn default() -> Self {
+        let d = knowhub_core::rank::FeedbackPrior::default();
+        FeedbackSection {
+            pseudo_votes: d.pseudo_votes,
+            weight: d.weight,
+            dispute_threshold: SearchConfig::default().dispute_threshold,
+            dispute_factor: d.dispute_factor,
+        }
+    }
+}
+
+impl FeedbackSection {
+    pub fn validate(&self) -> anyhow::Result<()> {
+        if !(self.pseudo_votes >= 0.0
+            && (0.0..=1.0).contains(&self.weight)
+            && (0.0..=1.0).contains(&self.dispute_factor))
+        {
+            bail!("feedback.pseudo_votes must be >= 0, feedback.weight and feedback.dispute_factor within 0..1");
+        }
+        Ok(())
+    }
+}
+
+/// When a submit is the same experience as a stored one (merged as a confirmation) or its
+/// opposite (both marked contested).
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct DedupSection {
+    pub merge_cosine: f64,
+    pub contest_cosine: f64,
+}
+
+impl Default for DedupSection {
+    fn default() -> Self {
+        let d = knowhub_service::EvidenceSettings::default();
+        DedupSection { merge_cosine: d.merge_cosine, contest_cosine: d.contest_cosine }
+    }
+}
+
+impl DedupSection {
+    pub fn settings(&self) -> anyhow::Result<knowhub_service::EvidenceSettings> {
+        if !((0.0..=1.0).contains(&self.merge_cosine) && (0.0..=1.0).contains(&self.contest_cosine)) {
+            bail!("dedup.merge_cosine and dedup.contest_cosine must be within 0..1");
+        }
+        Ok(knowhub_service::EvidenceSettings { merge_cosine: self.merge_cosine, contest_cosine: self.contest_cosine })
     }
 }
 
@@ -241,7 +317,7 @@ pub struct ExtractionConfig {
 
 impl Default for ExtractionConfig {
     fn default() -> Self {
-        let d = knowhub_server::ExtractSettings::default();
+        let d = knowhub_service::ExtractSettings::default();
         ExtractionConfig {
             require_approval: true,
             min_confidence: d.min_confidence,
@@ -253,14 +329,14 @@ impl Default for ExtractionConfig {
 }
 
 impl ExtractionConfig {
-    pub fn settings(&self) -> anyhow::Result<knowhub_server::ExtractSettings> {
+    pub fn settings(&self) -> anyhow::Result<knowhub_service::ExtractSettings> {
         if !(0.0..1.0).contains(&self.min_confidence) {
             bail!("extraction.min_confidence must be within 0..1");
         }
         if self.max_transcript_chars < 2_000 || !(1..=50).contains(&self.max_items) || self.max_attempts == 0 {
             bail!("extraction: max_transcript_chars must be >= 2000, max_items 1..50, max_attempts >= 1");
         }
-        Ok(knowhub_server::ExtractSettings {
+        Ok(knowhub_service::ExtractSettings {
             min_confidence: self.min_confidence,
             max_transcript_chars: self.max_transcript_chars,
             max_items: self.max_items,
@@ -298,6 +374,8 @@ pub struct Config {
     pub auth: bool,
     pub embedder: EmbedderConfig,
     pub search: SearchSection,
+    pub feedback: FeedbackSection,
+    pub dedup: DedupSection,
     pub llm: LlmConfig,
     pub extraction: ExtractionConfig,
     pub review: ReviewConfig,
@@ -313,6 +391,8 @@ impl Default for Config {
             auth: false,
             embedder: EmbedderConfig::default(),
             search: SearchSection::default(),
+            feedback: FeedbackSection::default(),
+            dedup: DedupSection::default(),
             llm: LlmConfig::default(),
             extraction: ExtractionConfig::default(),
             review: ReviewConfig::default(),
@@ -420,6 +500,8 @@ impl Config {
             c.extraction.require_approval = v;
         }
         c.search.validate()?;
+        c.feedback.validate()?;
+        c.dedup.settings()?;
         c.extraction.settings()?;
         Ok(c)
     }
@@ -464,6 +546,19 @@ decay = false                      # favour recent experiences
 decay_half_life_days = 30.0
 quality_weight = 0.1               # how much rating and confirmations reorder results (0 = none)
 score_union = true                 # hybrid: score every candidate on both signals (not 0 when missing from a list)
+min_relevance = 0.005                # hits below this calibrated relevance (~ probability of answering) are not returned
+
+# Outcome votes (POST /api/feedback: helped | failed | irrelevant), one per caller per experience.
+[feedback]
+pseudo_votes = 4.0                   # helpfulness is shrunk towards "unknown" by this many votes: few votes move it little
+weight = 1.0                         # how far helpfulness moves the order (1 = up to x2 .. x0)
+dispute_threshold = 3                # distinct callers reporting a failure (more than report success): disputed, demoted, sent to review; 0 = off
+dispute_factor = 0.5                  # a disputed experience's order is multiplied by this
+
+# Near-duplicates: same resource (and version) and outcome, same meaning in other words.
+[dedup]
+merge_cosine = 0.965                  # at least this similar: merged as a confirmation (duplicate_of)
+contest_cosine = 0.965                # same resource, opposite outcome, at least this similar (or the same task): both marked contested
 
 # The LLM for POST /api/extract. Extraction is off until a model is set.
 [llm]

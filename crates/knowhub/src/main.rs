@@ -4,6 +4,7 @@ mod admin;
 mod backend;
 mod client;
 mod config;
+mod mcp;
 mod serve;
 mod transfer;
 
@@ -28,12 +29,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Run the HTTP server (default 127.0.0.1:8000, data in ./knowhub-data).
+    /// Run the HTTP server (default 127.0.0.1:8000, data in ./knowhub-data), with MCP on /mcp.
     Serve(serve::ServeArgs),
+    /// MCP server on stdio for a local agent host, backed by a running hub (see docs/mcp.md).
+    Mcp(mcp::McpArgs),
     /// Search a running hub.
     Search(client::SearchArgs),
     /// Submit one experience to a running hub.
     Submit(client::SubmitArgs),
+    /// Report how an experience worked out once you used it: helped | failed | irrelevant.
+    Feedback(client::FeedbackArgs),
     /// Import experiences from a JSONL file (an export, or plain submit bodies) into the data dir.
     Import {
         /// JSONL file, or - for standard input (the default, so `export | import` pipes).
@@ -98,8 +103,10 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
     let ok = std::process::ExitCode::SUCCESS;
     match cli.cmd {
         Cmd::Serve(args) => serve::run(&cli.overrides, args).await.map(|_| ok),
+        Cmd::Mcp(args) => mcp::run(args).await.map(|_| ok),
         Cmd::Search(args) => client::search(args).await,
         Cmd::Submit(args) => client::submit(args).await.map(|_| ok),
+        Cmd::Feedback(args) => client::feedback(args).await.map(|_| ok),
         Cmd::Import { file } => transfer::import(&config::Config::load(&cli.overrides)?, &file).await,
         Cmd::Export { output } => {
             transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok)

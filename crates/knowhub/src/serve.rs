@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use knowhub_ai::Embedder;
-use knowhub_server::{AutoApprove, Extractor, Hub, HubOptions};
+use knowhub_service::{AutoApprove, Extractor, Hub, HubOptions};
 
 use crate::config::{Config, LogFormat, Overrides};
 
@@ -14,6 +14,10 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port; the chosen address is printed).
     #[arg(long, env = "KNOWHUB_BIND")]
     bind: Option<String>,
+    /// Host names /mcp accepts in the Host header, comma-separated (default: loopback and the bind
+    /// address; any host on a non-loopback bind with auth on).
+    #[arg(long, env = "KNOWHUB_MCP_ALLOWED_HOSTS", value_delimiter = ',')]
+    mcp_allowed_hosts: Vec<String>,
 }
 
 fn init_logging(format: LogFormat) {
@@ -69,16 +73,17 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
             crate::config::AutoApproveKind::None => AutoApprove::None,
         },
         auth: cfg.auth,
+        evidence: cfg.dedup.settings()?,
     };
     let embedder = Arc::new(build_embedder(&cfg));
     let model = embedder.model_id().map(str::to_string);
     let store = crate::backend::open(&cfg, model.clone(), true).await?;
     knowhub_core::text::warm_up();
-    let hub = Hub::with_options(store, embedder, cfg.search.to_search_config(), opts);
+    let hub = Hub::with_options(store, embedder, cfg.search.to_search_config(&cfg.feedback), opts);
     let _worker = hub.spawn_embed_worker();
     let _extract_worker = hub.spawn_extract_worker();
     if cfg.auth {
-        let keys = hub.list_keys().await?;
+        let keys = hub.list_keys(&knowhub_core::Caller::local()).await?;
         if !keys.iter().any(|k| k.revoked_at.is_none()) {
             tracing::warn!("auth is on but no active API key exists: create one with `knowhub keys create --role admin --name NAME`");
         }
@@ -86,7 +91,9 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let h = hub.health().await?;
     tracing::info!(%addr, store = %crate::backend::describe(&cfg), records = h.records, embedder = %h.embedder, "knowhub ready");
     println!("knowhub listening on http://{addr}");
-    axum::serve(listener, knowhub_server::app(hub)).with_graceful_shutdown(shutdown()).await?;
+    let mcp_hosts = knowhub_mcp::http::allowed_hosts(addr, cfg.auth, &args.mcp_allowed_hosts);
+    let app = knowhub_http::app(hub.clone()).merge(knowhub_mcp::http::router(hub, mcp_hosts));
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
     tracing::info!("knowhub stopped");
     Ok(())
 }

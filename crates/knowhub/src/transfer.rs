@@ -59,6 +59,14 @@ struct ImportLine {
     #[serde(default)]
     flags: Vec<String>,
     review: Option<knowhub_core::ReviewMark>,
+    last_confirmed_at: Option<String>,
+    feedback: Option<knowhub_core::FeedbackCounts>,
+    #[serde(default)]
+    contested_with: Vec<String>,
+    #[serde(default)]
+    confirmed_by: Vec<knowhub_core::Confirmation>,
+    #[serde(default)]
+    votes: Vec<knowhub_core::Vote>,
 }
 
 fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError> {
@@ -83,6 +91,16 @@ fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError>
     n.source_range = line.source_range;
     n.flags = line.flags;
     n.review = line.review;
+    if exported {
+        // Confirmers and votes come back as exported (counts follow from them).
+        n.history = Some(knowhub_core::History {
+            last_confirmed_at: line.last_confirmed_at,
+            confirmed_by: line.confirmed_by,
+            votes: line.votes,
+            reviewed_failed: line.feedback.map(|f| f.reviewed_failed).unwrap_or(0),
+            contested_with: line.contested_with,
+        });
+    }
     Ok(n)
 }
 

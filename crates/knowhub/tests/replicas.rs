@@ -105,10 +105,11 @@ async fn two_replicas_dedup_and_see_each_other() {
             json!({"task": format!("unique task {i}"), "resource": "r", "result": "ok", "score": 3}),
         ));
     }
+    // Each pair by two agents (confirmations count distinct callers).
     for i in 0..100 {
-        let body = json!({"task": format!("pair task {i}"), "resource": "r", "result": "ok", "score": 3});
-        bodies.push((a.url.clone(), body.clone()));
-        bodies.push((b.url.clone(), body));
+        let body = |agent: &str| json!({"task": format!("pair task {i}"), "resource": "r", "result": "ok", "score": 3, "agent_id": agent});
+        bodies.push((a.url.clone(), body("agent-a")));
+        bodies.push((b.url.clone(), body("agent-b")));
     }
     let gate = Arc::new(tokio::sync::Semaphore::new(100));
     let mut tasks = Vec::new();

@@ -79,6 +79,22 @@ async fn walkthrough_and_cli_search() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("score"), "CLI shows the server's message");
+    // Nothing relevant is said plainly; feedback from the CLI counts once per agent.
+    let out = Command::new(BIN).args(["search", "banana bread recipe", "--url", &s.url]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "no experience matches \"banana bread recipe\"");
+    let id = v["id"].as_str().unwrap();
+    for _ in 0..3 {
+        let out = Command::new(BIN)
+            .args(["feedback", id, "failed", "--note", "still times out", "--agent-id", "cli-agent", "--url", &s.url])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("(helped 0, failed 1)"), "{:?}", out);
+    }
+    let out = Command::new(BIN).args(["feedback", id, "great", "--url", &s.url]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("outcome"), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[tokio::test]
@@ -106,18 +122,25 @@ async fn export_then_import_into_fresh_hub_is_identical() {
         let s = Server::start(d1.path());
         let c = reqwest::Client::new();
         submit(&c, &s.url, json!({"task":"部署","resource":"kubectl apply","result":"成功","score":5,"agent_id":"main","content":"kubectl apply -f k8s/","content_type":"text/x-shellscript"})).await;
-        submit(
-            &c,
-            &s.url,
-            json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"}),
-        )
-        .await;
-        submit(
-            &c,
-            &s.url,
-            json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial"}),
-        )
-        .await;
+        // Two agents report the same experience (one of them twice): two confirmations.
+        let mut lint_id = String::new();
+        for agent in ["ci-1", "ci-2", "ci-1"] {
+            let (_, v) = submit(
+                &c,
+                &s.url,
+                json!({"task":"Lint","resource":"ruff check --fix","result":"200 issues fixed","outcome":"partial","agent_id":agent}),
+            )
+            .await;
+            lint_id = v["id"].as_str().unwrap().to_string();
+        }
+        // And a vote: it travels with the export.
+        let r = c
+            .post(format!("{}/api/feedback", s.url))
+            .json(&json!({"id": lint_id, "outcome": "helped", "note": "fixed our CI", "agent_id": "ci-3"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 201);
         submit(&c, &s.url, json!({"task":"Upgrade node","resource":"nvm install 24","result":"native module broke","outcome":"failure","score":2})).await;
         // Export works while the server runs (read-only).
         let (code, out, err) = cli(&["export"], d1.path());
@@ -146,6 +169,11 @@ async fn export_then_import_into_fresh_hub_is_identical() {
     assert_eq!(rec["content_type"], "text/x-shellscript");
     let lint: Value = serde_json::from_str(first.lines().find(|l| l.contains("ruff")).unwrap()).unwrap();
     assert_eq!(lint["confirmations"], 2);
+    assert_eq!(
+        (lint["confirmed_by"].as_array().map(Vec::len), lint["feedback"]["helped"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(lint["votes"][0]["note"], "fixed our CI");
     // The imported hub serves the data.
     let s = Server::start(d2.path());
     let r = search(&reqwest::Client::new(), &s.url, "部署").await;

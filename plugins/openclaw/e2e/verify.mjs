@@ -94,13 +94,31 @@ function extractUploads(tag) {
   return proxyDuring(tag).filter((e) => e.method === "POST" && e.url === "/api/extract");
 }
 
+const NOTHING_RELEVANT = "KnowHub has no relevant experience for this; proceed without it.";
+const AUTO_RECALL_MARK = "KnowHub auto-recall";
+
+/** The GET /api/search requests of one turn, with their query parameters and parsed answers. */
+function searchesDuring(tag) {
+  return proxyDuring(tag)
+    .filter((e) => e.method === "GET" && e.url.startsWith("/api/search?"))
+    .map((e) => {
+      let res = null;
+      try {
+        res = JSON.parse(e.response);
+      } catch {}
+      return { ...e, params: new URL(e.url, "http://x").searchParams, res };
+    });
+}
+
+const seeds = () => JSON.parse(fs.readFileSync(path.join(WORK, "seeds.json"), "utf8"));
+
 const SECRETS = ["ghp_e2eSECRETtoken0123456789abcdefghijklmn", "carol@example.com", "+1 415 555 0100", "alice@example.com", "sk-e2eABCDEFGHIJKLMNOPQRSTUVWX0123", "/home/alice"];
 
 async function main() {
   if (phase === "t1") {
     const calls = modelCalls("t1");
     check("turn 1 made 3 model calls (submit | search+content | final)", calls.length === 3, `calls=${calls.length}`);
-    check("the model saw the three KnowHub tools", ["kb_search", "kb_submit", "kb_content"].every((t) => calls[0]?.tools.includes(t)), calls[0]?.tools.filter((t) => t.startsWith("kb_")).join(","));
+    check("the model saw the four KnowHub tools", ["kb_search", "kb_submit", "kb_content", "kb_feedback"].every((t) => calls[0]?.tools.includes(t)), calls[0]?.tools.filter((t) => t.startsWith("kb_")).join(","));
     const skill = /<skill>\s*<name>knowhub<\/name>\s*<description>([^<]*)<\/description>/.exec(calls[0]?.system ?? "");
     check("the bundled knowhub skill is listed in the system prompt", Boolean(skill), skill?.[1]);
     check("CLI reply is the model's final text", turnOutput("t1").includes("T1-DONE"), turnOutput("t1"));
@@ -188,6 +206,109 @@ async function main() {
     const logs = ["t5.stderr.log", "openclaw.log"].map((f) => (fs.existsSync(path.join(WORK, f)) ? fs.readFileSync(path.join(WORK, f), "utf8") : "")).join("\n");
     check("the plugin logged the allowConversationAccess hint", logs.includes("plugins.entries.knowhub.hooks.allowConversationAccess: true"), "");
     check("no extraction upload without conversation access", extractUploads("t5").length === 0, "");
+  }
+
+  if (phase === "t6") {
+    const calls = modelCalls("t6");
+    check("turn 6 (off-topic, autoRecall on) made 2 model calls and replied", calls.length === 2 && turnOutput("t6").includes("T6-DONE"), `calls=${calls.length}`);
+    check("the model saw kb_feedback", calls[0]?.tools.includes("kb_feedback"), calls[0]?.tools.filter((t) => t.startsWith("kb_")).join(","));
+    const searches = searchesDuring("t6");
+    const recall = searches.filter((e) => e.params.get("top_k") === "3");
+    check(
+      "auto-recall asked KnowHub with the prompt and minRelevance (min_relevance=0.03) and got nothing",
+      recall.length === 1 && /banana/i.test(recall[0].params.get("q") ?? "") && recall[0].params.get("min_relevance") === "0.03" && recall[0].status === 200 && recall[0].res?.count === 0,
+      recall.map((e) => `${e.url} -> ${e.status} ${e.response}`).join(" ; "),
+    );
+    const prompt = calls[0]?.prompt ?? "";
+    check(
+      "auto-recall injected nothing at all for the off-topic prompt (no block, no 'nothing relevant' text)",
+      !prompt.includes("<knowhub-experiences>") && !prompt.includes(AUTO_RECALL_MARK) && !prompt.includes("no relevant experience"),
+      prompt,
+    );
+    check("no reminder due on model call 15 either: KnowHub added nothing to the prompt", reminderKind(calls[0]) === "none" && !prompt.toLowerCase().includes("knowhub"), prompt);
+    const kb = searches.filter((e) => e.params.get("top_k") === "5");
+    check(
+      "kb_search sent the configured min_relevance=0.03 and the server had nothing (count 0)",
+      kb.length === 1 && kb[0].params.get("min_relevance") === "0.03" && kb[0].params.get("q") === "banana bread recipe walnuts cinnamon" && kb[0].res?.count === 0,
+      kb.map((e) => `${e.url} -> ${e.response}`).join(" ; "),
+    );
+    const res = calls[1]?.toolResults.find((r) => r.name === "kb_search")?.text ?? "";
+    check("the kb_search result the model received contains the verbatim 'nothing relevant' sentence", res.includes(NOTHING_RELEVANT), res);
+    check(
+      "... inside the usual untrusted wrapper, with no experience in it",
+      res.startsWith("<knowhub-experiences>\n") && res.trimEnd().endsWith("</knowhub-experiences>") && !/\[1\] id:/.test(res),
+      res,
+    );
+  }
+
+  if (phase === "t7") {
+    const calls = modelCalls("t7");
+    const { sprocket } = seeds();
+    check("turn 7 (feedback) made 5 model calls and replied", calls.length === 5 && turnOutput("t7").includes("T7-DONE"), `calls=${calls.length}`);
+    const prompt = calls[0]?.prompt ?? "";
+    check(
+      "auto-recall injected the on-topic experience with its id and feedback counts (positive control for t6)",
+      prompt.includes(AUTO_RECALL_MARK) && prompt.includes(`id: ${sprocket}`) && prompt.includes("feedback: 0 helped, 2 failed") && prompt.includes("kb_feedback(id, helped|failed|irrelevant)"),
+      prompt.slice(0, 900),
+    );
+    check("periodic reminder (model call 17 = 1 + 5*3) mentions kb_feedback", reminderKind(calls[0]) === "periodic" && prompt.includes("kb_feedback"), reminderKind(calls[0]));
+    const first = searchesDuring("t7").find((e) => e.params.get("q") === "sprocket logs rotate");
+    check("the model's min_relevance argument (0.1) overrides the config's", first?.params.get("min_relevance") === "0.1", first?.url);
+    const s1 = calls[1]?.toolResults.find((r) => r.name === "kb_search")?.text ?? "";
+    check("kb_search shows each hit's id and the kb_feedback hint", s1.includes(`[1] id: ${sprocket}`) && s1.includes("kb_feedback(id, helped|failed|irrelevant)"), s1.slice(0, 400));
+
+    const fb = proxyDuring("t7").filter((e) => e.method === "POST" && e.url === "/api/feedback");
+    const failedReq = fb.find((e) => e.body?.outcome === "failed");
+    const helpedReq = fb.find((e) => e.body?.outcome === "helped");
+    check("two kb_feedback calls reached KnowHub and were accepted (201)", fb.length === 2 && fb.every((e) => e.status === 201), fb.map((e) => e.status).join(","));
+    check("the failed vote is for the experience kb_search found (sprocket)", failedReq?.body?.id === sprocket, JSON.stringify(failedReq?.body));
+    check("both votes carry agent_id = the OpenClaw agent id (main)", fb.length === 2 && fb.every((e) => e.body?.agent_id === "main"), JSON.stringify(fb.map((e) => e.body)));
+    const note = failedReq?.body?.note ?? "";
+    check("the note was redacted by the plugin before sending (strict mode)", note.includes("[EMAIL]") && !SECRETS.some((x) => note.includes(x)), note);
+    const answers = fb.map((e) => JSON.parse(e.response || "{}"));
+    check("the server recorded the votes as main's", answers.length === 2 && answers.every((a) => a.voter === "main"), JSON.stringify(answers));
+
+    const results = calls[3]?.toolResults.filter((r) => r.name === "kb_feedback").map((r) => r.text) ?? [];
+    const failedText = results.find((t) => t.includes(`experience ${sprocket}`)) ?? "";
+    check(
+      "kb_feedback told the model the failed vote was recorded and the experience is now disputed",
+      /^Feedback recorded for experience [0-9a-f-]{36}: failed\. Votes now: helped: 0, failed: 3/.test(failedText) && failedText.includes("now disputed"),
+      failedText,
+    );
+    check("kb_feedback told the model the helped vote was recorded", results.some((t) => /: helped\. Votes now: helped: 1,/.test(t)), results.join(" || "));
+
+    const before = { helped: 0, failed: 2 };
+    const s = await kh(`/api/experiences/${sprocket}`);
+    check(
+      "on the server the failed count moved 2 -> 3 (helped stays 0)",
+      s.status === 200 && s.body?.feedback?.failed === before.failed + 1 && s.body?.feedback?.helped === before.helped,
+      JSON.stringify(s.body?.feedback),
+    );
+    const helpedId = helpedReq?.body?.id;
+    const h = helpedId ? await kh(`/api/experiences/${helpedId}`) : { status: 0, body: null };
+    check("on the server the helped count of the other experience moved 0 -> 1", h.status === 200 && h.body?.feedback?.helped === 1, `${helpedId}: ${JSON.stringify(h.body?.feedback)}`);
+    const disputed = await kh("/api/pending?kind=disputed&limit=100");
+    const item = (disputed.body?.items ?? []).find((x) => x.id === sprocket);
+    const vote = (item?.votes ?? []).find((v) => v.voter === "main");
+    check(
+      "the server lists it as disputed, with main's failed vote and its redacted note",
+      Boolean(vote) && vote.outcome === "failed" && (vote.note ?? "").includes("[EMAIL]") && item.votes.length === 3,
+      JSON.stringify(item?.votes ?? disputed.body).slice(0, 300),
+    );
+    // One vote per agent: main voting again replaces its vote instead of adding one.
+    const again = await fetch(`${KH}/api/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: sprocket, outcome: "failed", note: vote?.note, agent_id: "main" }),
+    }).then((r) => r.json());
+    check("a second vote by main replaces the first (failed stays 3)", again?.voter === "main" && again?.feedback?.failed === 3, JSON.stringify(again));
+
+    const s3 = calls[4]?.toolResults.filter((r) => r.name === "kb_search").pop()?.text ?? "";
+    check(
+      "the next kb_search marks the experience for the model: WARNING other agents report this failed",
+      s3.includes(`id: ${sprocket}\n    WARNING: other agents report this failed (disputed: 3 failed, 0 helped)`) && s3.includes("feedback: 0 helped, 3 failed"),
+      s3.slice(0, 600),
+    );
   }
 
   if (phase === "extract") {

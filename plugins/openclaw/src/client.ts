@@ -2,7 +2,7 @@
 // caller's AbortSignal, and every failure becomes a KnowHubError that says whether retrying later
 // can help (server down/slow/5xx/auth) or not (the request itself is invalid).
 
-import type { ExperienceRecord } from "./security.js";
+import type { ExperienceRecord } from "./format.js";
 
 export const PLUGIN_VERSION = "0.1.0";
 export const USER_AGENT = `knowhub-openclaw/${PLUGIN_VERSION}`;
@@ -42,6 +42,8 @@ export interface SearchParams {
   q: string;
   top_k?: number;
   min_score?: number;
+  /** Calibrated relevance floor (0-1); omitted = the server's default. */
+  min_relevance?: number;
   agent_id?: string;
 }
 
@@ -63,6 +65,8 @@ export interface SubmitBody {
   timestamp?: string;
   content?: string;
   content_type?: string;
+  /** Version of the resource the experience is about, e.g. "vitest 3.2". */
+  resource_version?: string;
 }
 
 export interface SubmitResponse {
@@ -70,6 +74,11 @@ export interface SubmitResponse {
   status?: string;
   duplicate_of?: string;
   confirmations?: number;
+  /** Records with the same task and resource that report the opposite outcome. */
+  contested_with?: string[];
+  flags?: string[];
+  /** What the server redacted itself, by kind. */
+  redactions?: Record<string, number>;
   /** HTTP status: 201 new record, 200 duplicate of an existing one. */
   httpStatus: number;
 }
@@ -78,6 +87,25 @@ export interface ContentResponse {
   experience_id: string;
   content: string;
   content_type?: string;
+}
+
+export const FEEDBACK_OUTCOMES = ["helped", "failed", "irrelevant"] as const;
+export type FeedbackOutcome = (typeof FEEDBACK_OUTCOMES)[number];
+
+export interface FeedbackBody {
+  id: string;
+  outcome: FeedbackOutcome;
+  note?: string;
+  agent_id?: string;
+}
+
+export interface FeedbackResponse {
+  id: string;
+  outcome: FeedbackOutcome;
+  /** Whose vote this is: the API key's owner with auth, else agent_id. */
+  voter?: string;
+  feedback?: { helped?: number; failed?: number; irrelevant?: number };
+  disputed?: boolean;
 }
 
 export interface ExtractBody {
@@ -190,6 +218,7 @@ export class KnowHubClient {
     const qs = new URLSearchParams({ q: params.q });
     if (params.top_k !== undefined) qs.set("top_k", String(params.top_k));
     if (params.min_score !== undefined) qs.set("min_score", String(params.min_score));
+    if (params.min_relevance !== undefined) qs.set("min_relevance", String(params.min_relevance));
     if (params.agent_id) qs.set("agent_id", params.agent_id);
     const { data } = await this.request<SearchResponse>("GET", `/api/search?${qs.toString()}`, { signal, timeoutMs });
     if (!data || !Array.isArray(data.results)) {
@@ -202,6 +231,12 @@ export class KnowHubClient {
     const { status, data } = await this.request<Omit<SubmitResponse, "httpStatus">>("POST", "/api/submit", { body, signal });
     if (!data || typeof data.id !== "string") throw new KnowHubError("protocol", "KnowHub /api/submit returned no id");
     return { ...data, httpStatus: status };
+  }
+
+  async feedback(body: FeedbackBody, signal?: AbortSignal): Promise<FeedbackResponse> {
+    const { data } = await this.request<FeedbackResponse>("POST", "/api/feedback", { body, signal });
+    if (!data || typeof data.id !== "string") throw new KnowHubError("protocol", "KnowHub /api/feedback returned no id");
+    return data;
   }
 
   async content(experienceId: string, signal?: AbortSignal): Promise<ContentResponse> {

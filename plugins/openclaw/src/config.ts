@@ -28,6 +28,11 @@ export interface KnowHubConfig {
   autoRecall: boolean;
   /** Per-request budget for every call to the KnowHub server. */
   timeoutMs: number;
+  /**
+   * Hits below this calibrated relevance (0-1, roughly the probability that a hit answers the
+   * query) are not returned; sent as `min_relevance`. Unset = the server's own default.
+   */
+  minRelevance?: number;
 }
 
 export const DEFAULT_CONFIG: Readonly<KnowHubConfig> = Object.freeze({
@@ -41,6 +46,7 @@ export const DEFAULT_CONFIG: Readonly<KnowHubConfig> = Object.freeze({
   requireApproval: true,
   autoRecall: false,
   timeoutMs: 5000,
+  minRelevance: undefined,
 });
 
 export const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG) as (keyof KnowHubConfig)[];
@@ -211,6 +217,16 @@ export function resolveConfig(rawInput: unknown): ResolvedConfig {
     }
   }
 
+  let minRelevance: number | undefined;
+  if (raw.minRelevance !== undefined && raw.minRelevance !== null) {
+    const m = raw.minRelevance;
+    if (typeof m !== "number" || !Number.isFinite(m) || m < 0 || m > 1) {
+      problems.push(`minRelevance must be a number from 0 to 1 (got ${show(m)})`);
+    } else {
+      minRelevance = m;
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config: KnowHubConfig = {
@@ -224,6 +240,7 @@ export function resolveConfig(rawInput: unknown): ResolvedConfig {
     requireApproval: requireApproval ?? DEFAULT_CONFIG.requireApproval,
     autoRecall: autoRecall ?? DEFAULT_CONFIG.autoRecall,
     timeoutMs: timeoutMs ?? DEFAULT_CONFIG.timeoutMs,
+    minRelevance,
   };
 
   const resolved: ResolvedConfig = { config, warnings };

@@ -31,6 +31,39 @@ test("search builds the query string and returns the results", async () => {
   assert.equal(req.headers.authorization, undefined);
 });
 
+test("search sends min_relevance only when given (0 included)", async () => {
+  srv.requests.length = 0;
+  srv.routes.set("GET /api/search", (_r, res) => json(res, 200, { count: 0, results: [] }));
+  await client().search({ q: "x" });
+  await client().search({ q: "x", min_relevance: 0 });
+  await client().search({ q: "x", min_relevance: 0.35 });
+  assert.deepEqual(
+    srv.requests.map((r) => r.query.get("min_relevance")),
+    [null, "0", "0.35"],
+  );
+});
+
+test("feedback posts JSON to /api/feedback and returns the counts; errors keep status and field", async () => {
+  srv.requests.length = 0;
+  srv.routes.set("POST /api/feedback", (r, res) =>
+    json(res, 201, { id: (r.body as any).id, outcome: "failed", voter: "main", feedback: { helped: 0, failed: 3, irrelevant: 0 }, disputed: true }),
+  );
+  const body = { id: "e-1", outcome: "failed" as const, note: "n", agent_id: "main" };
+  const r = await client().feedback(body);
+  assert.deepEqual(r, { id: "e-1", outcome: "failed", voter: "main", feedback: { helped: 0, failed: 3, irrelevant: 0 }, disputed: true });
+  assert.deepEqual(srv.requests[0]!.body, body);
+  srv.routes.set("POST /api/feedback", (_r, res) =>
+    json(res, 400, { error: { code: "invalid_field", field: "outcome", message: "outcome: must be one of helped | failed | irrelevant" } }),
+  );
+  await assert.rejects(client().feedback(body), (e: unknown) => {
+    assert.ok(e instanceof KnowHubError);
+    assert.deepEqual([e.status, e.code, e.field, e.retryable], [400, "invalid_field", "outcome", false]);
+    return true;
+  });
+  srv.routes.set("POST /api/feedback", (_r, res) => json(res, 201, {}));
+  await assert.rejects(client().feedback(body), /returned no id/);
+});
+
 test("the API key is sent as a Bearer token", async () => {
   srv.requests.length = 0;
   srv.routes.set("GET /healthz", (_r, res) => json(res, 200, { status: "ok" }));

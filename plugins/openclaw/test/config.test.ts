@@ -33,6 +33,7 @@ test("defaults follow the design (apiUrl localhost:8000, normal reminders, stric
   assert.equal(config.timeoutMs, 5000);
   assert.equal(config.submittedBy, "");
   assert.equal(config.apiKey, undefined);
+  assert.equal(config.minRelevance, undefined, "unset: the server's default applies");
   assert.deepEqual(warnings, []);
   assert.equal(extractionRefused, undefined);
   assert.deepEqual(resolveConfig(null).config, { ...DEFAULT_CONFIG });
@@ -55,6 +56,7 @@ test("a full valid config is accepted and normalised", () => {
     requireApproval: false,
     autoRecall: true,
     timeoutMs: 2500,
+    minRelevance: 0.35,
   });
   assert.deepEqual(config, {
     apiUrl: "https://kh.example.com/knowhub",
@@ -67,6 +69,7 @@ test("a full valid config is accepted and normalised", () => {
     requireApproval: false,
     autoRecall: true,
     timeoutMs: 2500,
+    minRelevance: 0.35,
   });
 });
 
@@ -125,6 +128,19 @@ for (const field of ["enableServerExtraction", "requireApproval", "autoRecall"])
 for (const value of [0, 99, 120_001, 1.5, "5000", -1]) {
   test(`timeoutMs=${JSON.stringify(value)} is rejected`, () => {
     assert.match(problemsOf({ timeoutMs: value })[0]!, /^timeoutMs must be an integer from 100 to 120000/);
+  });
+}
+
+test("minRelevance accepts any number from 0 to 1; null means unset", () => {
+  for (const v of [0, 0.02, 0.5, 1]) assert.equal(resolveConfig({ minRelevance: v }).config.minRelevance, v);
+  assert.equal(resolveConfig({ minRelevance: null }).config.minRelevance, undefined);
+});
+
+for (const value of [-0.01, 1.01, 35, "0.3", true, Number.NaN, Number.POSITIVE_INFINITY]) {
+  test(`minRelevance=${String(value)} is rejected, naming the field`, () => {
+    const problems = problemsOf({ minRelevance: value });
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!, /^minRelevance must be a number from 0 to 1 \(got /);
   });
 }
 

@@ -25,6 +25,10 @@ test("manifest: id knowhub, every tool in contracts.tools, skills shipped", () =
   assert.match(skill, /When to submit/);
   assert.match(skill, /How to write a good experience/);
   assert.match(skill, /Failure lessons/);
+  assert.match(skill, /When to give feedback/);
+  assert.match(skill, /right after you used an experience from KnowHub/i);
+  for (const o of ["helped", "failed", "irrelevant"]) assert.ok(skill.includes(`\`${o}\``), o);
+  assert.ok(skill.includes("KnowHub has no relevant experience for this; proceed without it."), "SKILL.md quotes the nothing-relevant answer");
 });
 
 test("manifest configSchema lists every option with the code's defaults and enums", () => {
@@ -41,6 +45,11 @@ test("manifest configSchema lists every option with the code's defaults and enum
   assert.deepEqual(schema.properties.privacyMode.enum, [...PRIVACY_MODES]);
   assert.deepEqual(schema.properties.extractionTrigger.enum, [...EXTRACTION_TRIGGERS]);
   assert.equal(schema.properties.timeoutMs.type, "integer");
+  assert.deepEqual(
+    [schema.properties.minRelevance.type, schema.properties.minRelevance.minimum, schema.properties.minRelevance.maximum],
+    ["number", 0, 1],
+  );
+  assert.equal("default" in schema.properties.minRelevance, false, "no default: unset means the server's default");
 });
 
 test("manifest uiHints mark the API key sensitive and label every option", () => {
@@ -61,7 +70,7 @@ test("package.json: ESM, entry ./dist/index.js, openclaw peer dependency, pinned
   assert.equal(pkg.version, PLUGIN_VERSION);
 });
 
-test("register wires three tool factories and the hooks", () => {
+test("register wires the four tool factories and the hooks", () => {
   const h = createFakeHost({});
   assert.deepEqual([...h.tools.keys()], [...TOOL_NAMES]);
   assert.deepEqual([...h.hooks.keys()].sort(), ["agent_end", "before_compaction", "before_prompt_build", "llm_input", "model_call_started", "session_end"]);

@@ -1,0 +1,45 @@
+//! API-key authentication as axum extractors: a handler states the role it needs by taking
+//! `AsAgent`, `AsReviewer` or `AsAdmin`, so a request without it is refused before its body is
+//! read. The Hub checks the role again (it is the authority, for MCP as for HTTP). With auth off
+//! (the default on loopback) every request is the local operator.
+
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use knowhub_core::{Caller, Role};
+use knowhub_service::Hub;
+
+use crate::error::ApiError;
+
+macro_rules! role_extractor {
+    ($(#[$m:meta])* $name:ident, $role:expr) => {
+        $(#[$m])*
+        pub struct $name(pub Caller);
+
+        impl FromRequestParts<Arc<Hub>> for $name {
+            type Rejection = ApiError;
+
+            async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> std::result::Result<Self, ApiError> {
+                let header = parts.headers.get(axum::http::header::AUTHORIZATION).map(|v| v.to_str().unwrap_or("\u{0}"));
+                Ok($name(hub.authenticate(header, $role).await?))
+            }
+        }
+    };
+}
+
+role_extractor!(
+    /// search, submit, content, extract
+    AsAgent,
+    Role::Agent
+);
+role_extractor!(
+    /// + pending, approve, reject
+    AsReviewer,
+    Role::Reviewer
+);
+role_extractor!(
+    /// + keys, delete
+    AsAdmin,
+    Role::Admin
+);

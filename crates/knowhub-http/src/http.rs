@@ -1,0 +1,373 @@
+//! Routes. Handlers stay thin: extract, call the Hub, map the result.
+
+use std::sync::Arc;
+
+use axum::extract::{FromRequest, Path, RawQuery, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use knowhub_core::review::Edits;
+use knowhub_core::validate::SubmitRequest;
+use knowhub_core::SearchFilter;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+use knowhub_service::{ExtractRequest, FeedbackRequest, Hub, QueueKind, SearchMode, SearchQuery};
+
+use crate::auth::{AsAdmin, AsAgent, AsReviewer};
+use crate::error::ApiError;
+
+/// Largest accepted request body.
+pub const MAX_BODY: usize = 1024 * 1024;
+
+pub fn app(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/api/search", get(search))
+        .route("/api/submit", post(submit))
+        .route("/api/feedback", post(feedback))
+        .route("/api/content/{id}", get(content))
+        .route("/api/experiences/{id}", get(experience).delete(delete_experience))
+        .route("/api/extract", post(extract))
+        .route("/api/extract/{id}", get(extract_job))
+        .route("/api/pending", get(pending))
+        .route("/api/approve/{id}", post(approve))
+        .route("/api/reject/{id}", post(reject))
+        .route("/api/keys", post(create_key).get(list_keys))
+        .route("/api/keys/{id}", axum::routing::delete(revoke_key))
+        .route("/healthz", get(health))
+        .fallback(|| async { ApiError::not_found("no such route") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed on this route")
+        })
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error").into_response()
+        }))
+        .layer(TraceLayer::new_for_http())
+        .with_state(hub)
+}
+
+/// JSON body extractor whose every rejection is our error shape, naming the offending field.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        if !ct.to_ascii_lowercase().starts_with("application/json") {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "expected content-type: application/json",
+            ));
+        }
+        let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "payload_too_large",
+                    format!("request body is over {MAX_BODY} bytes"),
+                )
+            } else {
+                ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", e.body_text())
+            }
+        })?;
+        let de = &mut serde_json::Deserializer::from_slice(&bytes);
+        match serde_path_to_error::deserialize(de) {
+            Ok(v) => Ok(ApiJson(v)),
+            Err(e) => {
+                let path = e.path().to_string();
+                let inner = e.into_inner();
+                let (msg, field) = if path == "." || path == "?" || path.is_empty() {
+                    (format!("invalid JSON body: {inner}"), None)
+                } else {
+                    (format!("{path}: {inner}"), Some(path))
+                };
+                let err = ApiError::new(StatusCode::BAD_REQUEST, "invalid_json", msg);
+                Err(match field {
+                    Some(f) => err.with_field(f),
+                    None => err,
+                })
+            }
+        }
+    }
+}
+
+/// A JSON body that may be absent (empty body, any content type): `None` then.
+pub struct OptionalJson<T>(pub Option<T>);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let has_body =
+            req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).is_none_or(|n| n.trim() != "0")
+                && req.headers().contains_key(header::CONTENT_TYPE);
+        if !has_body {
+            return Ok(OptionalJson(None));
+        }
+        let ApiJson(v) = ApiJson::<T>::from_request(req, state).await?;
+        Ok(OptionalJson(Some(v)))
+    }
+}
+
+/// Raw search parameters: strings first, so each bad value gets its own precise message.
+#[derive(Deserialize)]
+struct SearchParams {
+    q: Option<String>,
+    top_k: Option<String>,
+    min_score: Option<String>,
+    agent_id: Option<String>,
+    mode: Option<String>,
+    min_relevance: Option<String>,
+}
+
+fn int_param(name: &str, v: Option<&str>, default: i64, lo: i64, hi: i64) -> Result<i64, ApiError> {
+    match v.map(str::trim) {
+        None | Some("") => Ok(default),
+        Some(s) => match s.parse::<i64>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(ApiError::bad_query(name, format!("must be an integer from {lo} to {hi}, got {s:?}"))),
+        },
+    }
+}
+
+fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
+    let p: SearchParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
+    let q = p.q.unwrap_or_default();
+    if q.trim().is_empty() {
+        return Err(ApiError::bad_query("q", "is required and must not be blank"));
+    }
+    if q.chars().count() > 2_000 {
+        return Err(ApiError::bad_query("q", "is over 2000 characters"));
+    }
+    let top_k = int_param("top_k", p.top_k.as_deref(), 5, 1, 50)? as usize;
+    let min_score = int_param("min_score", p.min_score.as_deref(), 3, 1, 5)? as u8;
+    let mode = match p.mode.as_deref().map(str::trim) {
+        None | Some("") => SearchMode::Hybrid,
+        Some(m) => SearchMode::parse(m)
+            .ok_or_else(|| ApiError::bad_query("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
+    };
+    let agent_id = p.agent_id.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
+    let min_relevance = match p.min_relevance.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(s) => match s.parse::<f64>() {
+            Ok(v) if (0.0..=1.0).contains(&v) => Some(v),
+            _ => return Err(ApiError::bad_query("min_relevance", format!("must be a number from 0 to 1, got {s:?}"))),
+        },
+    };
+    Ok(SearchQuery {
+        q: q.trim().to_string(),
+        top_k,
+        filter: SearchFilter { min_score, agent_id, ..Default::default() },
+        mode,
+        min_relevance,
+    })
+}
+
+async fn search(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let q = parse_search(raw)?;
+    Ok(Json(hub.search(&caller, &q).await?).into_response())
+}
+
+async fn submit(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    ApiJson(req): ApiJson<SubmitRequest>,
+) -> Result<Response, ApiError> {
+    let out = hub.submit(&caller, req).await?;
+    let status = if out.created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(out)).into_response())
+}
+
+async fn feedback(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    ApiJson(req): ApiJson<FeedbackRequest>,
+) -> Result<Response, ApiError> {
+    Ok((StatusCode::CREATED, Json(hub.feedback(&caller, req).await?)).into_response())
+}
+
+async fn content(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.content(&caller, &id).await?).into_response())
+}
+
+async fn experience(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.experience(&caller, &id).await?).into_response())
+}
+
+async fn delete_experience(
+    State(hub): State<Arc<Hub>>,
+    AsAdmin(caller): AsAdmin,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    hub.delete(&caller, &id).await?;
+    Ok(Json(serde_json::json!({ "deleted": id })).into_response())
+}
+
+#[derive(Deserialize)]
+struct WaitParams {
+    wait: Option<String>,
+}
+
+async fn extract(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    RawQuery(raw): RawQuery,
+    ApiJson(req): ApiJson<ExtractRequest>,
+) -> Result<Response, ApiError> {
+    let p: WaitParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
+    let max = knowhub_service::jobs::MAX_WAIT_SECS as i64;
+    let wait = match p.wait.as_deref() {
+        None => None,
+        w => Some(std::time::Duration::from_secs(int_param("wait", w, 0, 0, max)? as u64)),
+    };
+    let view = hub.extract(&caller, req, wait).await?;
+    let status = if view.finished() { StatusCode::OK } else { StatusCode::ACCEPTED };
+    Ok((status, Json(view)).into_response())
+}
+
+async fn extract_job(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.extraction_job(&caller, &id).await?).into_response())
+}
+
+#[derive(Deserialize)]
+struct PendingParams {
+    after: Option<String>,
+    limit: Option<String>,
+    kind: Option<String>,
+}
+
+async fn pending(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let p: PendingParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
+    let max = knowhub_service::review::PENDING_MAX as i64;
+    let limit = int_param("limit", p.limit.as_deref(), knowhub_service::review::PENDING_PAGE as i64, 1, max)? as usize;
+    let after = p.after.filter(|a| !a.trim().is_empty());
+    let kind = match p.kind.as_deref().map(str::trim) {
+        None | Some("") => QueueKind::Pending,
+        Some(k) => QueueKind::parse(k)
+            .ok_or_else(|| ApiError::bad_query("kind", format!("must be pending | disputed, got {k:?}")))?,
+    };
+    Ok(Json(hub.pending(&caller, kind, after.as_deref(), limit).await?).into_response())
+}
+
+async fn approve(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    Path(id): Path<String>,
+    OptionalJson(edits): OptionalJson<Edits>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.approve(&caller, &id, edits).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RejectBody {
+    reason: Option<String>,
+}
+
+async fn reject(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    Path(id): Path<String>,
+    OptionalJson(body): OptionalJson<RejectBody>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.reject(&caller, &id, body.and_then(|b| b.reason)).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewKeyBody {
+    name: String,
+    role: String,
+}
+
+async fn create_key(
+    State(hub): State<Arc<Hub>>,
+    AsAdmin(caller): AsAdmin,
+    ApiJson(body): ApiJson<NewKeyBody>,
+) -> Result<Response, ApiError> {
+    let role = knowhub_core::Role::parse(&body.role).ok_or_else(|| {
+        ApiError::new(StatusCode::BAD_REQUEST, "invalid_field", "role: must be agent | reviewer | admin")
+            .with_field("role")
+    })?;
+    Ok((StatusCode::CREATED, Json(hub.create_key(&caller, &body.name, role).await?)).into_response())
+}
+
+async fn list_keys(State(hub): State<Arc<Hub>>, AsAdmin(caller): AsAdmin) -> Result<Response, ApiError> {
+    Ok(Json(serde_json::json!({ "keys": hub.list_keys(&caller).await? })).into_response())
+}
+
+async fn revoke_key(
+    State(hub): State<Arc<Hub>>,
+    AsAdmin(caller): AsAdmin,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.revoke_key(&caller, &id).await?).into_response())
+}
+
+async fn health(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {
+    Ok(Json(hub.health().await?).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_params_are_checked() {
+        assert!(parse_search(None).is_err());
+        assert!(parse_search(Some("q=%20%20".into())).is_err());
+        let q = parse_search(Some("q=%E8%B6%85%E6%97%B6&top_k=7&min_score=1&agent_id=main".into())).unwrap();
+        assert_eq!(
+            (q.q.as_str(), q.top_k, q.filter.min_score, q.filter.agent_id.as_deref()),
+            ("超时", 7, 1, Some("main"))
+        );
+        let d = parse_search(Some("q=x".into())).unwrap();
+        assert_eq!((d.top_k, d.filter.min_score, d.mode, d.min_relevance), (5, 3, SearchMode::Hybrid, None));
+        assert_eq!(parse_search(Some("q=x&min_relevance=0.25".into())).unwrap().min_relevance, Some(0.25));
+        for bad in [
+            "q=x&top_k=0",
+            "q=x&top_k=51",
+            "q=x&top_k=abc",
+            "q=x&min_score=6",
+            "q=x&min_score=2.5",
+            "q=x&mode=magic",
+            "q=x&min_relevance=1.5",
+            "q=x&min_relevance=-0.1",
+            "q=x&min_relevance=NaN",
+            "q=x&min_relevance=high",
+        ] {
+            let e = parse_search(Some(bad.into())).unwrap_err();
+            assert_eq!(e.status, StatusCode::BAD_REQUEST, "{bad}");
+            assert!(e.field.is_some(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Search an agent can trust (issue 11), through the HTTP API on the backend `common::store`
+//! picks (scripts/test.sh runs these once per backend), with the real local embedding models:
+//! calibrated relevance and "nothing relevant", outcome feedback and disputes, confirmations by
+//! distinct callers, near-duplicates and contests, freshness.
+
+use std::sync::{Arc, OnceLock};
+
+use knowhub_ai::Embedder;
+use knowhub_core::{Caller, Role};
+use knowhub_service::{Hub, HubOptions, SearchConfig};
+use serde_json::{json, Value};
+
+mod common;
+use common::Api;
+
+/// The local pair, loaded once for the whole file (loading takes a second or two).
+fn embedder() -> Arc<Embedder> {
+    static E: OnceLock<Arc<Embedder>> = OnceLock::new();
+    E.get_or_init(|| {
+        Arc::new(Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}")))
+    })
+    .clone()
+}
+
+struct T {
+    _dir: tempfile::TempDir,
+    hub: Arc<Hub>,
+    api: Api,
+}
+
+async fn setup(opts: HubOptions, cfg: SearchConfig) -> T {
+    let dir = tempfile::tempdir().unwrap();
+    let store = common::store_for(dir.path(), embedder().model_id()).await;
+    let hub = Hub::with_options(store, embedder(), cfg, HubOptions { require_approval: true, ..opts });
+    T { api: Api::new(hub.clone()), hub, _dir: dir }
+}
+
+impl T {
+    /// Runs the background embedding to the end, as the worker would.
+    async fn embed(&self) {
+        let model = embedder().model_id().unwrap().to_string();
+        while self.hub.embed_pending(&model).await.unwrap() > 0 {}
+    }
+
+    async fn submit(&self, body: Value) -> (u16, Value) {
+        self.api.post("/api/submit", body).await
+    }
+}
+
+fn exp(task: &str, resource: &str, result: &str, agent: &str) -> Value {
+    json!({"task": task, "resource": resource, "result": result, "score": 4, "agent_id": agent})
+}
+
+fn ids(v: &Value) -> Vec<String> {
+    v["results"].as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap().to_string()).collect()
+}
+
+fn field_error(status: u16, v: &Value, want: u16, field: &str) {
+    assert_eq!(status, want, "{v}");
+    assert_eq!(v["error"]["field"], field, "{v}");
+    assert!(v["error"]["message"].as_str().is_some_and(|m| m.contains(field)), "{v}");
+}
+
+/// The issue's own example: three records, and a question none of them answers.
+#[tokio::test]
+async fn nothing_relevant_is_an_answer() {
+    let t = setup(HubOptions::default(), SearchConfig::default()).await;
+    let (_, pg) = t
+        .submit(exp(
+            "修复 PostgreSQL 连接超时",
+            "pgbouncer pool_mode=transaction",
+            "超时消失，p99 从 3s 降到 40ms",
+            "a",
+        ))
+        .await;
+    t.submit(exp("Speed up Docker builds in CI", "BuildKit cache mounts", "build 8 min -> 1 min", "a")).await;
+    t.submit(json!({"task": "Deploy to the staging cluster", "resource": "kubectl apply -f k8s/", "score": 2,
+        "result": "failed: the namespace did not exist", "outcome": "failure", "agent_id": "a"}))
+        .await;
+    t.embed().await;
+    for q in ["banana bread recipe", "如何给多肉植物换盆", "best hiking boots for winter"] {
+        let r = t.api.search(q, "").await;
+        assert_eq!(r["count"], 0, "{q}: {r}");
+        // Asked for everything, the hub still has candidates: all far below the default.
+        let all = t.api.search(q, "&min_relevance=0&min_score=1").await;
+        assert!(all["count"].as_u64().unwrap() > 0, "{q}");
+        for h in all["results"].as_array().unwrap() {
+            assert!(h["relevance"].as_f64().unwrap() < 0.005, "{q}: {h}");
+        }
+    }
+    // A real question, in either language, finds its answer well above the threshold.
+    for q in ["数据库连接超时怎么办", "postgres connection timeouts"] {
+        let r = t.api.search(q, "").await;
+        assert_eq!(ids(&r).first(), Some(&pg["id"].as_str().unwrap().to_string()), "{q}: {r}");
+        let rel = r["results"][0]["relevance"].as_f64().unwrap();
+        assert!(rel > 0.005 && rel < 1.0, "{q}: {rel}");
+    }
+    // A stricter threshold than the default can be asked for; a looser one too.
+    assert_eq!(t.api.search("数据库连接超时怎么办", "&min_relevance=1").await["count"], 0);
+    for bad in ["1.5", "-0.1", "abc", "NaN"] {
+        let (s, v) = t.api.get(&format!("/api/search?q=x&min_relevance={bad}")).await;
+        field_error(s, &v, 400, "min_relevance");
+    }
+}
+
+#[tokio::test]
+async fn feedback_one_vote_per_caller_and_disputes() {
+    let t = setup(HubOptions { auth: true, ..Default::default() }, SearchConfig::default()).await;
+    let admin = Caller::local();
+    let key = |name: &'static str, role| {
+        let hub = t.hub.clone();
+        let admin = admin.clone();
+        async move { hub.create_key(&admin, name, role).await.unwrap().key }
+    };
+    let (k1, k2, k3, rev) = (
+        key("bot-1", Role::Agent).await,
+        key("bot-2", Role::Agent).await,
+        key("bot-3", Role::Agent).await,
+        key("rita", Role::Reviewer).await,
+    );
+    let (a1, a2, a3, reviewer) = (t.api.as_key(&k1), t.api.as_key(&k2), t.api.as_key(&k3), t.api.as_key(&rev));
+    let (s, rec) = a1.post("/api/submit", exp("Deploy the app", "kubectl apply --force", "deployed", "bot-1")).await;
+    assert_eq!(s, 201, "{rec}");
+    let id = rec["id"].as_str().unwrap().to_string();
+    t.embed().await;
+    let vote =
+        |o: &str, note: &str| json!({"id": id, "outcome": o, "note": note, "agent_id": "claims-to-be-someone-else"});
+
+    let (s, v) = a1.post("/api/feedback", vote("helped", "worked for me")).await;
+    assert_eq!(s, 201, "{v}");
+    assert_eq!((v["voter"].as_str(), v["feedback"]["helped"].as_u64()), (Some("bot-1"), Some(1)), "the key decides");
+    // A second vote by the same caller replaces its first, however often it is sent.
+    for _ in 0..50 {
+        a1.post("/api/feedback", vote("failed", "crashloop after an hour")).await;
+    }
+    let (_, e) = a1.get(&format!("/api/experiences/{id}")).await;
+    assert_eq!((e["feedback"]["helped"].as_u64(), e["feedback"]["failed"].as_u64()), (Some(0), Some(1)), "{e}");
+    a2.post("/api/feedback", vote("failed", "pods never became ready")).await;
+    let (s, v) = a3.post("/api/feedback", vote("failed", "my token sk-abcdefghijklmnopqrstuvwxyz0123 broke")).await;
+    assert_eq!((s, v["disputed"].as_bool()), (201, Some(true)), "{v}");
+    assert_eq!(v["redactions"]["api_key"], 1, "notes are redacted: {v}");
+    // Disputed: flagged in search and listed for review with the notes.
+    let r = a1.search("deploy the app with kubectl", "").await;
+    let hit = r["results"].as_array().unwrap().iter().find(|h| h["id"] == id.as_str()).expect("still found");
+    assert_eq!(hit["flags"], json!(["disputed"]));
+    assert_eq!((hit["feedback"]["helped"].as_u64(), hit["feedback"]["failed"].as_u64()), (Some(0), Some(3)));
+    let (s, _) = a1.get("/api/pending?kind=disputed").await;
+    assert_eq!(s, 403, "agents do not review");
+    let (s, q) = reviewer.get("/api/pending?kind=disputed").await;
+    assert_eq!(s, 200, "{q}");
+    assert_eq!(q["total_disputed"], 1);
+    let item = &q["items"][0];
+    assert_eq!((item["id"].as_str(), item["queue"].as_str()), (Some(id.as_str()), Some("disputed")));
+    let notes: Vec<&str> = item["votes"].as_array().unwrap().iter().filter_map(|v| v["note"].as_str()).collect();
+    assert!(notes.contains(&"pods never became ready") && !notes.iter().any(|n| n.contains("sk-abc")), "{notes:?}");
+    // Kept by a reviewer: no longer disputed; rejected: out of search.
+    let (s, kept) = reviewer.post(&format!("/api/approve/{id}"), json!({})).await;
+    assert_eq!((s, kept["feedback"]["reviewed_failed"].as_u64()), (200, Some(3)), "{kept}");
+    assert_eq!(reviewer.get("/api/pending?kind=disputed").await.1["total_disputed"], 0);
+    let (s, _) = reviewer.post(&format!("/api/reject/{id}"), json!({"reason": "kept failing"})).await;
+    assert_eq!(s, 409, "only disputed or pending records can be rejected");
+
+    // Bad input.
+    let (s, v) = a1.post("/api/feedback", json!({"id": id, "outcome": "meh"})).await;
+    field_error(s, &v, 400, "outcome");
+    let (s, v) = a1.post("/api/feedback", json!({"id": id})).await;
+    field_error(s, &v, 400, "outcome");
+    let (s, v) = a1.post("/api/feedback", json!({"outcome": "helped"})).await;
+    field_error(s, &v, 400, "id");
+    let (s, v) =
+        a1.post("/api/feedback", json!({"id": "0192f0c4-aaaa-7bbb-8ccc-0123456789ab", "outcome": "helped"})).await;
+    assert_eq!((s, v["error"]["code"].as_str()), (404, Some("not_found")), "{v}");
+    let (s, v) = a1.post("/api/feedback", json!({"id": id, "outcome": "helped", "note": "x".repeat(2001)})).await;
+    field_error(s, &v, 400, "note");
+    let (s, _) = t.api.post("/api/feedback", json!({"id": id, "outcome": "helped"})).await;
+    assert_eq!(s, 401);
+}
+
+#[tokio::test]
+async fn feedback_on_unapproved_records_and_without_auth() {
+    let t = setup(
+        HubOptions { auto_approve: knowhub_service::AutoApprove::None, ..Default::default() },
+        SearchConfig::default(),
+    )
+    .await;
+    let (_, p) = t.submit(exp("Rotate logs", "logrotate", "disk stable", "a")).await;
+    assert_eq!(p["status"], "pending");
+    let (s, v) = t.api.post("/api/feedback", json!({"id": p["id"], "outcome": "helped"})).await;
+    assert_eq!((s, v["error"]["code"].as_str()), (409, Some("conflict")), "{v}");
+    // Without auth a caller is its agent id: 50 votes from one agent are one vote.
+    t.api.post(&format!("/api/approve/{}", p["id"].as_str().unwrap()), json!({})).await;
+    for _ in 0..50 {
+        t.api.post("/api/feedback", json!({"id": p["id"], "outcome": "failed", "agent_id": "one"})).await;
+    }
+    let (_, v) = t.api.post("/api/feedback", json!({"id": p["id"], "outcome": "helped", "agent_id": "two"})).await;
+    assert_eq!((v["feedback"]["failed"].as_u64(), v["feedback"]["helped"].as_u64()), (Some(1), Some(1)), "{v}");
+}
+
+#[tokio::test]
+async fn near_duplicates_merge_and_opposites_contest() {
+    let t = setup(HubOptions::default(), SearchConfig::default()).await;
+    let task = "Fix Postgres connection timeouts under load";
+    let (s, a) = t
+        .submit(exp(
+            task,
+            "pgbouncer pool_mode=transaction",
+            "Timeouts gone after switching pgbouncer to transaction pooling",
+            "a1",
+        ))
+        .await;
+    assert_eq!(s, 201);
+    let a_id = a["id"].as_str().unwrap().to_string();
+    t.embed().await;
+    // Same meaning in other words, same resource (spelled differently), another agent: merged.
+    let (s, b) = t
+        .submit(exp(
+            "Fixing Postgres connection timeouts under heavy load",
+            "PgBouncer pool_mode = transaction",
+            "The timeouts were gone after switching pgbouncer to transaction pooling",
+            "a2",
+        ))
+        .await;
+    assert_eq!(
+        (s, b["duplicate_of"].as_str(), b["confirmations"].as_u64()),
+        (200, Some(a_id.as_str()), Some(2)),
+        "{b}"
+    );
+    // Look-alikes that differ are new records: another command, another version, other specifics.
+    for other in [
+        exp(task, "pgbouncer pool_mode=session", "Timeouts gone after switching pgbouncer to session pooling", "a3"),
+        json!({"task": task, "resource": "pgbouncer pool_mode=transaction", "resource_version": "1.22", "agent_id": "a3",
+            "result": "Timeouts gone after switching pgbouncer to transaction pooling"}),
+        exp(
+            "Cut Postgres connections of the reporting job",
+            "pgbouncer pool_mode=transaction",
+            "20 connections instead of 300",
+            "a3",
+        ),
+    ] {
+        let (s, v) = t.submit(other.clone()).await;
+        assert_eq!(s, 201, "{other} merged into {v}");
+        assert!(v.get("duplicate_of").is_none());
+    }
+    // The opposite outcome for the same task and resource: both are contested, each names the other.
+    let (s, f) = t
+        .submit(json!({"task": task, "resource": "pgbouncer pool_mode=transaction", "outcome": "failure", "score": 2,
+            "result": "prepared statements broke: transaction pooling does not support them", "agent_id": "a4"}))
+        .await;
+    assert_eq!(s, 201, "{f}");
+    let f_id = f["id"].as_str().unwrap();
+    assert_eq!(f["contested_with"], json!([a_id]));
+    let (_, a_now) = t.api.get(&format!("/api/experiences/{a_id}")).await;
+    assert_eq!(a_now["contested_with"], json!([f_id]));
+    t.embed().await;
+    let r = t.api.search("postgres connection timeouts pgbouncer", "&min_score=1").await;
+    let hit = r["results"].as_array().unwrap().iter().find(|h| h["id"] == a_id.as_str()).unwrap().clone();
+    assert_eq!((hit["flags"].clone(), hit["contested_with"].clone()), (json!(["contested"]), json!([f_id])));
+    assert_eq!(t.hub.store().count().await.unwrap(), 5);
+}
+
+#[tokio::test]
+async fn freshness_counts_from_the_last_confirmation() {
+    let cfg = SearchConfig { decay_half_life_days: Some(30.0), ..Default::default() };
+    let t = setup(HubOptions::default(), cfg).await;
+    let old = |task: &str, agent: &str| {
+        json!({"task": task, "resource": "vitest", "resource_version": "3.2", "result": "config moved to vitest.config.ts",
+            "score": 4, "agent_id": agent, "timestamp": "2026-01-01T00:00:00Z"})
+    };
+    let (_, a) = t.submit(old("Upgrade the test runner config", "x")).await;
+    let (_, b) = t.submit(old("Upgrade the test runner configuration file", "x")).await;
+    t.embed().await;
+    let (_, e) = t.api.get(&format!("/api/experiences/{}", b["id"].as_str().unwrap())).await;
+    assert_eq!(
+        (e["resource_version"].as_str(), e["last_confirmed_at"].clone()),
+        (Some("3.2"), e["created_at"].clone())
+    );
+    let order = |r: Value| ids(&r);
+    let before = order(t.api.search("upgrade test runner config", "&min_relevance=0").await);
+    // b is confirmed today (a helped vote): decay now counts from today, and it leads.
+    let (s, v) = t.api.post("/api/feedback", json!({"id": b["id"], "outcome": "helped", "agent_id": "y"})).await;
+    assert_eq!(s, 201, "{v}");
+    let (_, e) = t.api.get(&format!("/api/experiences/{}", b["id"].as_str().unwrap())).await;
+    assert!(e["last_confirmed_at"].as_str().unwrap() > "2026-01-02", "{e}");
+    assert_eq!(e["created_at"], "2026-01-01T00:00:00Z");
+    let after = t.api.search("upgrade test runner config", "&min_relevance=0").await;
+    assert_eq!(order(after.clone())[0], b["id"].as_str().unwrap(), "before: {before:?}");
+    let hit = &after["results"][0];
+    assert_eq!(
+        (hit["resource_version"].as_str(), hit["created_at"].as_str()),
+        (Some("3.2"), Some("2026-01-01T00:00:00Z"))
+    );
+    assert!(hit["last_confirmed_at"].as_str().unwrap() > "2026-01-02");
+    let _ = a;
+}

@@ -1,0 +1,229 @@
+//! The Hub: validation, dedup-aware submit, health, background embedding. Search is in
+//! `search`, the review queue and keys in `review`, extraction in `jobs`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use knowhub_ai::Embedder;
+use knowhub_core::redact::{self, RedactionCounts};
+use knowhub_core::validate::SubmitRequest;
+use knowhub_core::{guard, Caller, Content, CoreError, Experience, Result, Role, Source, Status, Store};
+use serde::Serialize;
+use tokio::sync::Notify;
+
+use crate::search::SearchConfig;
+
+#[derive(Debug, Serialize)]
+pub struct SubmitResponse {
+    pub id: String,
+    pub status: Status,
+    /// The record this submit confirmed instead of creating one (same text, or same meaning
+    /// with the same resource and outcome).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<String>,
+    /// Distinct callers that submitted it.
+    pub confirmations: u32,
+    /// Records with the same task and resource that report the opposite outcome.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub contested_with: Vec<String>,
+    /// e.g. `suspected_injection`: kept for review, not searchable until approved.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+    /// What the server redacted before storing (secrets, personal data).
+    #[serde(skip_serializing_if = "RedactionCounts::is_empty")]
+    pub redactions: RedactionCounts,
+    #[serde(skip)]
+    pub created: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Health {
+    pub status: &'static str,
+    pub version: &'static str,
+    pub backend: &'static str,
+    pub records: u64,
+    pub embedder: String,
+    pub vectors: u64,
+    pub pending: u64,
+    /// LLM extraction: model and this process's token accounting (absent when extraction is off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub llm: Option<LlmHealth>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LlmHealth {
+    pub model: String,
+    #[serde(flatten)]
+    pub stats: knowhub_ai::LlmStats,
+}
+
+/// Which manual submits are approved at once (the rest wait in the review queue).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AutoApprove {
+    /// Every manual submit (the default: agents are trusted on a private hub).
+    #[default]
+    All,
+    /// Only submits by keys with the reviewer or admin role.
+    Reviewers,
+    /// None: every manual submit is reviewed.
+    None,
+}
+
+/// Review, extraction and access policy, from config.
+#[derive(Clone, Default)]
+pub struct HubOptions {
+    pub extractor: Option<Arc<crate::extract::Extractor>>,
+    /// Extracted items wait for a reviewer (server default; a client may only ask for more review).
+    pub require_approval: bool,
+    pub auto_approve: AutoApprove,
+    /// Require API keys.
+    pub auth: bool,
+    pub evidence: crate::evidence::EvidenceSettings,
+}
+
+pub struct Hub {
+    pub(crate) store: Arc<dyn Store>,
+    pub(crate) embedder: Arc<Embedder>,
+    pub(crate) cfg: SearchConfig,
+    pub(crate) embed_wake: Notify,
+    pub(crate) opts: HubOptions,
+    pub(crate) extract_wake: Notify,
+}
+
+const EMBED_BATCH: usize = 32;
+
+impl Hub {
+    pub fn new(store: Arc<dyn Store>, embedder: Arc<Embedder>, cfg: SearchConfig) -> Arc<Self> {
+        Self::with_options(store, embedder, cfg, HubOptions { require_approval: true, ..Default::default() })
+    }
+
+    pub fn with_options(
+        store: Arc<dyn Store>,
+        embedder: Arc<Embedder>,
+        cfg: SearchConfig,
+        opts: HubOptions,
+    ) -> Arc<Self> {
+        Arc::new(Hub { store, embedder, cfg, embed_wake: Notify::new(), opts, extract_wake: Notify::new() })
+    }
+
+    pub fn options(&self) -> &HubOptions {
+        &self.opts
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Validates and stores a manual submit, or counts it as a confirmation of the record it
+    /// repeats (`store_new`). Secrets and personal data are redacted as in extraction, and text
+    /// that reads like a prompt injection is never approved automatically. The record is
+    /// full-text searchable at once; its vector, when not computed for the duplicate check, comes
+    /// from the background worker, so a slow embedder never fails a submit.
+    pub async fn submit(&self, caller: &Caller, req: SubmitRequest) -> Result<SubmitResponse> {
+        caller.require(Role::Agent)?;
+        let approved = match self.opts.auto_approve {
+            AutoApprove::All => true,
+            AutoApprove::Reviewers => caller.role.allows(Role::Reviewer),
+            AutoApprove::None => false,
+        };
+        let mut new = req.validate(Source::Manual, if approved { Status::Approved } else { Status::Pending })?;
+        let mut redactions = RedactionCounts::default();
+        for field in [&mut new.task, &mut new.resource, &mut new.result] {
+            let r = redact::redact(field);
+            redactions.add(&r.counts);
+            *field = r.text;
+        }
+        if let Some((content, _)) = new.content.as_mut() {
+            let r = redact::redact(content);
+            redactions.add(&r.counts);
+            *content = r.text;
+        }
+        if [&new.task, &new.resource, &new.result].iter().any(|t| guard::looks_like_injection(t)) {
+            new.flags.push("suspected_injection".into());
+            new.status = Status::Pending;
+        }
+        new.confirmer = crate::evidence::identity(caller, &new.agent_id);
+        let s = self.store_new(new).await?;
+        Ok(SubmitResponse {
+            id: s.experience.id,
+            status: s.experience.status,
+            duplicate_of: s.duplicate_of,
+            confirmations: s.experience.confirmations,
+            contested_with: s.experience.contested_with,
+            flags: s.experience.flags,
+            redactions,
+            created: s.created,
+        })
+    }
+
+    pub async fn experience(&self, caller: &Caller, id: &str) -> Result<Experience> {
+        caller.require(Role::Agent)?;
+        let id = knowhub_core::validate::id(id)?;
+        self.store.get(id).await?.ok_or_else(|| CoreError::NotFound(format!("experience {id}")))
+    }
+
+    pub async fn content(&self, caller: &Caller, id: &str) -> Result<Content> {
+        caller.require(Role::Agent)?;
+        let id = knowhub_core::validate::id(id)?;
+        self.store.content(id).await?.ok_or_else(|| CoreError::NotFound(format!("content for experience {id}")))
+    }
+
+    pub async fn health(&self) -> Result<Health> {
+        let records = self.store.count().await?;
+        let (embedder, vectors) = match self.embedder.model_id() {
+            Some(m) => (m.to_string(), self.store.vector_count(m).await?),
+            None => ("none".to_string(), 0),
+        };
+        Ok(Health {
+            status: "ok",
+            version: env!("CARGO_PKG_VERSION"),
+            backend: self.store.backend(),
+            records,
+            embedder,
+            vectors,
+            pending: self.store.count_status(Status::Pending).await?,
+            llm: self
+                .opts
+                .extractor
+                .as_ref()
+                .map(|x| LlmHealth { model: x.llm.settings().model.clone(), stats: x.llm.stats() }),
+        })
+    }
+
+    /// Embeds records that lack a vector from the current model: new submits (woken by
+    /// `submit`), and a backlog after a restart, an embedder outage or a model change.
+    pub fn spawn_embed_worker(self: &Arc<Self>) -> Option<tokio::task::JoinHandle<()>> {
+        let model = self.embedder.model_id()?.to_string();
+        let hub = self.clone();
+        Some(tokio::spawn(async move {
+            let mut backoff = Duration::from_millis(500);
+            loop {
+                match hub.embed_pending(&model).await {
+                    Ok(0) => {
+                        backoff = Duration::from_millis(500);
+                        let _ = tokio::time::timeout(Duration::from_secs(30), hub.embed_wake.notified()).await;
+                    }
+                    Ok(_) => backoff = Duration::from_millis(500),
+                    Err(e) => {
+                        tracing::warn!(error = %e, retry_in_ms = backoff.as_millis() as u64, "background embedding failed; records stay full-text searchable");
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(Duration::from_secs(60));
+                    }
+                }
+            }
+        }))
+    }
+
+    /// One round of background embedding; returns how many records got vectors.
+    pub async fn embed_pending(&self, model: &str) -> Result<usize> {
+        let todo = self.store.missing_vectors(model, EMBED_BATCH).await?;
+        if todo.is_empty() {
+            return Ok(0);
+        }
+        let texts: Vec<String> = todo.iter().map(|(_, t)| t.clone()).collect();
+        let vecs = self.embedder.embed_passages(&texts).await.map_err(|e| CoreError::Unavailable(e.to_string()))?;
+        let items: Vec<(String, Vec<f32>)> = todo.into_iter().map(|(id, _)| id).zip(vecs).collect();
+        self.store.set_vectors(model, &items).await?;
+        Ok(items.len())
+    }
+}

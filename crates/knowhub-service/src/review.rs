@@ -1,0 +1,190 @@
+//! The review queue, deletes and key management on the Hub.
+
+use knowhub_core::review::{Decision, Edits, Review};
+use knowhub_core::{
+    access, ApiKey, Caller, CoreError, DisputeDecision, Experience, Result, Role, SearchFilter, SearchHit, Status, Vote,
+};
+use serde::Serialize;
+
+use crate::hub::Hub;
+use crate::search::{SearchMode, SearchQuery};
+
+/// Default and largest page of `GET /api/pending`.
+pub const PENDING_PAGE: usize = 20;
+pub const PENDING_MAX: usize = 100;
+/// Approved experiences shown next to each pending one, so a reviewer can spot repeats.
+const NEAREST: usize = 3;
+
+#[derive(Debug, Serialize)]
+pub struct PendingItem {
+    #[serde(flatten)]
+    pub experience: Experience,
+    /// Why it is in the queue: `pending` (never approved) or `disputed` (approved, but agents
+    /// report it failing; `votes` holds their notes).
+    pub queue: &'static str,
+    pub nearest: Vec<SearchHit>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub votes: Vec<Vote>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PendingPage {
+    pub count: usize,
+    pub total_pending: u64,
+    pub total_disputed: u64,
+    /// Pass as `after` for the next page; absent on the last one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_after: Option<String>,
+    pub items: Vec<PendingItem>,
+}
+
+/// Which part of the review queue to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum QueueKind {
+    #[default]
+    Pending,
+    Disputed,
+}
+
+impl QueueKind {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "pending" => Some(QueueKind::Pending),
+            "disputed" => Some(QueueKind::Disputed),
+            _ => None,
+        }
+    }
+}
+
+/// A new key, shown once.
+#[derive(Debug, Serialize)]
+pub struct CreatedKey {
+    pub key: String,
+    #[serde(flatten)]
+    pub info: ApiKey,
+}
+
+impl Hub {
+    /// The review queue oldest first: pending items, or disputed ones with their votes, each
+    /// with the nearest approved experiences (so a reviewer can spot repeats).
+    pub async fn pending(
+        &self,
+        caller: &Caller,
+        kind: QueueKind,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<PendingPage> {
+        caller.require(Role::Reviewer)?;
+        let limit = limit.clamp(1, PENDING_MAX);
+        let threshold = self.cfg.dispute_threshold;
+        let items = match kind {
+            QueueKind::Pending => self.store.pending(after, limit + 1).await?,
+            QueueKind::Disputed => self.store.disputed(threshold, after, limit + 1).await?,
+        };
+        let more = items.len() > limit;
+        let mut out = Vec::with_capacity(limit);
+        for e in items.into_iter().take(limit) {
+            let q = SearchQuery {
+                q: format!("{} {}", e.task, e.resource).chars().take(2_000).collect(),
+                top_k: NEAREST + 1,
+                filter: SearchFilter { min_score: 1, agent_id: None, status: Status::Approved },
+                mode: SearchMode::Hybrid,
+                min_relevance: Some(0.0),
+            };
+            let nearest =
+                self.search(caller, &q).await?.results.into_iter().filter(|h| h.id != e.id).take(NEAREST).collect();
+            let (queue, votes) = match kind {
+                QueueKind::Pending => ("pending", Vec::new()),
+                QueueKind::Disputed => ("disputed", self.store.votes(&e.id).await?),
+            };
+            out.push(PendingItem { experience: e, queue, nearest, votes });
+        }
+        Ok(PendingPage {
+            count: out.len(),
+            total_pending: self.store.count_status(Status::Pending).await?,
+            total_disputed: self.store.count_disputed(threshold).await?,
+            next_after: if more { out.last().map(|i| i.experience.id.clone()) } else { None },
+            items: out,
+        })
+    }
+
+    /// A disputed record (approved, reported failing) that a reviewer decides on.
+    async fn disputed_record(&self, id: &str) -> Result<Option<Experience>> {
+        Ok(self
+            .store
+            .get(id)
+            .await?
+            .filter(|e| e.status == Status::Approved && e.feedback.disputed(self.cfg.dispute_threshold)))
+    }
+
+    /// Approves a pending record, or keeps a disputed one (its failures so far stop counting).
+    pub async fn approve(&self, caller: &Caller, id: &str, edits: Option<Edits>) -> Result<Experience> {
+        caller.require(Role::Reviewer)?;
+        let id = knowhub_core::validate::id(id)?;
+        let edits = edits.unwrap_or_default().validate()?;
+        if edits.is_empty() && self.disputed_record(id).await?.is_some() {
+            let e = self.store.resolve_dispute(id, DisputeDecision::Keep, &caller.name).await?;
+            tracing::info!(id, reviewer = %caller.name, "disputed experience kept");
+            return Ok(e);
+        }
+        let e =
+            self.store.review(id, Review { decision: Decision::Approve(edits), reviewer: caller.name.clone() }).await?;
+        tracing::info!(id, reviewer = %caller.name, "experience approved");
+        self.embed_wake.notify_one(); // edited text needs a new vector
+        Ok(e)
+    }
+
+    pub async fn reject(&self, caller: &Caller, id: &str, reason: Option<String>) -> Result<Experience> {
+        caller.require(Role::Reviewer)?;
+        let id = knowhub_core::validate::id(id)?;
+        let reason = reason.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+        if reason.as_ref().is_some_and(|r| r.chars().count() > 2_000) {
+            return Err(CoreError::invalid("reason", "is over 2000 characters"));
+        }
+        if self.disputed_record(id).await?.is_some() {
+            let e = self.store.resolve_dispute(id, DisputeDecision::Reject { reason }, &caller.name).await?;
+            tracing::info!(id, reviewer = %caller.name, "disputed experience rejected");
+            return Ok(e);
+        }
+        let e = self
+            .store
+            .review(id, Review { decision: Decision::Reject { reason }, reviewer: caller.name.clone() })
+            .await?;
+        tracing::info!(id, reviewer = %caller.name, "experience rejected");
+        Ok(e)
+    }
+
+    pub async fn delete(&self, caller: &Caller, id: &str) -> Result<()> {
+        caller.require(Role::Admin)?;
+        let id = knowhub_core::validate::id(id)?;
+        if !self.store.delete(id).await? {
+            return Err(knowhub_core::store::not_found(id));
+        }
+        tracing::info!(id, by = %caller.name, "experience deleted");
+        Ok(())
+    }
+
+    pub async fn create_key(&self, caller: &Caller, name: &str, role: Role) -> Result<CreatedKey> {
+        caller.require(Role::Admin)?;
+        let (key, new) = access::generate_key(name, role)?;
+        let info = self.store.create_key(new).await?;
+        tracing::info!(name = %info.name, role = %info.role, prefix = %info.prefix, "API key created");
+        Ok(CreatedKey { key, info })
+    }
+
+    pub async fn list_keys(&self, caller: &Caller) -> Result<Vec<ApiKey>> {
+        caller.require(Role::Admin)?;
+        self.store.list_keys().await
+    }
+
+    pub async fn revoke_key(&self, caller: &Caller, id_or_name: &str) -> Result<ApiKey> {
+        caller.require(Role::Admin)?;
+        let k = self
+            .store
+            .revoke_key(id_or_name.trim())
+            .await?
+            .ok_or_else(|| CoreError::NotFound(format!("active key {id_or_name:?}")))?;
+        tracing::info!(name = %k.name, prefix = %k.prefix, "API key revoked");
+        Ok(k)
+    }
+}

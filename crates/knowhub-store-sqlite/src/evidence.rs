@@ -1,0 +1,189 @@
+//! Evidence on records: distinct confirmers, outcome votes, contests and dispute decisions.
+//! Write paths run on the writer thread (inside its savepoints), so counts and rows change
+//! together.
+
+use knowhub_core::{now_rfc3339, DisputeDecision, Experience, FeedbackOutcome, History, Result, Status, Vote};
+use rusqlite::{params, Connection};
+
+use crate::queue::IndexChange;
+use crate::rows::{self, EXP_COLS};
+use crate::sql_err;
+
+/// Adds a distinct confirmer; returns whether it was new (then the count and
+/// `last_confirmed_at` move too).
+pub(crate) fn add_confirmer(c: &Connection, seq: i64, confirmer: &str, at: &str) -> Result<bool> {
+    let who = if confirmer.trim().is_empty() { "anonymous" } else { confirmer.trim() };
+    let n = c
+        .prepare_cached("INSERT OR IGNORE INTO confirmations (seq, confirmer, at) VALUES (?1, ?2, ?3)")
+        .and_then(|mut st| st.execute(params![seq, who, at]))
+        .map_err(sql_err)?;
+    if n > 0 {
+        c.prepare_cached(
+            "UPDATE experiences SET confirmations = (SELECT COUNT(*) FROM confirmations WHERE seq = ?1), \
+             last_confirmed_at = MAX(last_confirmed_at, ?2), updated_at = ?3 WHERE seq = ?1",
+        )
+        .and_then(|mut st| st.execute(params![seq, at, now_rfc3339()]))
+        .map_err(sql_err)?;
+    }
+    Ok(n > 0)
+}
+
+/// An imported record's confirmers and votes, with the counts they imply.
+pub(crate) fn restore(c: &Connection, seq: i64, h: &History) -> Result<()> {
+    for k in &h.confirmed_by {
+        c.prepare_cached("INSERT OR IGNORE INTO confirmations (seq, confirmer, at) VALUES (?1, ?2, ?3)")
+            .and_then(|mut st| st.execute(params![seq, k.by, k.at]))
+            .map_err(sql_err)?;
+    }
+    for v in &h.votes {
+        c.prepare_cached("INSERT OR REPLACE INTO votes (seq, voter, outcome, note, at) VALUES (?1, ?2, ?3, ?4, ?5)")
+            .and_then(|mut st| st.execute(params![seq, v.voter, v.outcome.as_str(), v.note, v.at]))
+            .map_err(sql_err)?;
+    }
+    // Records exported before confirmers were kept bring none: their count stays as exported.
+    if !h.confirmed_by.is_empty() {
+        c.execute(
+            "UPDATE experiences SET confirmations = (SELECT COUNT(*) FROM confirmations WHERE seq = ?1) WHERE seq = ?1",
+            [seq],
+        )
+        .map_err(sql_err)?;
+    }
+    recount_votes(c, seq)
+}
+
+fn recount_votes(c: &Connection, seq: i64) -> Result<()> {
+    c.prepare_cached(
+        "UPDATE experiences SET \
+         helped = (SELECT COUNT(*) FROM votes WHERE seq = ?1 AND outcome = 'helped'), \
+         failed = (SELECT COUNT(*) FROM votes WHERE seq = ?1 AND outcome = 'failed'), \
+         irrelevant = (SELECT COUNT(*) FROM votes WHERE seq = ?1 AND outcome = 'irrelevant') WHERE seq = ?1",
+    )
+    .and_then(|mut st| st.execute([seq]))
+    .map_err(sql_err)?;
+    Ok(())
+}
+
+pub(crate) fn confirm_tx(c: &Connection, id: &str, confirmer: &str) -> Result<Experience> {
+    let seq = rows::seq_of(c, id)?;
+    add_confirmer(c, seq, confirmer, &now_rfc3339())?;
+    rows::get_by_seq(c, seq)
+}
+
+pub(crate) fn by_resource_key(c: &Connection, key: &str, limit: usize) -> Result<Vec<Experience>> {
+    let mut st = c
+        .prepare_cached(&format!(
+            "SELECT {EXP_COLS} FROM experiences e WHERE e.resource_key = ?1 AND e.status != 'rejected' \
+             ORDER BY e.seq LIMIT ?2"
+        ))
+        .map_err(sql_err)?;
+    let rows = st.query_map(params![key, limit as i64], rows::from_row).map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+pub(crate) fn contest_tx(c: &Connection, a: &str, b: &str) -> Result<()> {
+    for (x, y) in [(a, b), (b, a)] {
+        let seq = rows::seq_of(c, x)?;
+        let cur = rows::get_by_seq(c, seq)?;
+        if !cur.contested_with.iter().any(|o| o == y) {
+            let mut all = cur.contested_with;
+            all.push(y.to_string());
+            c.execute(
+                "UPDATE experiences SET contested_with = ?2 WHERE seq = ?1",
+                params![seq, rows::flags_text(&all)],
+            )
+            .map_err(sql_err)?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn vote_tx(c: &Connection, id: &str, vote: Vote) -> Result<Experience> {
+    let seq = rows::seq_of(c, id)?;
+    let cur = rows::get_by_seq(c, seq)?;
+    if cur.status != Status::Approved {
+        return Err(knowhub_core::CoreError::Conflict(format!(
+            "experience {id} is {}: only approved experiences take feedback",
+            cur.status
+        )));
+    }
+    c.prepare_cached("INSERT OR REPLACE INTO votes (seq, voter, outcome, note, at) VALUES (?1, ?2, ?3, ?4, ?5)")
+        .and_then(|mut st| st.execute(params![seq, vote.voter, vote.outcome.as_str(), vote.note, vote.at]))
+        .map_err(sql_err)?;
+    recount_votes(c, seq)?;
+    if vote.outcome == FeedbackOutcome::Helped {
+        c.execute(
+            "UPDATE experiences SET last_confirmed_at = MAX(last_confirmed_at, ?2) WHERE seq = ?1",
+            params![seq, vote.at],
+        )
+        .map_err(sql_err)?;
+    }
+    rows::get_by_seq(c, seq)
+}
+
+pub(crate) fn votes_of(c: &Connection, id: &str) -> Result<Vec<Vote>> {
+    rows::votes(c, rows::seq_of(c, id)?)
+}
+
+/// SQL for `FeedbackCounts::disputed` (`?1` = threshold).
+const DISPUTED: &str =
+    "e.status = 'approved' AND ?1 > 0 AND e.failed - e.reviewed_failed >= ?1 AND e.failed > e.helped";
+
+pub(crate) fn disputed(c: &Connection, threshold: u32, after: &str, limit: usize) -> Result<Vec<Experience>> {
+    let mut st = c
+        .prepare_cached(&format!(
+            "SELECT {EXP_COLS} FROM experiences e WHERE e.failed > 0 AND {DISPUTED} AND e.id > ?2 ORDER BY e.id LIMIT ?3"
+        ))
+        .map_err(sql_err)?;
+    let rows = st.query_map(params![threshold, after, limit as i64], rows::from_row).map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+pub(crate) fn count_disputed(c: &Connection, threshold: u32) -> Result<u64> {
+    c.query_row(&format!("SELECT COUNT(*) FROM experiences e WHERE e.failed > 0 AND {DISPUTED}"), [threshold], |r| {
+        r.get::<_, i64>(0)
+    })
+    .map(|n| n as u64)
+    .map_err(sql_err)
+}
+
+pub(crate) fn resolve_tx(
+    c: &Connection,
+    id: &str,
+    decision: DisputeDecision,
+    reviewer: &str,
+) -> Result<(Experience, Option<IndexChange>)> {
+    let seq = rows::seq_of(c, id)?;
+    let cur = rows::get_by_seq(c, seq)?;
+    if cur.status != Status::Approved {
+        return Err(knowhub_core::CoreError::Conflict(format!("experience {id} is {}, not approved", cur.status)));
+    }
+    let now = now_rfc3339();
+    let change = match decision {
+        DisputeDecision::Keep => {
+            c.execute(
+                "UPDATE experiences SET reviewed_failed = failed, review_by = ?2, review_at = ?3, review_note = NULL, \
+                 updated_at = ?3 WHERE seq = ?1",
+                params![seq, reviewer, now],
+            )
+            .map_err(sql_err)?;
+            None
+        }
+        DisputeDecision::Reject { reason } => {
+            c.execute(
+                "UPDATE experiences SET status = 'rejected', review_by = ?2, review_at = ?3, review_note = ?4, \
+                 updated_at = ?3 WHERE seq = ?1",
+                params![seq, reviewer, now, reason],
+            )
+            .map_err(sql_err)?;
+            Some(IndexChange {
+                seq,
+                id: cur.id.clone(),
+                score: cur.score,
+                status: Status::Rejected,
+                agent_id: cur.agent_id.clone(),
+                body: None,
+            })
+        }
+    };
+    Ok((rows::get_by_seq(c, seq)?, change))
+}
