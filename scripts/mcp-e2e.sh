@@ -105,7 +105,7 @@ const seeds = [
     // The hub holds injection-looking submits for review; a reviewer who approves one anyway
     // must still not put it in front of a model, which is what the runs below check.
     if (body.status !== "pending") throw new Error(`injection seed was not held for review: ${JSON.stringify(body)}`);
-    const a = await fetch(`${kh}/api/approve/${body.id}`, { method: "POST" });
+    const a = await fetch(`${kh}/api/approve/${body.id}`, { method: "POST", headers: { "content-type": "application/json" } });
     if (a.status !== 200) throw new Error(`approve -> ${a.status} ${await a.text()}`);
   }
 })().catch((e) => { console.error(e); process.exit(1); });

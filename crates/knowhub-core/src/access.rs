@@ -55,17 +55,36 @@ pub struct Caller {
     pub role: Role,
     /// Whether `name` is a verified key name (auth on) rather than the local operator.
     pub authenticated: bool,
+    /// The network peer (an IP address) as the transport saw it, when it has one: what tells
+    /// callers apart for rate limits when no key does.
+    pub origin: Option<String>,
 }
 
 impl Caller {
     /// The operator of a hub without auth.
     pub fn local() -> Self {
-        Caller { name: "local".into(), role: Role::Admin, authenticated: false }
+        Caller { name: "local".into(), role: Role::Admin, authenticated: false, origin: None }
     }
 
     /// A caller identified by an API key.
     pub fn key(name: impl Into<String>, role: Role) -> Self {
-        Caller { name: name.into(), role, authenticated: true }
+        Caller { name: name.into(), role, authenticated: true, origin: None }
+    }
+
+    /// The same caller, seen from network peer `origin`.
+    pub fn with_origin(mut self, origin: Option<String>) -> Self {
+        self.origin = origin;
+        self
+    }
+
+    /// Who a per-caller budget (rate limits) belongs to: the key when there is one, else the peer
+    /// address, else the one local operator.
+    pub fn budget_id(&self) -> String {
+        match (&self.origin, self.authenticated) {
+            (_, true) => format!("key:{}", self.name),
+            (Some(o), false) => format!("addr:{o}"),
+            (None, false) => "local".to_string(),
+        }
     }
 
     /// `Forbidden` unless this caller's role allows `need`.

@@ -19,6 +19,9 @@ pub enum CoreError {
     /// An optional feature (LLM extraction) is not configured on this server.
     #[error("not configured: {0}")]
     NotConfigured(String),
+    /// The caller spent its budget for this kind of request; it may retry after the given seconds.
+    #[error("rate limited: {message}")]
+    RateLimited { message: String, retry_after_secs: u64 },
     /// The backing store (disk, database) is unavailable; retrying later may work.
     #[error("store unavailable: {0}")]
     Unavailable(String),

@@ -12,6 +12,11 @@ use knowhub_service::Hub;
 
 use crate::error::ApiError;
 
+/// The peer's IP address, where the server recorded it (`serve_with` does).
+pub fn peer(parts: &Parts) -> Option<String> {
+    parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string())
+}
+
 macro_rules! role_extractor {
     ($(#[$m:meta])* $name:ident, $role:expr) => {
         $(#[$m])*
@@ -22,7 +27,8 @@ macro_rules! role_extractor {
 
             async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> std::result::Result<Self, ApiError> {
                 let header = parts.headers.get(axum::http::header::AUTHORIZATION).map(|v| v.to_str().unwrap_or("\u{0}"));
-                Ok($name(hub.authenticate(header, $role).await?))
+                let caller = hub.authenticate(header, $role).await?;
+                Ok($name(caller.with_origin(peer(parts))))
             }
         }
     };

@@ -11,11 +11,13 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub field: Option<String>,
+    /// Seconds for `Retry-After` (429).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, code, message: message.into(), field: None }
+        ApiError { status, code, message: message.into(), field: None, retry_after: None }
     }
 
     pub fn with_field(mut self, field: impl Into<String>) -> Self {
@@ -42,6 +44,11 @@ impl From<CoreError> for ApiError {
             CoreError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, "conflict", m),
             CoreError::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", m),
             CoreError::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, "forbidden", m),
+            CoreError::RateLimited { message, retry_after_secs } => {
+                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
+                e.retry_after = Some(retry_after_secs);
+                e
+            }
             CoreError::NotConfigured(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "not_configured", m),
             CoreError::Unavailable(m) => {
                 tracing::warn!(error = %m, "store unavailable");
@@ -69,6 +76,9 @@ impl IntoResponse for ApiError {
         if self.status == StatusCode::UNAUTHORIZED {
             res.headers_mut()
                 .insert(axum::http::header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Bearer"));
+        }
+        if let Some(secs) = self.retry_after {
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(secs));
         }
         res
     }

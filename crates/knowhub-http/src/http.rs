@@ -23,6 +23,9 @@ use crate::error::ApiError;
 /// Largest accepted request body.
 pub const MAX_BODY: usize = 1024 * 1024;
 
+/// A request body must arrive within this (a client trickling bytes holds a connection).
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
 pub fn app(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/api/search", get(search))
@@ -43,6 +46,8 @@ pub fn app(hub: Arc<Hub>) -> Router {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed on this route")
         })
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
+        .layer(axum::middleware::from_fn(crate::guard::check_request))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error").into_response()
         }))
@@ -53,65 +58,71 @@ pub fn app(hub: Arc<Hub>) -> Router {
 /// JSON body extractor whose every rejection is our error shape, naming the offending field.
 pub struct ApiJson<T>(pub T);
 
+fn require_json(req: &Request) -> Result<(), ApiError> {
+    let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if ct.trim().to_ascii_lowercase().starts_with("application/json") {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "expected content-type: application/json",
+        ))
+    }
+}
+
+async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<bytes::Bytes, ApiError> {
+    bytes::Bytes::from_request(req, state).await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                format!("request body is over {MAX_BODY} bytes"),
+            )
+        } else if e.status() == StatusCode::REQUEST_TIMEOUT {
+            ApiError::new(StatusCode::REQUEST_TIMEOUT, "request_timeout", "the request body did not arrive in time")
+        } else {
+            ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", e.body_text())
+        }
+    })
+}
+
+fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if path == "." || path == "?" || path.is_empty() {
+            ApiError::new(StatusCode::BAD_REQUEST, "invalid_json", format!("invalid JSON body: {inner}"))
+        } else {
+            ApiError::new(StatusCode::BAD_REQUEST, "invalid_json", format!("{path}: {inner}")).with_field(path)
+        }
+    })
+}
+
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-        if !ct.to_ascii_lowercase().starts_with("application/json") {
-            return Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
-                "expected content-type: application/json",
-            ));
-        }
-        let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "payload_too_large",
-                    format!("request body is over {MAX_BODY} bytes"),
-                )
-            } else {
-                ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", e.body_text())
-            }
-        })?;
-        let de = &mut serde_json::Deserializer::from_slice(&bytes);
-        match serde_path_to_error::deserialize(de) {
-            Ok(v) => Ok(ApiJson(v)),
-            Err(e) => {
-                let path = e.path().to_string();
-                let inner = e.into_inner();
-                let (msg, field) = if path == "." || path == "?" || path.is_empty() {
-                    (format!("invalid JSON body: {inner}"), None)
-                } else {
-                    (format!("{path}: {inner}"), Some(path))
-                };
-                let err = ApiError::new(StatusCode::BAD_REQUEST, "invalid_json", msg);
-                Err(match field {
-                    Some(f) => err.with_field(f),
-                    None => err,
-                })
-            }
-        }
+        require_json(&req)?;
+        Ok(ApiJson(parse_json(&body_bytes(req, state).await?)?))
     }
 }
 
-/// A JSON body that may be absent (empty body, any content type): `None` then.
+/// A JSON body that may be empty (`None` then). The content type is still required: it is what
+/// keeps a web page from sending the request cross-site.
 pub struct OptionalJson<T>(pub Option<T>);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let has_body =
-            req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).is_none_or(|n| n.trim() != "0")
-                && req.headers().contains_key(header::CONTENT_TYPE);
-        if !has_body {
+        require_json(&req)?;
+        let bytes = body_bytes(req, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(None));
         }
-        let ApiJson(v) = ApiJson::<T>::from_request(req, state).await?;
-        Ok(OptionalJson(Some(v)))
+        Ok(OptionalJson(Some(parse_json(&bytes)?)))
     }
 }
 
@@ -333,7 +344,12 @@ async fn revoke_key(
     Ok(Json(hub.revoke_key(&caller, &id).await?).into_response())
 }
 
-async fn health(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {
+/// Load balancers get "up" without a key; counts and LLM usage need one where keys exist.
+async fn health(State(hub): State<Arc<Hub>>, headers: axum::http::HeaderMap) -> Result<Response, ApiError> {
+    let key = headers.get(header::AUTHORIZATION).map(|v| v.to_str().unwrap_or("\u{0}"));
+    if hub.options().auth && hub.authenticate(key, knowhub_core::Role::Agent).await.is_err() {
+        return Ok(Json(serde_json::json!({ "status": "ok" })).into_response());
+    }
     Ok(Json(hub.health().await?).into_response())
 }
 

@@ -29,6 +29,8 @@ async fn call(
     }
     let req = match body {
         Some(v) => b.header("content-type", "application/json").body(Body::from(v.to_string())),
+        // State-changing routes need the JSON content type even without a body (CSRF).
+        None if method != "GET" => b.header("content-type", "application/json").body(Body::empty()),
         None => b.body(Body::empty()),
     };
     let resp = app.clone().oneshot(req.unwrap()).await.unwrap();

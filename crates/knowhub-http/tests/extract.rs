@@ -95,6 +95,7 @@ struct Setup {
     timeout: Duration,
     max_attempts: u32,
     budget: usize,
+    max_items: usize,
 }
 
 impl Default for Setup {
@@ -105,6 +106,7 @@ impl Default for Setup {
             require_approval: true,
             timeout: Duration::from_secs(10),
             max_attempts: 3,
+            max_items: 10,
             budget: 24_000,
         }
     }
@@ -121,7 +123,12 @@ async fn setup(s: Setup) -> T {
     ls.initial_backoff = Duration::from_millis(10);
     let ex = Extractor::new(
         LlmClient::new(ls).unwrap(),
-        ExtractSettings { max_attempts: s.max_attempts, max_transcript_chars: s.budget, ..Default::default() },
+        ExtractSettings {
+            max_attempts: s.max_attempts,
+            max_transcript_chars: s.budget,
+            max_items: s.max_items,
+            ..Default::default()
+        },
     );
     let opts = HubOptions { extractor: Some(ex), require_approval: s.require_approval, ..Default::default() };
     let hub = Hub::with_options(store, Arc::new(Embedder::none()), SearchConfig::default(), opts);
@@ -265,6 +272,35 @@ async fn malformed_twice_fails_the_job_and_stores_nothing() {
     assert_eq!(t.hub.store().count().await.unwrap(), 0);
     let (_, job) = t.get(v["status_url"].as_str().unwrap()).await;
     assert_eq!(job["status"], "failed");
+}
+
+/// One malformed item (a missing outcome, as local 7B models often give) costs only itself; and
+/// the model cannot store more than `max_items`, whatever the prompt told it.
+#[tokio::test]
+async fn each_item_stands_on_its_own_and_max_items_holds() {
+    let item = |task: &str| {
+        json!({"task": task, "resource": "pgbouncer pool_mode=transaction", "result": "timeouts gone",
+               "outcome": "success", "score": 4, "confidence": 0.9, "messages": [1, 2]})
+    };
+    let answer = json!([
+        item("Fix Postgres connection timeouts"),
+        {"task": "Speed up the build", "resource": "cargo build -j8", "result": "2x faster", "score": 4, "confidence": 0.9},
+        item("Stop idle connections piling up"),
+        item("Cap the pool per database"),
+    ]);
+    let t = setup(Setup { answers: vec![good(LlmProvider::OpenAi, answer)], max_items: 2, ..Default::default() }).await;
+    let (s, v) = t.extract(upload(conversation(), "s-partial")).await;
+    assert_eq!(
+        (s, v["status"].as_str(), v["extracted_count"].as_u64()),
+        (StatusCode::OK, Some("done"), Some(2)),
+        "{v}"
+    );
+    let dropped: Vec<&str> = v["dropped_invalid"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect();
+    assert_eq!(dropped.len(), 2, "{v}");
+    assert!(dropped[0].starts_with("item 1:") && dropped[0].contains("outcome"), "{dropped:?}");
+    assert!(dropped[1].starts_with("item 3:") && dropped[1].contains("max_items"), "{dropped:?}");
+    assert_eq!(t.hub.store().count().await.unwrap(), 2);
+    assert_eq!(t.llm.prompts().len(), 1, "a partly valid answer needs no second call");
 }
 
 #[tokio::test]

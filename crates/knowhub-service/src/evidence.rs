@@ -198,6 +198,7 @@ impl Hub {
     /// second replaces the first. The note is redacted: reviewers read it.
     pub async fn feedback(&self, caller: &Caller, req: FeedbackRequest) -> Result<FeedbackResponse> {
         caller.require(Role::Agent)?;
+        self.limiter.take(caller, crate::limits::Budget::Write)?;
         let id = validate::required("id", req.id, 64)?;
         let id = validate::id(&id)?.to_string();
         let outcome = match req.outcome.as_deref().map(str::trim) {

@@ -98,6 +98,10 @@ pub struct JobResult {
     pub experiences: Vec<ExtractedItem>,
     /// Items the model returned at or below the confidence threshold.
     pub dropped_low_confidence: usize,
+    /// Items the model returned that were unusable (a missing field, a bad value) or over
+    /// `max_items`, each with why; the valid items of the same answer are kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dropped_invalid: Vec<String>,
     /// Whether the transcript was over budget and its middle summarised.
     pub capped: bool,
     pub input_tokens: u64,
@@ -189,10 +193,12 @@ impl Extractor {
         SYSTEM_PROMPT.replace("MAX_ITEMS", &self.settings.max_items.to_string())
     }
 
-    /// Asks the model; one corrective retry when the answer is not the promised JSON.
-    pub async fn ask(&self, messages: &[Prepared], first: u64) -> Result<(Vec<Item>, bool, u64, u64), RunError> {
+    /// Asks the model; one corrective retry when the answer is not the promised JSON array, or
+    /// when no item of it is usable. Otherwise each item stands on its own: the valid ones are
+    /// kept, the others (and any beyond `max_items`) are reported with their reasons.
+    pub async fn ask(&self, messages: &[Prepared], first: u64) -> Result<Asked, RunError> {
         if messages.is_empty() {
-            return Ok((Vec::new(), false, 0, 0));
+            return Ok(Asked::default());
         }
         let last = first + messages.len() as u64 - 1;
         let (text, capped) = transcript::build(messages, first, self.settings.max_transcript_chars);
@@ -206,14 +212,17 @@ impl Extractor {
             let c = self.llm.complete(&system, &prompt).await?;
             tin += c.input_tokens;
             tout += c.output_tokens;
-            let parsed = parse_json_array::<RawItem>(&c.text).map_err(|e| e.to_string()).and_then(|raw| {
-                raw.into_iter()
-                    .enumerate()
-                    .map(|(i, r)| validate_item(i, r, first, last))
-                    .collect::<Result<Vec<_>, _>>()
+            let parsed = parse_json_array::<serde_json::Value>(&c.text).map_err(|e| e.to_string()).and_then(|raw| {
+                let (items, invalid) = self.sort_items(raw, first, last);
+                if items.is_empty() && !invalid.is_empty() {
+                    return Err(format!("no item was usable ({})", invalid.join("; ")));
+                }
+                Ok((items, invalid))
             });
             match parsed {
-                Ok(items) => return Ok((items, capped, tin, tout)),
+                Ok((items, invalid)) => {
+                    return Ok(Asked { items, invalid, capped, input_tokens: tin, output_tokens: tout })
+                }
                 Err(e) if attempt == 0 => {
                     tracing::warn!(error = %e, "extraction: invalid model output, asking once more");
                     prompt = format!(
@@ -225,6 +234,35 @@ impl Extractor {
         }
         unreachable!("the loop returns")
     }
+
+    /// Valid items (at most `max_items`) and, for the rest, why each was dropped.
+    fn sort_items(&self, raw: Vec<serde_json::Value>, first: u64, last: u64) -> (Vec<Item>, Vec<String>) {
+        let (mut items, mut invalid) = (Vec::new(), Vec::new());
+        for (i, v) in raw.into_iter().enumerate() {
+            let checked = serde_json::from_value::<RawItem>(v)
+                .map_err(|e| format!("item {i}: {e}"))
+                .and_then(|r| validate_item(i, r, first, last));
+            match checked {
+                Ok(_) if items.len() >= self.settings.max_items => {
+                    invalid.push(format!("item {i}: over max_items ({})", self.settings.max_items))
+                }
+                Ok(it) => items.push(it),
+                Err(e) => invalid.push(e),
+            }
+        }
+        (items, invalid)
+    }
+}
+
+/// What the model made of a transcript.
+#[derive(Debug, Default)]
+pub struct Asked {
+    pub items: Vec<Item>,
+    /// Dropped items with their reasons.
+    pub invalid: Vec<String>,
+    pub capped: bool,
+    pub input_tokens: u64,
+    pub output_tokens: u64,
 }
 
 /// Stores a job's items and builds its result. Items that look like prompt injection are flagged
@@ -292,13 +330,14 @@ pub async fn run_job(hub: &crate::hub::Hub, ex: &Extractor, job: ExtractJob) -> 
         Err(e) => return Ok((JobFinish::Failed { error: format!("stored transcript is unreadable: {e}") }, 0)),
     };
     let finish = match ex.ask(&messages, job.first_index).await {
-        Ok((items, capped, input_tokens, output_tokens)) => {
+        Ok(Asked { items, invalid, capped, input_tokens, output_tokens }) => {
             let (experiences, dropped) = store_items(hub, &job, items, ex.settings.min_confidence).await?;
             let created = experiences.iter().filter(|e| e.duplicate_of.is_none()).count();
             let result = JobResult {
                 extracted_count: experiences.len(),
                 experiences,
                 dropped_low_confidence: dropped,
+                dropped_invalid: invalid,
                 capped,
                 input_tokens,
                 output_tokens,

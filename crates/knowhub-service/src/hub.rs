@@ -79,6 +79,8 @@ pub struct HubOptions {
     /// Require API keys.
     pub auth: bool,
     pub evidence: crate::evidence::EvidenceSettings,
+    /// Per-caller budgets for writes and uploads (off by default; `knowhub serve` sets them).
+    pub limits: crate::limits::RateLimits,
 }
 
 pub struct Hub {
@@ -88,6 +90,7 @@ pub struct Hub {
     pub(crate) embed_wake: Notify,
     pub(crate) opts: HubOptions,
     pub(crate) extract_wake: Notify,
+    pub(crate) limiter: crate::limits::Limiter,
 }
 
 const EMBED_BATCH: usize = 32;
@@ -103,7 +106,8 @@ impl Hub {
         cfg: SearchConfig,
         opts: HubOptions,
     ) -> Arc<Self> {
-        Arc::new(Hub { store, embedder, cfg, embed_wake: Notify::new(), opts, extract_wake: Notify::new() })
+        let limiter = crate::limits::Limiter::new(opts.limits);
+        Arc::new(Hub { store, embedder, cfg, embed_wake: Notify::new(), opts, extract_wake: Notify::new(), limiter })
     }
 
     pub fn options(&self) -> &HubOptions {
@@ -121,6 +125,7 @@ impl Hub {
     /// from the background worker, so a slow embedder never fails a submit.
     pub async fn submit(&self, caller: &Caller, req: SubmitRequest) -> Result<SubmitResponse> {
         caller.require(Role::Agent)?;
+        self.limiter.take(caller, crate::limits::Budget::Write)?;
         let approved = match self.opts.auto_approve {
             AutoApprove::All => true,
             AutoApprove::Reviewers => caller.role.allows(Role::Reviewer),
@@ -159,13 +164,27 @@ impl Hub {
     pub async fn experience(&self, caller: &Caller, id: &str) -> Result<Experience> {
         caller.require(Role::Agent)?;
         let id = knowhub_core::validate::id(id)?;
-        self.store.get(id).await?.ok_or_else(|| CoreError::NotFound(format!("experience {id}")))
+        let e = self.store.get(id).await?.ok_or_else(|| CoreError::NotFound(format!("experience {id}")))?;
+        if !Self::may_read(caller, &e) {
+            return Err(CoreError::NotFound(format!("experience {id}")));
+        }
+        Ok(e)
     }
 
     pub async fn content(&self, caller: &Caller, id: &str) -> Result<Content> {
         caller.require(Role::Agent)?;
         let id = knowhub_core::validate::id(id)?;
+        let e = self.store.get(id).await?;
+        if !e.as_ref().is_some_and(|e| Self::may_read(caller, e)) {
+            return Err(CoreError::NotFound(format!("content for experience {id}")));
+        }
         self.store.content(id).await?.ok_or_else(|| CoreError::NotFound(format!("content for experience {id}")))
+    }
+
+    /// Agents read approved records only: pending ones are unreviewed (maybe poisoned) and
+    /// rejected ones were judged wrong. Reviewers, and the operator of a hub without keys, read all.
+    fn may_read(caller: &Caller, e: &Experience) -> bool {
+        e.status == Status::Approved || !caller.authenticated || caller.role.allows(Role::Reviewer)
     }
 
     pub async fn health(&self) -> Result<Health> {

@@ -61,6 +61,8 @@ pub struct JobView {
 #[derive(Debug, Serialize)]
 pub struct Details {
     pub dropped_low_confidence: usize,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped_invalid: Vec<String>,
     pub capped: bool,
     pub input_tokens: u64,
     pub output_tokens: u64,
@@ -95,6 +97,7 @@ impl JobView {
             v.experiences = r.experiences;
             v.details = Some(Details {
                 dropped_low_confidence: r.dropped_low_confidence,
+                dropped_invalid: r.dropped_invalid,
                 capped: r.capped,
                 input_tokens: r.input_tokens,
                 output_tokens: r.output_tokens,
@@ -119,6 +122,7 @@ impl Hub {
                     .into(),
             ));
         }
+        self.limiter.take(caller, crate::limits::Budget::Upload)?;
         let raw = req.messages.ok_or_else(|| CoreError::invalid("messages", "is required"))?;
         if raw.is_empty() {
             return Err(CoreError::invalid("messages", "must not be empty"));
@@ -141,6 +145,10 @@ impl Hub {
         if session_key.is_empty() {
             // Without a key nothing can be matched later: every upload is processed as new.
             session_key = format!("anonymous:{}", new_id());
+        } else if caller.authenticated {
+            // A session belongs to the key that uploads it: another key naming the same session
+            // neither sees which messages it holds nor adds to it.
+            session_key = format!("{}/{session_key}", caller.name);
         }
         let mut counts = RedactionCounts::default();
         let (mut hashes, mut messages) = (Vec::with_capacity(raw.len()), Vec::with_capacity(raw.len()));
@@ -215,6 +223,11 @@ impl Hub {
         let id = knowhub_core::validate::id(id).map_err(|_| CoreError::NotFound(format!("extraction job {id:?}")))?;
         let job =
             self.store.extraction(id).await?.ok_or_else(|| CoreError::NotFound(format!("extraction job {id}")))?;
+        // An agent key sees only its own jobs (they hold redacted conversation lines and the
+        // pending proposals); another key's job is "not found", not "forbidden".
+        if caller.authenticated && !caller.role.allows(Role::Reviewer) && job.caller != caller.name {
+            return Err(CoreError::NotFound(format!("extraction job {id}")));
+        }
         Ok(JobView::of(&job))
     }
 

@@ -8,6 +8,7 @@ pub mod evidence;
 pub mod extract;
 pub mod hub;
 pub mod jobs;
+pub mod limits;
 pub mod review;
 pub mod search;
 
@@ -16,5 +17,6 @@ pub use extract::{ExtractSettings, Extractor};
 pub use hub::{AutoApprove, Health, Hub, HubOptions, LlmHealth, SubmitResponse};
 pub use jobs::{ExtractRequest, JobView};
 pub use knowhub_core::Caller;
+pub use limits::{Budget, RateLimits};
 pub use review::{CreatedKey, PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};

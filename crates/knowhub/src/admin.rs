@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::client::send;
 use crate::config::Config;
+use crate::term::safe;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum KeysCmd {
@@ -141,7 +142,7 @@ impl Hub {
 }
 
 fn show(item: &Value) {
-    let s = |k: &str| item[k].as_str().unwrap_or("").to_string();
+    let s = |k: &str| safe(item[k].as_str().unwrap_or("")).into_owned();
     println!(
         "\n── {} [{}] ({}, {}, confidence {})",
         s("id"),
@@ -164,22 +165,26 @@ fn show(item: &Value) {
         }
     );
     if let Some(flags) = item["flags"].as_array().filter(|f| !f.is_empty()) {
-        println!("FLAGS: {}", flags.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "));
+        println!("FLAGS: {}", safe(&flags.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")));
     }
     if s("queue") == "disputed" {
         println!("feedback: helped {} · failed {}", item["feedback"]["helped"], item["feedback"]["failed"]);
         for v in item["votes"].as_array().into_iter().flatten() {
-            let note = v["note"].as_str().map(|n| format!(": {n}")).unwrap_or_default();
-            println!("  {} by {}{note}", v["outcome"].as_str().unwrap_or(""), v["voter"].as_str().unwrap_or(""));
+            let note = v["note"].as_str().map(|n| format!(": {}", safe(n))).unwrap_or_default();
+            println!(
+                "  {} by {}{note}",
+                safe(v["outcome"].as_str().unwrap_or("")),
+                safe(v["voter"].as_str().unwrap_or(""))
+            );
         }
     }
     for n in item["nearest"].as_array().into_iter().flatten() {
         println!(
             "  similar approved: {} | {} (relevance {:.2}, {})",
-            n["task"].as_str().unwrap_or(""),
-            n["resource"].as_str().unwrap_or(""),
+            safe(n["task"].as_str().unwrap_or("")),
+            safe(n["resource"].as_str().unwrap_or("")),
             n["relevance"].as_f64().unwrap_or(0.0),
-            n["id"].as_str().unwrap_or("")
+            safe(n["id"].as_str().unwrap_or(""))
         );
     }
 }

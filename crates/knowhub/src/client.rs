@@ -3,6 +3,8 @@
 use anyhow::{bail, Context};
 use serde_json::Value;
 
+use crate::term::safe;
+
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
     /// What to look for (Chinese, English or mixed).
@@ -136,19 +138,19 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
         println!(
             "{}. [{}] {}\n   resource: {}{}\n   result:   {}\n   score {}/5 · {} · relevance {:.3} · confirmations {} · helped {} · failed {}{} · id {}",
             i + 1,
-            r["outcome"].as_str().unwrap_or(""),
-            r["task"].as_str().unwrap_or(""),
-            r["resource"].as_str().unwrap_or(""),
-            r["resource_version"].as_str().map(|v| format!(" ({v})")).unwrap_or_default(),
-            r["result"].as_str().unwrap_or(""),
+            safe(r["outcome"].as_str().unwrap_or("")),
+            safe(r["task"].as_str().unwrap_or("")),
+            safe(r["resource"].as_str().unwrap_or("")),
+            r["resource_version"].as_str().map(|v| format!(" ({})", safe(v))).unwrap_or_default(),
+            safe(r["result"].as_str().unwrap_or("")),
             r["score"],
-            r["agent_id"].as_str().filter(|s| !s.is_empty()).unwrap_or("-"),
+            safe(r["agent_id"].as_str().filter(|s| !s.is_empty()).unwrap_or("-")),
             r["relevance"].as_f64().unwrap_or(0.0),
             r["confirmations"],
             r["feedback"]["helped"],
             r["feedback"]["failed"],
-            if flags.is_empty() { String::new() } else { format!(" · {}", flags.join(", ")) },
-            r["id"].as_str().unwrap_or(""),
+            if flags.is_empty() { String::new() } else { format!(" · {}", safe(&flags.join(", "))) },
+            safe(r["id"].as_str().unwrap_or("")),
         );
     }
     Ok(std::process::ExitCode::SUCCESS)

@@ -19,6 +19,52 @@ impl std::fmt::Debug for Secret {
     }
 }
 
+/// What one client may take of the server: rate limits per caller (the key, or the peer address
+/// without auth) and connection hygiene.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsSection {
+    /// Submits and feedback votes per minute per caller (0 = no limit).
+    pub writes_per_minute: u32,
+    /// Conversation uploads (`POST /api/extract`, one LLM call each) per minute per caller (0 = no limit).
+    pub uploads_per_minute: u32,
+    /// Open connections at most (lowered to fit the open-file limit).
+    pub max_connections: usize,
+    /// Seconds a client has to send a request's head.
+    pub header_timeout_secs: u64,
+}
+
+impl Default for LimitsSection {
+    fn default() -> Self {
+        let c = knowhub_http::ConnLimits::default();
+        LimitsSection {
+            writes_per_minute: 600,
+            uploads_per_minute: 30,
+            max_connections: c.max_connections,
+            header_timeout_secs: c.header_timeout.as_secs(),
+        }
+    }
+}
+
+impl LimitsSection {
+    pub fn rates(&self) -> knowhub_service::RateLimits {
+        knowhub_service::RateLimits {
+            writes_per_minute: self.writes_per_minute,
+            uploads_per_minute: self.uploads_per_minute,
+        }
+    }
+
+    pub fn connections(&self) -> anyhow::Result<knowhub_http::ConnLimits> {
+        if self.max_connections == 0 || self.header_timeout_secs == 0 {
+            bail!("limits.max_connections and limits.header_timeout_secs must be at least 1");
+        }
+        Ok(knowhub_http::ConnLimits {
+            max_connections: self.max_connections,
+            header_timeout: std::time::Duration::from_secs(self.header_timeout_secs),
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum EmbedderKind {
@@ -376,6 +422,7 @@ pub struct Config {
     pub search: SearchSection,
     pub feedback: FeedbackSection,
     pub dedup: DedupSection,
+    pub limits: LimitsSection,
     pub llm: LlmConfig,
     pub extraction: ExtractionConfig,
     pub review: ReviewConfig,
@@ -393,6 +440,7 @@ impl Default for Config {
             search: SearchSection::default(),
             feedback: FeedbackSection::default(),
             dedup: DedupSection::default(),
+            limits: LimitsSection::default(),
             llm: LlmConfig::default(),
             extraction: ExtractionConfig::default(),
             review: ReviewConfig::default(),
@@ -502,6 +550,7 @@ impl Config {
         c.search.validate()?;
         c.feedback.validate()?;
         c.dedup.settings()?;
+        c.limits.connections()?;
         c.extraction.settings()?;
         Ok(c)
     }
@@ -559,6 +608,13 @@ dispute_factor = 0.5                  # a disputed experience's order is multipl
 [dedup]
 merge_cosine = 0.965                  # at least this similar: merged as a confirmation (duplicate_of)
 contest_cosine = 0.965                # same resource, opposite outcome, at least this similar (or the same task): both marked contested
+
+# What one client may take of the server. Rates are per caller: its key, or its address without auth.
+[limits]
+writes_per_minute = 600               # submits + feedback votes; over it: 429 with Retry-After; 0 = no limit
+uploads_per_minute = 30               # POST /api/extract (each costs an LLM call); 0 = no limit
+max_connections = 4096                # open connections at most (lowered to fit the open-file limit)
+header_timeout_secs = 10              # a client that has not sent a request head by then is disconnected
 
 # The LLM for POST /api/extract. Extraction is off until a model is set.
 [llm]

@@ -6,6 +6,7 @@ mod client;
 mod config;
 mod mcp;
 mod serve;
+mod term;
 mod transfer;
 
 use std::path::PathBuf;

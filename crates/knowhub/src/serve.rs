@@ -14,10 +14,10 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port; the chosen address is printed).
     #[arg(long, env = "KNOWHUB_BIND")]
     bind: Option<String>,
-    /// Host names /mcp accepts in the Host header, comma-separated (default: loopback and the bind
-    /// address; any host on a non-loopback bind with auth on).
-    #[arg(long, env = "KNOWHUB_MCP_ALLOWED_HOSTS", value_delimiter = ',')]
-    mcp_allowed_hosts: Vec<String>,
+    /// Host names accepted in the Host header, comma-separated (default: loopback and the bind
+    /// address; any host on a non-loopback bind with auth on). Guards against DNS rebinding.
+    #[arg(long, alias = "mcp-allowed-hosts", env = "KNOWHUB_ALLOWED_HOSTS", value_delimiter = ',')]
+    allowed_hosts: Vec<String>,
 }
 
 fn init_logging(format: LogFormat) {
@@ -74,6 +74,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
         },
         auth: cfg.auth,
         evidence: cfg.dedup.settings()?,
+        limits: cfg.limits.rates(),
     };
     let embedder = Arc::new(build_embedder(&cfg));
     let model = embedder.model_id().map(str::to_string);
@@ -91,9 +92,13 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let h = hub.health().await?;
     tracing::info!(%addr, store = %crate::backend::describe(&cfg), records = h.records, embedder = %h.embedder, "knowhub ready");
     println!("knowhub listening on http://{addr}");
-    let mcp_hosts = knowhub_mcp::http::allowed_hosts(addr, cfg.auth, &args.mcp_allowed_hosts);
-    let app = knowhub_http::app(hub.clone()).merge(knowhub_mcp::http::router(hub, mcp_hosts));
-    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
+    let hosts = knowhub_http::guard::allowed_hosts(addr, cfg.auth, &args.allowed_hosts);
+    let app = knowhub_http::app(hub.clone())
+        .merge(knowhub_mcp::http::router(hub, hosts.clone()))
+        .layer(axum::middleware::from_fn_with_state(Arc::new(hosts), knowhub_http::guard::check_host));
+    let limits = cfg.limits.connections()?.fit_to_fd_limit();
+    tracing::info!(max_connections = limits.max_connections, "connection limits");
+    knowhub_http::serve_with(listener, app, limits, shutdown()).await?;
     tracing::info!("knowhub stopped");
     Ok(())
 }

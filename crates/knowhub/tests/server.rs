@@ -97,6 +97,24 @@ async fn walkthrough_and_cli_search() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("outcome"), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
+/// Escape codes in a stored record reach the terminal as visible text, never as escapes that
+/// could clear the screen or hide a line from the person reading.
+#[tokio::test]
+async fn cli_shows_control_characters_in_stored_text_escaped() {
+    let d = tempfile::tempdir().unwrap();
+    let s = Server::start(d.path());
+    let c = reqwest::Client::new();
+    let task = "Clear the screen\u{1b}[2J\u{1b}[H and hide\rresult:   all good";
+    let (st, _) =
+        submit(&c, &s.url, json!({"task": task, "resource": "tput clear", "result": "ok \u{9b}31m red"})).await;
+    assert_eq!(st, 201);
+    let out = Command::new(BIN).args(["search", "clear the screen", "--url", &s.url]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains('\u{1b}') && !text.contains('\r') && !text.contains('\u{9b}'), "{text:?}");
+    assert!(text.contains("\\u{1b}[2J") && text.contains("hide\\rresult:") && text.contains("\\u{9b}31m"), "{text}");
+}
+
 #[tokio::test]
 async fn second_server_on_same_data_dir_is_refused_and_two_dirs_run_side_by_side() {
     let d1 = tempfile::tempdir().unwrap();
@@ -348,13 +366,15 @@ async fn keys_and_review_from_the_cli_with_auth() {
     assert!(out.contains("approved 1, rejected 1, skipped 0"), "{out}");
     let found = search(&c, &s.url, "pgbouncer").await;
     assert_eq!(found["error"]["code"], "unauthorized", "search needs a key too: {found}");
-    let get = |id: &str| {
+    let get = |id: &str, key: &str| {
         let c = c.clone();
         let url = format!("{}/api/experiences/{id}", s.url);
-        let key = agent.clone();
+        let key = key.to_string();
         async move { c.get(url).bearer_auth(key).send().await.unwrap().json::<Value>().await.unwrap() }
     };
-    let (a, b, z) = (get(&ids[0]).await, get(&ids[1]).await, get(&ids[2]).await);
+    let (a, b, z) = (get(&ids[0], &agent).await, get(&ids[1], &reviewer).await, get(&ids[2], &agent).await);
+    let hidden = get(&ids[1], &agent).await;
+    assert_eq!(hidden["error"]["code"], "not_found", "agents read approved records only: {hidden}");
     assert_eq!(
         (a["status"].as_str(), a["score"].as_u64(), a["review"]["by"].as_str()),
         (Some("approved"), Some(5), Some("alice"))

@@ -65,6 +65,8 @@ impl Api {
         }
         let req = match body {
             Some(v) => b.header("content-type", "application/json").body(axum::body::Body::from(v.to_string())),
+            // State-changing routes need the JSON content type even without a body (CSRF).
+            None if method != "GET" => b.header("content-type", "application/json").body(axum::body::Body::empty()),
             None => b.body(axum::body::Body::empty()),
         };
         let resp = self.app.clone().oneshot(req.unwrap()).await.unwrap();
