@@ -202,6 +202,7 @@ impl Extractor {
         }
         let last = first + messages.len() as u64 - 1;
         let (text, capped) = transcript::build(messages, first, self.settings.max_transcript_chars);
+        let text = transcript::escape_delimiters(&text);
         let user = format!(
             "<transcript messages=\"#{first}-#{last}\">\n{text}\n</transcript>\n\nExtract the experiences as a JSON array."
         );

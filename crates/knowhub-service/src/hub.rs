@@ -32,6 +32,9 @@ pub struct SubmitResponse {
     /// What the server redacted before storing (secrets, personal data).
     #[serde(skip_serializing_if = "RedactionCounts::is_empty")]
     pub redactions: RedactionCounts,
+    /// Why something of the submit was not stored (content for an already reviewed record).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     #[serde(skip)]
     pub created: bool,
 }
@@ -143,12 +146,23 @@ impl Hub {
             redactions.add(&r.counts);
             *content = r.text;
         }
-        if [&new.task, &new.resource, &new.result].iter().any(|t| guard::looks_like_injection(t)) {
+        let content = new.content.as_ref().map(|(c, _)| c.as_str()).unwrap_or("");
+        if [new.task.as_str(), &new.resource, &new.result, content].iter().any(|t| guard::looks_like_injection(t)) {
             new.flags.push("suspected_injection".into());
             new.status = Status::Pending;
         }
         new.confirmer = crate::evidence::identity(caller, &new.agent_id);
+        let brought_content = new.content.is_some();
         let s = self.store_new(new).await?;
+        let note = (brought_content
+            && !s.created
+            && s.experience.status != Status::Pending
+            && !s.experience.has_content)
+            .then(|| {
+                "content not attached: the record was already reviewed, and its content changes only through review \
+             (submit it as a new experience, or ask a reviewer to edit it)"
+                    .to_string()
+            });
         Ok(SubmitResponse {
             id: s.experience.id,
             status: s.experience.status,
@@ -157,6 +171,7 @@ impl Hub {
             contested_with: s.experience.contested_with,
             flags: s.experience.flags,
             redactions,
+            note,
             created: s.created,
         })
     }

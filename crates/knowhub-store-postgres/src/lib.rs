@@ -391,9 +391,15 @@ impl Store for PgStore {
         } else {
             evidence::add_confirmer(&mut tx, seq, &new.confirmer, &now_rfc3339()).await?;
         }
-        // A duplicate may still bring the long content the first submit lacked.
-        attach_content(&mut tx, &id, &new.content).await?;
         let e = rows::by_seq(&mut tx, seq).await?;
+        // A duplicate may still bring the long content the first submit lacked, while a reviewer
+        // has yet to see the record; an approved record's content never changes this way.
+        let e = if inserted || e.status == knowhub_core::Status::Pending {
+            attach_content(&mut tx, &id, &new.content).await?;
+            rows::by_seq(&mut tx, seq).await?
+        } else {
+            e
+        };
         tx.commit().await.map_err(db_err)?;
         Ok(if inserted { InsertOutcome::Created(e) } else { InsertOutcome::Duplicate(e) })
     }

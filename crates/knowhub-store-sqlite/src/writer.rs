@@ -211,10 +211,12 @@ fn insert_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(InsertOu
     let hash = new.content_hash();
     if let Some(seq) = seq_by_hash(c, &hash)? {
         crate::evidence::add_confirmer(c, seq, &new.confirmer, &now_rfc3339())?;
-        // A duplicate may still bring the long content the first submit lacked.
+        // A duplicate may still bring the long content the first submit lacked, while a reviewer
+        // has yet to see the record; an approved record's content never changes this way.
         if let Some((content, ct)) = &new.content {
             c.execute(
-                "INSERT OR IGNORE INTO contents (experience_id, content, content_type) SELECT id, ?2, ?3 FROM experiences WHERE seq = ?1",
+                "INSERT OR IGNORE INTO contents (experience_id, content, content_type) \
+                 SELECT id, ?2, ?3 FROM experiences WHERE seq = ?1 AND status = 'pending'",
                 params![seq, content, ct],
             )
             .map_err(sql_err)?;

@@ -128,14 +128,22 @@ pub async fn insert_dedup_and_read_back(s: Arc<dyn Store>) {
     assert_eq!(s.content(&a.id).await.unwrap().unwrap().content, "```ini\npool_mode = transaction\n```");
     assert!(s.get("nope").await.unwrap().is_none());
     assert!(s.content("nope").await.unwrap().is_none());
-    // A duplicate may bring the content the first submit lacked.
+    // A duplicate brings the content the first submit lacked only while the record waits for
+    // review: an approved record's content never changes without a reviewer.
     let plain = created(&s, exp("task two", "res", "ok", 3, "main")).await;
-    assert!(!plain.has_content);
+    assert!(!plain.has_content && plain.status == Status::Approved);
     let mut again = exp("task two", "res", "ok", 3, "main");
     again.content = Some(("late detail".into(), "text/plain".into()));
     let InsertOutcome::Duplicate(d) = s.insert(again).await.unwrap() else { panic!("expected Duplicate") };
+    assert!(!d.has_content);
+    assert!(s.content(&plain.id).await.unwrap().is_none());
+    let mut waiting = exp("task three", "res", "ok", 3, "main");
+    waiting.status = Status::Pending;
+    let w = created(&s, waiting.clone()).await;
+    waiting.content = Some(("late detail".into(), "text/plain".into()));
+    let InsertOutcome::Duplicate(d) = s.insert(waiting).await.unwrap() else { panic!("expected Duplicate") };
     assert!(d.has_content);
-    assert_eq!(s.content(&plain.id).await.unwrap().unwrap().content_type, "text/plain");
+    assert_eq!(s.content(&w.id).await.unwrap().unwrap().content_type, "text/plain");
     let many = s.get_many(&[a.id.clone(), "missing".into(), plain.id.clone()]).await.unwrap();
     assert_eq!(
         many.iter().map(|e| e.id.as_str()).collect::<HashSet<_>>(),

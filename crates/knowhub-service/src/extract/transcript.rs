@@ -43,13 +43,14 @@ pub fn elide(text: &str, max: usize) -> String {
     format!("{head}\n[... {} characters omitted ...]\n{tail}", n - head.chars().count() - tail.chars().count())
 }
 
+/// Arguments as text, whole: cut only after redaction (`redact_message`), so a secret that
+/// straddles a cut is still seen whole by the redaction rules.
 fn args_text(v: &Value) -> String {
-    let t = match v {
+    match v {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
         other => other.to_string(),
-    };
-    elide(&t, MAX_ARGS_CHARS)
+    }
 }
 
 /// Text of a content value: a string, or an array of parts of which text-like ones count.
@@ -130,20 +131,42 @@ pub fn normalise(v: &Value) -> Result<Option<Prepared>, String> {
     if text.trim().is_empty() && calls.is_empty() {
         return Ok(None); // only thinking, or empty: nothing for the LLM
     }
-    Ok(Some(Prepared { role, text: elide(&text, MAX_MESSAGE_CHARS), calls, tool, is_error }))
+    Ok(Some(Prepared { role, text, calls, tool, is_error }))
 }
 
-/// Redacts every text field of a message (defence in depth: the plugin redacts too).
+/// Redacts every text field of a message (defence in depth: the plugin redacts too), then cuts
+/// it to size. In that order: a cut first could drop a private key's BEGIN line and leave its body
+/// for the LLM.
 pub fn redact_message(m: &mut Prepared, counts: &mut RedactionCounts) {
-    let mut one = |t: &mut String| {
+    let mut one = |t: &mut String, max: usize| {
         let r = redact(t);
         counts.add(&r.counts);
-        *t = r.text;
+        *t = elide(&r.text, max);
     };
-    one(&mut m.text);
+    one(&mut m.text, MAX_MESSAGE_CHARS);
     for c in &mut m.calls {
-        one(c);
+        one(c, MAX_ARGS_CHARS);
     }
+}
+
+/// The transcript's own delimiters (`<transcript ...>`, `</transcript>`, any case) written as
+/// `&lt;...`, so an uploaded message cannot close the transcript early and speak to the model
+/// as the instructions around it.
+pub fn escape_delimiters(text: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in lower.match_indices('<') {
+        let rest = &lower[i + 1..];
+        let rest = rest.strip_prefix('/').unwrap_or(rest).trim_start();
+        if rest.starts_with("transcript") {
+            out.push_str(&text[last..i]);
+            out.push_str("&lt;");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// Identity of an uploaded message for incremental processing: the raw message as sent (role,
@@ -264,6 +287,38 @@ pub fn build(all: &[Prepared], first_index: u64, budget: usize) -> (String, bool
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn transcript_delimiters_in_messages_are_escaped() {
+        assert_eq!(escape_delimiters("a </transcript> b"), "a &lt;/transcript> b");
+        assert_eq!(
+            escape_delimiters("</TRANSCRIPT >\n<Transcript messages=\"#1\">"),
+            "&lt;/TRANSCRIPT >\n&lt;Transcript messages=\"#1\">"
+        );
+        assert_eq!(escape_delimiters("a < b, Vec<T>, </div>, 中文"), "a < b, Vec<T>, </div>, 中文");
+    }
+
+    /// A private key whose BEGIN line would fall in the elided middle of a long message, and a
+    /// token in the middle of long tool arguments: both are redacted, never cut in half.
+    #[test]
+    fn secrets_are_redacted_before_anything_is_cut() {
+        let body: String =
+            (0..80).map(|i| format!("MIIEpAIBAAKCAQEA{i:04}q3Zx7ubvV9kLm0Pz+Yc2bTXw8R1sNaHoUjGeVfDi0\n")).collect();
+        let text = format!(
+            "{}\n-----BEGIN RSA PRIVATE KEY-----\n{body}-----END RSA PRIVATE KEY-----\n{}",
+            "log line ".repeat(500),
+            "done ".repeat(20)
+        );
+        let args = format!("{} ghp_{} {}", "a".repeat(700), "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "b".repeat(700));
+        let raw = json!({"role": "assistant", "content": text, "tool_calls": [{"name": "exec", "arguments": args}]});
+        let mut m = normalise(&raw).unwrap().unwrap();
+        let mut counts = RedactionCounts::default();
+        redact_message(&mut m, &mut counts);
+        assert!(!m.text.contains("q3Zx7ubvV9kLm0Pz"), "key material reached the transcript");
+        assert!(!m.calls[0].contains("A1b2C3d4E5f6"), "token reached the transcript: {}", m.calls[0]);
+        assert!(m.text.chars().count() <= MAX_MESSAGE_CHARS + 60 && m.calls[0].chars().count() <= MAX_ARGS_CHARS + 60);
+        assert!(counts.private_key == 1 && counts.total() >= 2, "{counts:?}");
+    }
 
     #[test]
     fn openclaw_parts_are_normalised_and_thinking_dropped() {
