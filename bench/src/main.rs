@@ -3,6 +3,7 @@
 //! - `retrieval`: nDCG@10 and recall@5 on BEIR-format sets (CoSQA, ATEC, LCQMC) for each search mode.
 //! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
 //! - `mcp`: `kb_search` through `knowhub mcp` (stdio) beside the same search over HTTP, p50/p99.
+//! - `hostile`: slow connections (slowloris) beside normal traffic; answers, p99, lost writes.
 
 mod abstain;
 mod beir;
@@ -10,6 +11,7 @@ mod compose;
 mod crosslingual;
 mod dedup;
 mod feedback;
+mod hostile;
 mod load;
 mod mcp;
 mod pairs;
@@ -42,6 +44,8 @@ enum Cmd {
     Features(abstain::FeaturesArgs),
     /// kb_search through `knowhub mcp` (stdio) beside plain HTTP, p50/p99, in one run.
     Mcp(mcp::Args),
+    /// Hostile clients: thousands of slow connections beside normal traffic, bounded, on loopback.
+    Hostile(hostile::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -60,6 +64,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Dedup(a) => dedup::run(a).await,
             Cmd::Feedback(a) => feedback::run(a).await,
             Cmd::Mcp(a) => mcp::run(a).await,
+            Cmd::Hostile(a) => hostile::run(a).await,
         }
     })
 }
