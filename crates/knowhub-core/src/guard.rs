@@ -138,7 +138,7 @@ const SOURCES: &[(&str, &str)] = &[
     ),
     (
         INSTRUCTION_OVERRIDE,
-        r"(?i)(ignora|ignore|ignorar|olvida|olvide|esqueça|esqueca|desconsidere|dimentica|oublie|oubliez|ignorez)\s+(todas\s+|tutte\s+|toutes\s+)?(las|as|le|les|tus|tuas|suas|tue|tes|vos)\s+(anteriores\s+|precedenti\s+|précédentes\s+)?(instrucciones|instruções|instrucoes|istruzioni|instructions|consignes)\b",
+        r"(?i)(ignora|ignore|ignorar|olvida|olvide|esqueça|esqueca|desconsidere|dimentica|oublie|oubliez|ignorez)\s+(?:(?:todas|tutte|toutes)\s+)?(?:(?:las|los|as|os|le|les|i)\s+)?(?:(?:tus|sus|tuas|suas|tue|tuoi|tes|vos)\s+)?(?:(?:anteriores|precedenti|précédentes)\s+)?(instrucciones|instruções|instrucoes|istruzioni|instructions|consignes)\b",
     ),
     (
         INSTRUCTION_OVERRIDE,

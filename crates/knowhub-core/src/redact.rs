@@ -584,20 +584,6 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 }
             },
         ),
-        // key=value / key: value secrets (api_key=..., "password": "...", TOKEN=...). The value
-        // must look like a secret, so `password: string` in code survives.
-        rule(
-            "secret_assignment",
-            Secret,
-            r#"(?i)(?-u:\b)(?P<head>(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|account[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|sas[_\-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)(?P<value>[^\s"',;`]{8,})"#,
-            |c, _| {
-                if is_likely_secret_value(group(c, "value")) {
-                    Action::Replace(format!("{}[REDACTED]", group(c, "head")))
-                } else {
-                    Action::Keep
-                }
-            },
-        ),
         // Credentials in URL queries and `key=value;` connection strings (JDBC, ADO.NET, Azure):
         // `?password=x`, `;Password=x;`, `&sig=...`. A password counts whatever it looks like;
         // other keys need a secret-looking value.
@@ -613,6 +599,20 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                     Action::Keep
                 } else {
                     Action::Replace(format!("{}[REDACTED]", group(c, "head")))
+                }
+            },
+        ),
+        // key=value / key: value secrets (api_key=..., "password": "...", TOKEN=...). The value
+        // must look like a secret, so `password: string` in code survives.
+        rule(
+            "secret_assignment",
+            Secret,
+            r#"(?i)(?-u:\b)(?P<head>(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|account[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|sas[_\-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)(?P<value>[^\s"',;`]{8,})"#,
+            |c, _| {
+                if is_likely_secret_value(group(c, "value")) {
+                    Action::Replace(format!("{}[REDACTED]", group(c, "head")))
+                } else {
+                    Action::Keep
                 }
             },
         ),
@@ -757,7 +757,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "phone_cn_landline",
             Phone,
-            r"(?:[^A-Za-z0-9_.+\-/]|^)(?P<m>(?:\((?P<a1>0(?:10|2[0-9]|[3-9][0-9]{2}))\)|（(?P<a2>0(?:10|2[0-9]|[3-9][0-9]{2}))）|(?P<a3>0(?:10|2[0-9]|[3-9][0-9]{2}))-)[ ]?(?P<local>[2-9][0-9]{6,7}))(?:\z|[^A-Za-z0-9_\-]|-(?:\z|[^0-9]))",
+            r"(?:[^A-Za-z0-9_.+\-/]|^)(?P<m>(?:\((?P<a1>0(?:10|2[0-9]|[3-9][0-9]{2}))\)|（(?P<a2>0(?:10|2[0-9]|[3-9][0-9]{2}))）|(?P<a3>0(?:10|2[0-9]|[3-9][0-9]{2}))-)[ ]?(?P<local>[1-9][0-9]{6,7}))(?:\z|[^A-Za-z0-9_\-]|-(?:\z|[^0-9]))",
             |c, _| {
                 let area = [group(c, "a1"), group(c, "a2"), group(c, "a3")].concat();
                 if area.len() == 3 && group(c, "local").len() != 8 {
@@ -911,7 +911,7 @@ mod tests {
         ("api_key=AbC123xyz789", "api_key=[REDACTED]"),
         ("DB_PASSWORD=correct-horse-battery", "DB_PASSWORD=[REDACTED]"),
         ("client_secret: 9f8e7d6c5b4a", "client_secret: [REDACTED]"),
-        ("https://x.io/cb?token=abc123def456&x=1", "https://x.io/cb?token=[REDACTED]"),
+        ("https://x.io/cb?token=abc123def456&x=1", "https://x.io/cb?token=[REDACTED]&x=1"),
         ("export GITHUB_TOKEN='averyveryverylongtokenvalue'", "export GITHUB_TOKEN='[REDACTED]'"),
         // IPv4
         ("server at 10.0.0.5 is down", "server at [IP] is down"),
