@@ -426,7 +426,9 @@ const OCTET: &str = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
 
 fn rule(name: &'static str, category: Category, pattern: &str, decide: fn(&Captures<'_>, &str) -> Action) -> Rule {
     let re = Regex::new(pattern).unwrap_or_else(|e| panic!("redaction rule {name}: {e}"));
-    let lookbehind = pattern.contains("|^)(?P<m>");
+    // `(?:^|[...])` puts `^` first where the context class overlaps the match's first characters
+    // (Han before a Han local part): at offset 0 the match then starts at 0, as a look-behind would.
+    let lookbehind = pattern.contains("|^)(?P<m>") || pattern.starts_with("(?:^|");
     Rule { name, category, re, lookbehind, decide }
 }
 
@@ -643,7 +645,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "email_unicode",
             Email,
-            r"(?:[^0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．]|^)(?P<m>(?P<local>\p{Han}{1,20}|[0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|рф|онлайн|みんな|한국))(?:\z|[^A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])",
+            r"(?:^|[^0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．])(?P<m>(?P<local>\p{Han}{1,20}|[0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|рф|онлайн|みんな|한국))(?:\z|[^A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])",
             |c, _| {
                 let m = group(c, "m");
                 if m.is_ascii() || group(c, "local").eq_ignore_ascii_case("git") {

@@ -1,8 +1,8 @@
 //! The shared security corpus (`testdata/security-cases.jsonl`), also read by the OpenClaw
 //! plugin's `test/security-corpus.test.ts`: every case must hold on both sides.
 //!
-//! - `injection`: `guard::screen` reports at least the categories in `expect_flags`;
-//! - `secret`: `redact` leaves every `expect_redacted` token, no `must_remove` text, every
+//! - `injection`: `guard::screen` reports exactly the categories in `expect_flags`;
+//! - `secret`: `redact` gives `expect_text` exactly, leaves every `expect_redacted` token, no `must_remove` text, every
 //!   `must_keep` text, a count in every `expect_counts` category, and is idempotent;
 //! - `benign`: `screen` finds nothing and `redact` changes nothing.
 //!
@@ -20,6 +20,9 @@ struct Case {
     kind: String,
     category: String,
     text: String,
+    /// The exact redacted text (both implementations must agree to the character).
+    #[serde(default)]
+    expect_text: Option<String>,
     #[serde(default)]
     expect_flags: Vec<String>,
     #[serde(default)]
@@ -45,13 +48,16 @@ fn check(c: &Case) -> Option<String> {
     match c.kind.as_str() {
         "injection" => {
             let flags = screen(&c.text);
-            let missing: Vec<&String> = c.expect_flags.iter().filter(|f| !flags.contains(&f.as_str())).collect();
-            (!missing.is_empty() || flags.is_empty()).then(|| format!("flags {flags:?}, missing {missing:?}"))
+            (flags != c.expect_flags || flags.is_empty())
+                .then(|| format!("flags {flags:?}, expected {:?}", c.expect_flags))
         }
         "secret" => {
             let out = redact(&c.text);
             let counts: BTreeMap<&str, usize> = out.counts.iter().collect();
             let mut why = Vec::new();
+            if let Some(t) = c.expect_text.as_ref().filter(|t| **t != out.text) {
+                why.push(format!("expected {t:?}"));
+            }
             why.extend(
                 c.expect_redacted.iter().filter(|t| !out.text.contains(t.as_str())).map(|t| format!("no {t:?}")),
             );

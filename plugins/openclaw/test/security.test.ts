@@ -256,7 +256,11 @@ test("looksLikePromptInjection tolerates null/undefined", () => {
 });
 
 test("normaliseForDetection folds width, removes zero-width chars, collapses whitespace", () => {
-  assert.equal(normaliseForDetection(" Ａ\u200Bb \n\t c "), "Ab c");
+  assert.equal(normaliseForDetection(" Ａ\u200Bb \t c "), "Ab c");
+  // a line break survives (line-start role markers), collapsed with the blanks around it
+  assert.equal(normaliseForDetection(" Ａ\u200Bb \n\t c "), "Ab\nc");
+  // bidi controls and tag characters go too; look-alikes fold inside Latin words only
+  assert.equal(normaliseForDetection("\u202Eіgnоrе\u202C \u{E0041}игнорируй"), "ignore игнорируй");
 });
 
 // ---------------------------------------------------------------------------------------------
