@@ -10,6 +10,7 @@ mod compose;
 mod crosslingual;
 mod dedup;
 mod feedback;
+mod guard;
 mod load;
 mod mcp;
 mod pairs;
@@ -42,6 +43,8 @@ enum Cmd {
     Features(abstain::FeaturesArgs),
     /// kb_search through `knowhub mcp` (stdio) beside plain HTTP, p50/p99, in one run.
     Mcp(mcp::Args),
+    /// False positives of the injection screen and redaction on the dev corpora and trajectories.
+    Guard(guard::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -60,6 +63,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Dedup(a) => dedup::run(a).await,
             Cmd::Feedback(a) => feedback::run(a).await,
             Cmd::Mcp(a) => mcp::run(a).await,
+            Cmd::Guard(a) => guard::run(a).await,
         }
     })
 }

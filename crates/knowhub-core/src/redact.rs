@@ -545,7 +545,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "cli_flag_secret",
             Secret,
-            r#"(?i)(?:[\s(;|&]|^)(?P<m>(?P<head>--?(?:password|passwd|pass|pwd|token|api[_\-]?key|apikey|secret|client[_\-]?secret|auth[_\-]?token|access[_\-]?token|access[_\-]?key|secret[_\-]?key|private[_\-]?key|storepass|keypass)(?:=|[ \t]+)(?P<q>["']?))(?P<value>[^\s"']+))"#,
+            r#"(?i)(?:[\s(;|&]|^)(?P<m>(?P<head>--?(?:password|passwd|pass|pwd|token|api[_\-]?key|apikey|secret|client[_\-]?secret|auth[_\-]?token|access[_\-]?token|access[_\-]?key|secret[_\-]?key|private[_\-]?key|storepass|keypass|passin|passout)(?:=|[ \t]+)(?P<q>["']?))(?P<value>[^\s"']+))"#,
             |c, _| {
                 let v = group(c, "value");
                 let quoted = !group(c, "q").is_empty();
@@ -609,7 +609,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "secret_assignment",
             Secret,
-            r#"(?i)(?-u:\b)(?P<head>(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|account[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|sas[_\-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)(?P<value>[^\s"',;`]{8,})"#,
+            r#"(?i)(?-u:\b)(?P<head>_*(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|account[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|sas[_\-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)(?P<value>[^\s"',;`]{8,})"#,
             |c, _| {
                 if is_likely_secret_value(group(c, "value")) {
                     Action::Replace(format!("{}[REDACTED]", group(c, "head")))

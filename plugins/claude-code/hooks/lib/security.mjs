@@ -281,7 +281,7 @@ const RULES = [
     // Quoted values always count; bare ones must look like a secret.
     {
         name: "cli_flag_secret",
-        pattern: /(?<=^|[\s(;|&])(--?(?:password|passwd|pass|pwd|token|api[_-]?key|apikey|secret|client[_-]?secret|auth[_-]?token|access[_-]?token|access[_-]?key|secret[_-]?key|private[_-]?key|storepass|keypass)(?:=|[ \t]+)(["']?))([^\s"']+)/gi,
+        pattern: /(?<=^|[\s(;|&])(--?(?:password|passwd|pass|pwd|token|api[_-]?key|apikey|secret|client[_-]?secret|auth[_-]?token|access[_-]?token|access[_-]?key|secret[_-]?key|private[_-]?key|storepass|keypass|passin|passout)(?:=|[ \t]+)(["']?))([^\s"']+)/gi,
         replace: (m, head, q, value) => (isPlaceholder(value) || !(q !== "" || isLikelySecretValue(value)) ? m : `${head}[REDACTED]`),
     },
     // MySQL/MariaDB's attached password flag (`mysql -uroot -pS3cret`), and any quoted attached `-p'...'`.
@@ -311,7 +311,7 @@ const RULES = [
     // look like a secret (see isLikelySecretValue), so `password: string` in code survives.
     {
         name: "secret_assignment",
-        pattern: /\b((?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|aws_secret_access_key|account[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|sas[_-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)([^\s"',;`]{8,})/gi,
+        pattern: /\b(_*(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|aws_secret_access_key|account[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|sas[_-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)([^\s"',;`]{8,})/gi,
         replace: (m, head, value) => (isLikelySecretValue(value) ? `${head}[REDACTED]` : m),
     },
     // Oracle JDBC `jdbc:oracle:thin:user/password@host`.
