@@ -189,6 +189,19 @@ fn replace_with(token: &str) -> Action {
     Action::Replace(token.to_string())
 }
 
+/// Code rather than a value: a call or subscript (`self.session.get(...)`, `sys.argv[2]`) or a
+/// lower-case dotted or snake_case name without digits (`self._token`, `aws_secret_access_key`).
+fn is_code_reference(v: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.');
+    let head_ok = v.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '$');
+    let call = head_ok && v.find(['(', '[']).is_some_and(|i| v[..i].chars().all(ident));
+    let bare = v.trim_end_matches([')', ']', '}']); // `f(key=aws_secret_access_key)`
+    let name = bare.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && bare.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c == '.')
+        && bare.contains(['_', '.']);
+    call || name
+}
+
 /// Values that look like code or placeholders rather than secrets (mirrors `isLikelySecretValue`).
 fn is_likely_secret_value(v: &str) -> bool {
     if v.starts_with(['$', '<', '{', '%', '[']) {
@@ -217,6 +230,9 @@ fn is_likely_secret_value(v: &str) -> bool {
     ];
     if PLACEHOLDERS.contains(&lower.as_str()) {
         return false; // type annotations and placeholders
+    }
+    if is_code_reference(v) {
+        return false;
     }
     v.bytes().any(|b| b.is_ascii_digit())
         || v.contains(['!', '@', '#', '%', '^', '&', '*', '+', '/', '=', '~', '-'])
@@ -609,7 +625,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "secret_assignment",
             Secret,
-            r#"(?i)(?-u:\b)(?P<head>_*(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|account[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|sas[_\-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)(?P<value>[^\s"',;`]{8,})"#,
+            r#"(?i)(?-u:\b)(?P<head>_*(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|account[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|sas[_\-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?[ \t]*[:=][ \t]*["']?)(?P<value>[^\s"',;`]{8,})"#,
             |c, _| {
                 if is_likely_secret_value(group(c, "value")) {
                     Action::Replace(format!("{}[REDACTED]", group(c, "head")))

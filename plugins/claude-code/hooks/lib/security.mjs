@@ -20,6 +20,14 @@ function isPublicishIPv4(ip) {
         return false; // netmasks / broadcast
     return true;
 }
+/**
+ * Code rather than a value: a call or subscript (`self.session.get(...)`, `sys.argv[2]`) or a
+ * lower-case dotted or snake_case name without digits (`self._token`, `aws_secret_access_key`).
+ */
+function isCodeReference(v) {
+    const bare = v.replace(/[)\]}]+$/, ""); // `f(key=aws_secret_access_key)`
+    return /^[A-Za-z_$][A-Za-z0-9_$.]*[([]/.test(v) || (/^[a-z_][a-z_.]*$/.test(bare) && /[_.]/.test(bare));
+}
 function isLikelySecretValue(v) {
     if (/^[$<{%[]/.test(v))
         return false; // ${VAR}, <placeholder>, {{tpl}}, %VAR%, [REDACTED]
@@ -28,6 +36,8 @@ function isLikelySecretValue(v) {
     if (/^(?:string|number|boolean|null|undefined|none|true|false|required|optional|secret|password|token|str|int)$/i.test(v)) {
         return false; // type annotations and placeholders
     }
+    if (isCodeReference(v))
+        return false;
     return /\d/.test(v) || /[!@#%^&*+/=~-]/.test(v) || v.length >= 20;
 }
 /** Luhn checksum over a list of digits. */
@@ -311,7 +321,7 @@ const RULES = [
     // look like a secret (see isLikelySecretValue), so `password: string` in code survives.
     {
         name: "secret_assignment",
-        pattern: /\b(_*(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|aws_secret_access_key|account[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|sas[_-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?\s*[:=]\s*["']?)([^\s"',;`]{8,})/gi,
+        pattern: /\b(_*(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|aws_secret_access_key|account[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|sas[_-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?[ \t]*[:=][ \t]*["']?)([^\s"',;`]{8,})/gi,
         replace: (m, head, value) => (isLikelySecretValue(value) ? `${head}[REDACTED]` : m),
     },
     // Oracle JDBC `jdbc:oracle:thin:user/password@host`.
