@@ -71,6 +71,10 @@ const SOURCES: &[(&str, &str)] = &[
     (INSTRUCTION_OVERRIDE, r"(?i)\bnew\s+(system\s+)?instructions?\s*[:：]"),
     (
         INSTRUCTION_OVERRIDE,
+        r"(?i)\b(ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|these|those|my)\s+)*(instructions|prompts?|rules|directions|guidelines)\s+(above|before this|given (?:earlier|before|above)|you (?:were|have been) given|from (?:before|earlier|the system|the developer))",
+    ),
+    (
+        INSTRUCTION_OVERRIDE,
         r"(?i)\b(previous|prior|above|earlier|original|system)\s+(instructions|rules|prompt)\s+(are|is)\s+(now\s+)?(void|cancel+ed|revoked|obsolete|no longer (valid|apply|applicable|in effect))\b",
     ),
     (
@@ -131,6 +135,12 @@ const SOURCES: &[(&str, &str)] = &[
     ),
     (INSTRUCTION_OVERRIDE, r"(指示|命令|ルール)(は|を)?(すべて|全て)?(無視|忘れ)して"),
     (PROMPT_LEAK, r"システムプロンプト[^。\n]{0,10}?(表示|出力|教え|見せ|開示|繰り返)"),
+    // --- Korean ---
+    (
+        INSTRUCTION_OVERRIDE,
+        r"(이전|앞의|위의|모든|기존|시스템)[^.\n]{0,10}?(지시|명령|지침|규칙|프롬프트)[^.\n]{0,8}?(무시|잊어)",
+    ),
+    (PROMPT_LEAK, r"시스템 ?프롬프트[^.\n]{0,10}?(보여|출력|알려|공개)"),
     // --- Spanish, Portuguese, Italian, French, German ---
     (
         INSTRUCTION_OVERRIDE,
@@ -172,6 +182,7 @@ const SOURCES: &[(&str, &str)] = &[
     ),
     (ROLE_MARKER, r"(?i)<\s*/?\s*(start_of_turn|end_of_turn)\s*>"),
     (ROLE_MARKER, r"\[/?INST\]|<</?SYS>>"),
+    (ROLE_MARKER, r"(?i)\[(system|assistant)\]\(#"),
     // --- Breaking out of KnowHub's wrapper ---
     (WRAPPER_ESCAPE, r"(?i)<\s*/?\s*knowhub[-_][a-z]"),
     // --- Exfiltration through rendered images ---
@@ -196,6 +207,10 @@ const SOURCES: &[(&str, &str)] = &[
     (DANGEROUS_COMMAND, r"\b(mkfs(\.\w+)?|wipefs\s+-a)\s+/dev/(sd|hd|nvme|vd|xvd)"),
     (DANGEROUS_COMMAND, r"\bdd\s+[^\n]{0,100}?\bof=/dev/(sd|hd|nvme|vd|xvd)[a-z]*\d*(?:\s|$)"),
     (DANGEROUS_COMMAND, r":\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:"),
+    (
+        DANGEROUS_COMMAND,
+        r#"\bchmod\s+(?:-[A-Za-z]*R[A-Za-z]*|--recursive)\s+[0-7]{3,4}\s+["']?(?:~|\$HOME|/)/?\*?["']?(?:[\s;&|)]|$)"#,
+    ),
 ];
 
 struct Table {
@@ -203,10 +218,19 @@ struct Table {
     categories: Vec<&'static str>,
 }
 
+/// A pattern with JavaScript's ASCII word boundaries and classes, so both implementations agree
+/// next to accented letters.
+fn ascii_words(p: &str) -> String {
+    p.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"[A-Za-z0-9_]")
+}
+
 static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    let ok: Vec<(&'static str, &'static str)> =
-        SOURCES.iter().copied().filter(|(_, p)| Regex::new(p).map_err(|e| warn_bad_pattern(p, &e)).is_ok()).collect();
-    let set = RegexSet::new(ok.iter().map(|(_, p)| *p)).unwrap_or_else(|_| RegexSet::empty());
+    let ok: Vec<(&'static str, String)> = SOURCES
+        .iter()
+        .map(|(c, p)| (*c, ascii_words(p)))
+        .filter(|(_, p)| Regex::new(p).map_err(|e| warn_bad_pattern(p, &e)).is_ok())
+        .collect();
+    let set = RegexSet::new(ok.iter().map(|(_, p)| p.as_str())).unwrap_or_else(|_| RegexSet::empty());
     Table { set, categories: ok.iter().map(|(c, _)| *c).collect() }
 });
 
@@ -295,13 +319,46 @@ fn fold_confusables(text: &str) -> String {
     out
 }
 
+/// Digits and symbols used as letters in words that mix them with letters ("1gn0re", "prev10us").
+fn fold_leet(text: &str) -> String {
+    static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[A-Za-z0-9@]+").expect("leet word regex"));
+    WORD.replace_all(text, |c: &regex::Captures<'_>| {
+        let w = &c[0];
+        let letters = w.bytes().filter(u8::is_ascii_alphabetic).count();
+        if letters >= 2 && w.len() > letters {
+            w.chars()
+                .map(|ch| match ch {
+                    '0' => 'o',
+                    '1' => 'i',
+                    '3' => 'e',
+                    '4' | '@' => 'a',
+                    '5' => 's',
+                    '7' => 't',
+                    c => c,
+                })
+                .collect()
+        } else {
+            w.to_string()
+        }
+    })
+    .into_owned()
+}
+
+/// Letters spelled out one by one ("i g n o r e"): four or more single letters joined.
+fn join_spaced_letters(text: &str) -> String {
+    static SPACED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?-u:\b)(?:[A-Za-z] ){3,}[A-Za-z](?-u:\b)").expect("spaced letters regex"));
+    SPACED.replace_all(text, |c: &regex::Captures<'_>| c[0].replace(' ', "")).into_owned()
+}
+
 /// The text as the patterns see it: invisible characters removed, NFKC (full-width ASCII becomes
-/// ASCII), look-alikes folded, blanks collapsed to one space and blank runs with a line break to
-/// one newline (line-start patterns still work; `\s+` still spans lines).
+/// ASCII), look-alikes folded (Cyrillic/Greek in Latin words, leetspeak digits), blanks collapsed
+/// to one space and blank runs with a line break to one newline (line-start patterns still work;
+/// `\s+` still spans lines), letters spelled out one by one joined.
 pub fn normalise(text: &str) -> String {
     let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
     let nfkc: String = visible.nfkc().collect();
-    let folded = fold_confusables(&nfkc);
+    let folded = fold_leet(&fold_confusables(&nfkc));
     let mut out = String::with_capacity(folded.len());
     let mut blank: Option<bool> = None; // Some(has_newline) while inside a run of whitespace
     for c in folded.chars() {
@@ -317,7 +374,7 @@ pub fn normalise(text: &str) -> String {
             out.push(c);
         }
     }
-    out
+    join_spaced_letters(&out)
 }
 
 /// Text spelled in Unicode tag characters (U+E0020..U+E007E mirror ASCII), decoded, runs
@@ -409,7 +466,8 @@ pub fn screen(text: &str) -> Vec<&'static str> {
         found[6] = true;
         match_categories(&normalise(&hidden), &mut found);
     }
-    for run in BASE64_RUN.find_iter(&n).take(MAX_BASE64_RUNS) {
+    // From the text itself: normalising (leetspeak folding) would change the encoding.
+    for run in BASE64_RUN.find_iter(text).take(MAX_BASE64_RUNS) {
         let run = run.as_str();
         if run.len() > MAX_BASE64_LEN || !run.bytes().any(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) {
             continue;

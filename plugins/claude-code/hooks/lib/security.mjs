@@ -588,6 +588,10 @@ const SCREEN_PATTERNS = [
     [IO, /\bnew\s+(system\s+)?instructions?\s*[:：]/i],
     [
         IO,
+        /\b(ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|these|those|my)\s+)*(instructions|prompts?|rules|directions|guidelines)\s+(above|before this|given (?:earlier|before|above)|you (?:were|have been) given|from (?:before|earlier|the system|the developer))/i,
+    ],
+    [
+        IO,
         /\b(previous|prior|above|earlier|original|system)\s+(instructions|rules|prompt)\s+(are|is)\s+(now\s+)?(void|cancel+ed|revoked|obsolete|no longer (valid|apply|applicable|in effect))\b/i,
     ],
     [IO, /\b(never ?mind|pay no attention to)\s+(all\s+|the\s+|your\s+)*(previous|prior|above|earlier|system)\s+(instructions|rules|prompts?)\b/i],
@@ -618,6 +622,9 @@ const SCREEN_PATTERNS = [
     [IO, /(以前|これまで|今まで|前|上記|先ほど|先程|上|すべて|全て)の?[^。\n]{0,8}?(指示|命令|プロンプト|ルール|指令)[^。\n]{0,6}?(無視|忘れ|破棄)/],
     [IO, /(指示|命令|ルール)(は|を)?(すべて|全て)?(無視|忘れ)して/],
     [PL, /システムプロンプト[^。\n]{0,10}?(表示|出力|教え|見せ|開示|繰り返)/],
+    // --- Korean ---
+    [IO, /(이전|앞의|위의|모든|기존|시스템)[^.\n]{0,10}?(지시|명령|지침|규칙|프롬프트)[^.\n]{0,8}?(무시|잊어)/],
+    [PL, /시스템 ?프롬프트[^.\n]{0,10}?(보여|출력|알려|공개)/],
     // --- Spanish, Portuguese, Italian, French, German ---
     [
         IO,
@@ -625,7 +632,7 @@ const SCREEN_PATTERNS = [
     ],
     [
         IO,
-        /(ignora|ignore|ignorar|olvida|olvide|esqueça|esqueca|desconsidere|dimentica|oublie|oubliez|ignorez)\s+(?:(?:todas|tutte|toutes)\s+)?(?:(?:las|los|as|os|le|les|i)\s+)?(?:(?:tus|sus|tuas|suas|tue|tuoi|tes|vos)\s+)?(?:(?:anteriores|precedenti|précédentes)\s+)?(instrucciones|instruções|instrucoes|istruzioni|instructions|consignes)(?![\p{L}\p{N}_])/iu,
+        /(ignora|ignore|ignorar|olvida|olvide|esqueça|esqueca|desconsidere|dimentica|oublie|oubliez|ignorez)\s+(?:(?:todas|tutte|toutes)\s+)?(?:(?:las|los|as|os|le|les|i)\s+)?(?:(?:tus|sus|tuas|suas|tue|tuoi|tes|vos)\s+)?(?:(?:anteriores|precedenti|précédentes)\s+)?(instrucciones|instruções|instrucoes|istruzioni|instructions|consignes)\b/i,
     ],
     [
         IO,
@@ -650,6 +657,7 @@ const SCREEN_PATTERNS = [
     [RM, /<\|\s*(im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id|end_header_id|eot_id)\s*\|>/i],
     [RM, /<\s*\/?\s*(start_of_turn|end_of_turn)\s*>/i],
     [RM, /\[\/?INST\]|<<\/?SYS>>/],
+    [RM, /\[(system|assistant)\]\(#/i],
     // --- Breaking out of KnowHub's wrapper ---
     [WRAPPER_ESCAPE, /<\s*\/?\s*knowhub[-_][a-z]/i],
     // --- Exfiltration through rendered images ---
@@ -668,6 +676,7 @@ const SCREEN_PATTERNS = [
     [DC, /\b(mkfs(\.\w+)?|wipefs\s+-a)\s+\/dev\/(sd|hd|nvme|vd|xvd)/],
     [DC, /\bdd\s+[^\n]{0,100}?\bof=\/dev\/(sd|hd|nvme|vd|xvd)[a-z]*\d*(?:\s|$)/],
     [DC, /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/],
+    [DC, /\bchmod\s+(?:-[A-Za-z]*R[A-Za-z]*|--recursive)\s+[0-7]{3,4}\s+["']?(?:~|\$HOME|\/)\/?\*?["']?(?:[\s;&|)]|$)/],
 ];
 /** The patterns, for callers that list them (categories aside). */
 export const PROMPT_INJECTION_PATTERNS = SCREEN_PATTERNS.map(([, p]) => p);
@@ -699,14 +708,24 @@ function foldConfusables(text) {
 }
 /**
  * The text as the patterns see it: invisible characters removed, NFKC (full-width ASCII becomes
- * ASCII), look-alikes folded, blanks collapsed to one space and blank runs with a line break to one
- * newline (line-start patterns still work; `\s+` still spans lines).
+ * ASCII), look-alikes folded (Cyrillic/Greek in Latin words, leetspeak digits), blanks collapsed to
+ * one space and blank runs with a line break to one newline (line-start patterns still work; `\s+`
+ * still spans lines), letters spelled out one by one joined.
  */
 export function normaliseForDetection(text) {
-    const folded = foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC"));
-    return folded
+    const folded = foldLeet(foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC")));
+    const collapsed = folded
         .replace(/\p{White_Space}+/gu, (ws) => (/[\n\r]/.test(ws) ? "\n" : " "))
         .replace(/^[ \n]+|[ \n]+$/g, "");
+    return collapsed.replace(/\b(?:[A-Za-z] ){3,}[A-Za-z]\b/g, (m) => m.replace(/ /g, ""));
+}
+const LEET = { "0": "o", "1": "i", "3": "e", "4": "a", "@": "a", "5": "s", "7": "t" };
+/** Digits and symbols used as letters in words that mix them with letters ("1gn0re", "prev10us"). */
+function foldLeet(text) {
+    return text.replace(/[A-Za-z0-9@]+/g, (w) => {
+        const letters = (w.match(/[A-Za-z]/g) ?? []).length;
+        return letters >= 2 && w.length > letters ? [...w].map((c) => LEET[c] ?? c).join("") : w;
+    });
 }
 /**
  * Text spelled in Unicode tag characters (U+E0020..U+E007E mirror ASCII), decoded, runs separated
@@ -804,7 +823,8 @@ export function screenText(text) {
         matchCategories(normaliseForDetection(hidden), found);
     }
     let runs = 0;
-    for (const m of n.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
+    // From the text itself: normalising (leetspeak folding) would change the encoding.
+    for (const m of raw.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
         if (runs++ >= MAX_BASE64_RUNS)
             break;
         const run = m[0];
