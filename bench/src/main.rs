@@ -11,6 +11,7 @@ mod compose;
 mod crosslingual;
 mod dedup;
 mod feedback;
+mod guard;
 mod hostile;
 mod load;
 mod mcp;
@@ -46,6 +47,8 @@ enum Cmd {
     Mcp(mcp::Args),
     /// Hostile clients: thousands of slow connections beside normal traffic, bounded, on loopback.
     Hostile(hostile::Args),
+    /// False positives of the injection screen and redaction on the dev corpora and trajectories.
+    Guard(guard::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -65,6 +68,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Feedback(a) => feedback::run(a).await,
             Cmd::Mcp(a) => mcp::run(a).await,
             Cmd::Hostile(a) => hostile::run(a).await,
+            Cmd::Guard(a) => guard::run(a).await,
         }
     })
 }

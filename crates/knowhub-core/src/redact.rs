@@ -43,15 +43,26 @@ pub struct RedactionCounts {
     pub jwt: usize,
     /// `Bearer ...` and `Authorization: Basic ...` credentials.
     pub bearer_token: usize,
-    /// Provider keys and tokens: OpenAI/Anthropic `sk-`, Stripe, AWS, GitHub, Slack, Google.
+    /// Provider keys and tokens: OpenAI/Anthropic `sk-`, Stripe, AWS, GitHub, GitLab, Slack,
+    /// Google, npm, PyPI, Hugging Face, SendGrid, Twilio, Discord.
     pub api_key: usize,
-    /// Passwords in URLs and `password=...` / `token: ...` style assignments.
+    /// Base64 text that decodes to a known secret (a key or token in disguise).
+    pub encoded_secret: usize,
+    /// Passwords in URLs, connection strings and command flags, `password=...` / `token: ...`
+    /// style assignments, webhook secrets.
     pub secret: usize,
+    /// E-mail addresses, ASCII, full-width or internationalised.
     pub email: usize,
     /// User names in `/home/x`, `/Users/x`, `C:\Users\x`.
     pub home_path: usize,
+    /// IPv4 and IPv6 addresses.
     pub ip: usize,
+    /// International, US and Chinese mobile and landline numbers.
     pub phone: usize,
+    /// Chinese resident identity numbers (18 characters, checksum verified).
+    pub national_id: usize,
+    /// Payment card numbers (known issuer prefix, Luhn verified).
+    pub payment_card: usize,
 }
 
 impl RedactionCounts {
@@ -72,11 +83,14 @@ impl RedactionCounts {
             ("jwt", self.jwt),
             ("bearer_token", self.bearer_token),
             ("api_key", self.api_key),
+            ("encoded_secret", self.encoded_secret),
             ("secret", self.secret),
             ("email", self.email),
             ("home_path", self.home_path),
             ("ip", self.ip),
             ("phone", self.phone),
+            ("national_id", self.national_id),
+            ("payment_card", self.payment_card),
         ]
         .into_iter()
     }
@@ -87,11 +101,14 @@ impl RedactionCounts {
         self.jwt += o.jwt;
         self.bearer_token += o.bearer_token;
         self.api_key += o.api_key;
+        self.encoded_secret += o.encoded_secret;
         self.secret += o.secret;
         self.email += o.email;
         self.home_path += o.home_path;
         self.ip += o.ip;
         self.phone += o.phone;
+        self.national_id += o.national_id;
+        self.payment_card += o.payment_card;
     }
 
     fn slot(&mut self, c: Category) -> &mut usize {
@@ -100,11 +117,14 @@ impl RedactionCounts {
             Category::Jwt => &mut self.jwt,
             Category::BearerToken => &mut self.bearer_token,
             Category::ApiKey => &mut self.api_key,
+            Category::EncodedSecret => &mut self.encoded_secret,
             Category::Secret => &mut self.secret,
             Category::Email => &mut self.email,
             Category::HomePath => &mut self.home_path,
             Category::Ip => &mut self.ip,
             Category::Phone => &mut self.phone,
+            Category::NationalId => &mut self.national_id,
+            Category::PaymentCard => &mut self.payment_card,
         }
     }
 }
@@ -115,11 +135,14 @@ enum Category {
     Jwt,
     BearerToken,
     ApiKey,
+    EncodedSecret,
     Secret,
     Email,
     HomePath,
     Ip,
     Phone,
+    NationalId,
+    PaymentCard,
 }
 
 /// What a rule decides about one regex match.
@@ -166,6 +189,19 @@ fn replace_with(token: &str) -> Action {
     Action::Replace(token.to_string())
 }
 
+/// Code rather than a value: a call or subscript (`self.session.get(...)`, `sys.argv[2]`) or a
+/// lower-case dotted or snake_case name without digits (`self._token`, `aws_secret_access_key`).
+fn is_code_reference(v: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.');
+    let head_ok = v.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '$');
+    let call = head_ok && v.find(['(', '[']).is_some_and(|i| v[..i].chars().all(ident));
+    let bare = v.trim_end_matches([')', ']', '}']); // `f(key=aws_secret_access_key)`
+    let name = bare.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && bare.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c == '.')
+        && bare.contains(['_', '.']);
+    call || name
+}
+
 /// Values that look like code or placeholders rather than secrets (mirrors `isLikelySecretValue`).
 fn is_likely_secret_value(v: &str) -> bool {
     if v.starts_with(['$', '<', '{', '%', '[']) {
@@ -195,6 +231,9 @@ fn is_likely_secret_value(v: &str) -> bool {
     if PLACEHOLDERS.contains(&lower.as_str()) {
         return false; // type annotations and placeholders
     }
+    if is_code_reference(v) {
+        return false;
+    }
     v.bytes().any(|b| b.is_ascii_digit())
         || v.contains(['!', '@', '#', '%', '^', '&', '*', '+', '/', '=', '~', '-'])
         || v.chars().count() >= 20
@@ -223,11 +262,189 @@ fn window_before(text: &str, at: usize) -> &str {
     &head[from..]
 }
 
+/// Luhn checksum over the digits of `s` (separators ignored).
+fn luhn_ok(digits: &[u8]) -> bool {
+    let mut sum = 0;
+    for (i, d) in digits.iter().rev().enumerate() {
+        let mut v = u32::from(*d);
+        if i % 2 == 1 {
+            v *= 2;
+            if v > 9 {
+                v -= 9;
+            }
+        }
+        sum += v;
+    }
+    sum % 10 == 0
+}
+
+/// A payment card: 13-19 digits with a known issuer prefix and length, a valid Luhn digit, and
+/// either no separators or one kind of separator between groups of 3+ digits (so tables of small
+/// numbers and timestamps are not cards).
+fn is_payment_card(m: &str) -> bool {
+    let digits: Vec<u8> = m.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+    let seps: Vec<u8> = m.bytes().filter(|b| !b.is_ascii_digit()).collect();
+    if seps.windows(2).any(|w| w[0] != w[1]) || m.split([' ', '-']).any(|g| g.len() < 3) {
+        return false;
+    }
+    let n = digits.len();
+    let p2 = u32::from(digits[0]) * 10 + u32::from(digits[1]);
+    let p3 = p2 * 10 + u32::from(digits[2]);
+    let p4 = p3 * 10 + u32::from(digits[3]);
+    let issuer = match digits[0] {
+        4 => [13, 16, 19].contains(&n),
+        5 => (51..=55).contains(&p2) && n == 16,
+        2 => (2221..=2720).contains(&p4) && n == 16,
+        3 => {
+            ((p2 == 34 || p2 == 37) && n == 15)
+                || (p2 == 35 && (16..=19).contains(&n))
+                || (((300..=305).contains(&p3) || p2 == 36 || p2 == 38) && (14..=19).contains(&n))
+        }
+        6 => (p4 == 6011 || p2 == 65 || (644..=649).contains(&p3) || p2 == 62) && (16..=19).contains(&n),
+        _ => false,
+    };
+    issuer && luhn_ok(&digits)
+}
+
+/// A Chinese resident identity number: the ISO 7064 MOD 11-2 check character must match.
+fn is_cn_resident_id(m: &str) -> bool {
+    const W: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    let b = m.as_bytes();
+    if b.len() != 18 {
+        return false;
+    }
+    let sum: u32 = b[..17].iter().zip(W).map(|(d, w)| u32::from(d - b'0') * w).sum();
+    b"10X98765432"[(sum % 11) as usize] == b[17].to_ascii_uppercase()
+}
+
+/// An IPv6 address with a real shape: eight groups, or one `::` with at least two groups, a
+/// group of 3+ digits and a decimal digit somewhere (so `a::b`, `dead::beef` in code are kept),
+/// and not loopback.
+fn is_real_ipv6(m: &str) -> bool {
+    let groups: Vec<&str> = m.split(':').filter(|g| !g.is_empty()).collect();
+    let compressed = m.matches("::").count();
+    let shape = match compressed {
+        0 => groups.len() == 8,
+        1 => (2..=7).contains(&groups.len()) && groups.iter().any(|g| g.len() >= 3),
+        _ => false,
+    };
+    let loopback = groups.iter().rev().skip(1).all(|g| g.trim_start_matches('0').is_empty())
+        && groups.last().is_some_and(|g| g.trim_start_matches('0') == "1");
+    shape && m.bytes().any(|b| b.is_ascii_digit()) && !loopback
+}
+
+/// Patterns of known secrets, for text found by decoding base64.
+static KNOWN_SECRET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
+    regex::RegexSet::new([
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY",
+        r"(?-u:\b)sk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}",
+        r"(?-u:\b)(?:sk|rk)_live_[A-Za-z0-9]{16,}",
+        r"(?-u:\b)(?:AKIA|ASIA)[0-9A-Z]{16}",
+        r"(?-u:\b)gh[pousr]_[A-Za-z0-9]{30,}",
+        r"(?-u:\b)github_pat_[A-Za-z0-9_]{22,}",
+        r"(?-u:\b)glpat-[A-Za-z0-9_\-]{20,}",
+        r"(?-u:\b)xox[abposre]-[A-Za-z0-9\-]{10,}",
+        r"(?-u:\b)AIza[0-9A-Za-z_\-]{35}",
+        r"(?-u:\b)npm_[A-Za-z0-9]{36}",
+        r"(?-u:\b)pypi-[A-Za-z0-9_\-]{32,}",
+        r"(?-u:\b)hf_[A-Za-z0-9]{30,}",
+        r"(?-u:\b)SG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}",
+        r"(?-u:\b)eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
+        r"[a-z][a-z0-9+.\-]*://[^\s:@/]*:[^\s@/]+@",
+        r"(?i)(?:password|passwd|secret|token|api[_\-]?key)\s*[:=]\s*\S{6,}",
+    ])
+    .expect("known secret patterns")
+});
+
+/// Base64 (standard or URL-safe) that decodes to readable text holding a known secret. Runs
+/// longer than 4 KiB are not decoded; every run is decoded once, so the cost stays linear.
+fn is_encoded_secret(run: &str) -> bool {
+    run.len() <= 4096
+        && crate::guard::decode_base64(run)
+            .as_deref()
+            .and_then(crate::guard::printable_text)
+            .is_some_and(|t| KNOWN_SECRET.is_match(&t))
+}
+
+/// Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets.
+fn is_placeholder(v: &str) -> bool {
+    v.starts_with(['$', '<', '{', '%', '[', '-']) || v.is_empty()
+}
+
+/// Invisible characters that can split a secret from a pattern (zero-width, bidi controls, tag
+/// characters), removed before matching. Kept where they do real work: a joiner or variation
+/// selector after a non-ASCII character (emoji sequences) and tag characters after a black flag
+/// (subdivision flags).
+fn strip_invisible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(crate::guard::is_invisible) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut prev = '\0';
+    let mut in_flag = false;
+    for c in text.chars() {
+        let keep = if ('\u{E0020}'..='\u{E007F}').contains(&c) {
+            in_flag = in_flag || prev == '\u{1F3F4}';
+            in_flag
+        } else if matches!(c, '\u{200D}' | '\u{FE00}'..='\u{FE0F}') {
+            !prev.is_ascii()
+        } else {
+            in_flag = false;
+            !crate::guard::is_invisible(c)
+        };
+        if keep {
+            out.push(c);
+            prev = c;
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A token with a known prefix at the end of a line, continued alone on the next line(s): the
+/// line break is removed so the token rules see the whole token.
+static SPLIT_TOKEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:[^A-Za-z0-9_\-]|^)(?P<m>(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*(?P<cont>[A-Za-z0-9_\-.]{4,}))[ \t]*(?:\r?\n|\z)",
+    )
+    .expect("split token regex")
+});
+
+/// Joins tokens split across lines (up to three breaks per token).
+fn join_split_tokens(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut cur = std::borrow::Cow::Borrowed(text);
+    for _ in 0..3 {
+        let mut out = String::new();
+        let mut copied = 0;
+        let mut pos = 0;
+        while pos < cur.len() {
+            let from = prev_char(&cur, pos).map_or(pos, |c| pos - c.len_utf8());
+            let Some(c) = SPLIT_TOKEN.captures_at(&cur, from) else { break };
+            let m = c.name("m").expect("m");
+            let cont = group(&c, "cont");
+            if m.start() >= pos && cont.bytes().any(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) {
+                let joined: String = m.as_str().chars().filter(|ch| !ch.is_whitespace()).collect();
+                out.push_str(&cur[copied..m.start()]);
+                out.push_str(&joined);
+                copied = m.end();
+            }
+            pos = m.end().max(m.start() + 1);
+        }
+        if copied == 0 {
+            break;
+        }
+        out.push_str(&cur[copied..]);
+        cur = std::borrow::Cow::Owned(out);
+    }
+    cur
+}
+
 const OCTET: &str = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
 
 fn rule(name: &'static str, category: Category, pattern: &str, decide: fn(&Captures<'_>, &str) -> Action) -> Rule {
     let re = Regex::new(pattern).unwrap_or_else(|e| panic!("redaction rule {name}: {e}"));
-    let lookbehind = pattern.contains("|^)(?P<m>");
+    // `(?:^|[...])` puts `^` first where the context class overlaps the match's first characters
+    // (Han before a Han local part): at offset 0 the match then starts at 0, as a look-behind would.
+    let lookbehind = pattern.contains("|^)(?P<m>") || pattern.starts_with("(?:^|");
     Rule { name, category, re, lookbehind, decide }
 }
 
@@ -242,10 +459,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             |_, _| replace_with("[PRIVATE_KEY]"),
         ),
         // Passwords embedded in URLs: scheme://user:password@host -> scheme://user:[REDACTED]@host
+        // (also redis://:password@host and mongodb+srv://).
         rule(
             "url_password",
             Secret,
-            r"(?i)(?-u:\b)(?P<head>[a-z][a-z0-9+.\-]*://[^\s:@/]+):(?P<pw>[^\s@/]+)@",
+            r"(?i)(?-u:\b)(?P<head>[a-z][a-z0-9+.\-]*://[^\s:@/]*):(?P<pw>[^\s@/]+)@",
             |c, _| {
                 if group(c, "pw") == "[REDACTED]" {
                     Action::Keep
@@ -287,28 +505,169 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             replace_with("[API_KEY]")
         }),
         // AWS access key ids.
-        rule("aws_key", ApiKey, r"(?-u:\b)(?:AKIA|ASIA)[0-9A-Z]{16}(?-u:\b)", |_, _| replace_with("[AWS_KEY]")),
+        rule(
+            "aws_key",
+            ApiKey,
+            r"(?-u:\b)(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA)[0-9A-Z]{16}(?-u:\b)",
+            |_, _| replace_with("[AWS_KEY]"),
+        ),
         // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained (github_pat_).
         rule("github_token", ApiKey, r"(?-u:\b)gh[pousr]_[A-Za-z0-9]{30,}(?-u:\b)", |_, _| {
             replace_with("[GITHUB_TOKEN]")
         }),
         rule("github_pat", ApiKey, r"(?-u:\b)github_pat_[A-Za-z0-9_]{22,}", |_, _| replace_with("[GITHUB_TOKEN]")),
+        // GitLab personal, project and group access tokens.
+        rule("gitlab_token", ApiKey, r"(?-u:\b)glpat-[A-Za-z0-9_\-]{20,}", |_, _| replace_with("[API_KEY]")),
         // Slack tokens.
         rule("slack_token", ApiKey, r"(?-u:\b)xox[abposre]-[A-Za-z0-9\-]{10,}", |_, _| replace_with("[SLACK_TOKEN]")),
         rule("slack_app_token", ApiKey, r"(?-u:\b)xapp-[0-9]-[A-Za-z0-9\-]{10,}", |_, _| replace_with("[SLACK_TOKEN]")),
         // Google API keys.
         rule("google_key", ApiKey, r"(?-u:\b)AIza[0-9A-Za-z_\-]{35}(?-u:\b)", |_, _| replace_with("[API_KEY]")),
+        // npm automation and publish tokens.
+        rule("npm_token", ApiKey, r"(?-u:\b)npm_[A-Za-z0-9]{36}(?-u:\b)", |_, _| replace_with("[API_KEY]")),
+        // PyPI upload tokens (base64 macaroons: mixed case and digits; `pypi-simple-mirror` stays).
+        rule("pypi_token", ApiKey, r"(?-u:\b)pypi-[A-Za-z0-9_\-]{32,}", |c, _| {
+            let t = c.get(0).map_or("", |m| m.as_str());
+            if t.bytes().any(|b| b.is_ascii_digit()) && t.bytes().any(|b| b.is_ascii_uppercase()) {
+                replace_with("[API_KEY]")
+            } else {
+                Action::Keep
+            }
+        }),
+        // Hugging Face access tokens (`hf_hub_download` has an underscore and stays).
+        rule("huggingface_token", ApiKey, r"(?-u:\b)hf_[A-Za-z0-9]{30,}(?-u:\b)", |_, _| replace_with("[API_KEY]")),
+        // SendGrid keys (`SG.<id>.<secret>`), used by Azure's SendGrid too.
+        rule("sendgrid_key", ApiKey, r"(?-u:\b)SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}", |_, _| {
+            replace_with("[API_KEY]")
+        }),
+        // Twilio API key and account SIDs (`SK`/`AC` + 32 hex).
+        rule("twilio_key", ApiKey, r"(?-u:\b)(?:SK|AC)[0-9a-f]{32}(?-u:\b)", |_, _| replace_with("[API_KEY]")),
+        // Discord bot tokens (`<base64 id>.<6>.<27+>`).
+        rule(
+            "discord_token",
+            ApiKey,
+            r"(?-u:\b)[MNO][A-Za-z0-9]{23,27}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}(?-u:\b)",
+            |_, _| replace_with("[API_KEY]"),
+        ),
+        // Webhook URLs whose path is the secret (Discord, Slack).
+        rule(
+            "webhook_secret",
+            Secret,
+            r"(?i)(?P<head>discord(?:app)?\.com/api/webhooks/[0-9]{5,25}/|hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/)(?P<tok>[A-Za-z0-9_\-]{16,})",
+            |c, _| Action::Replace(format!("{}[REDACTED]", group(c, "head"))),
+        ),
+        // Command-line flags that take a credential: `--password xyz`, `--token=...`,
+        // `--api-key '...'`. Quoted values always count; bare ones must look like a secret.
+        rule(
+            "cli_flag_secret",
+            Secret,
+            r#"(?i)(?:[\s(;|&]|^)(?P<m>(?P<head>--?(?:password|passwd|pass|pwd|token|api[_\-]?key|apikey|secret|client[_\-]?secret|auth[_\-]?token|access[_\-]?token|access[_\-]?key|secret[_\-]?key|private[_\-]?key|storepass|keypass|passin|passout)(?:=|[ \t]+)(?P<q>["']?))(?P<value>[^\s"']+))"#,
+            |c, _| {
+                let v = group(c, "value");
+                let quoted = !group(c, "q").is_empty();
+                if is_placeholder(v) || !(quoted || is_likely_secret_value(v)) {
+                    Action::Keep
+                } else {
+                    Action::Replace(format!("{}[REDACTED]", group(c, "head")))
+                }
+            },
+        ),
+        // MySQL/MariaDB's attached password flag (`mysql -uroot -pS3cret`), and any quoted
+        // attached `-p'...'`.
+        rule(
+            "password_flag",
+            Secret,
+            r#"(?:[\s(;|&]|^)(?P<m>(?P<head>(?:(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)[^\n|;]{0,200}?[ \t]-p|-p["'])["']?)(?P<value>[^\s"']+))"#,
+            |c, _| {
+                let v = group(c, "value");
+                if is_placeholder(v) {
+                    Action::Keep
+                } else {
+                    Action::Replace(format!("{}[REDACTED]", group(c, "head")))
+                }
+            },
+        ),
+        // `curl -u user:password` (a uid:gid pair such as `-u 1000:1000` stays).
+        rule(
+            "user_password_flag",
+            Secret,
+            r#"(?:[\s(;|&]|^)(?P<m>(?P<head>(?:-u|--user)[ \t]*["']?(?P<user>[^\s:"'@]{1,64}):)(?P<value>[^\s"'@]+))"#,
+            |c, _| {
+                let v = group(c, "value");
+                let numeric = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+                if is_placeholder(v) || (numeric(v) && numeric(group(c, "user"))) {
+                    Action::Keep
+                } else {
+                    Action::Replace(format!("{}[REDACTED]", group(c, "head")))
+                }
+            },
+        ),
+        // Credentials in URL queries and `key=value;` connection strings (JDBC, ADO.NET, Azure):
+        // `?password=x`, `;Password=x;`, `&sig=...`. A password counts whatever it looks like;
+        // other keys need a secret-looking value.
+        rule(
+            "query_secret",
+            Secret,
+            r"(?i)(?P<head>[?&;][ \t]*(?P<key>password|passwd|pwd|pass|secret|client_secret|token|access_token|refresh_token|api_key|apikey|api-key|sig|signature|accountkey|sharedaccesskey)[ \t]*=[ \t]*)(?P<value>[^&\s#;\x22\x27<>]+)",
+            |c, _| {
+                let v = group(c, "value");
+                let key = group(c, "key").to_ascii_lowercase();
+                let password = matches!(key.as_str(), "password" | "passwd" | "pwd" | "pass");
+                if is_placeholder(v) || !(password || is_likely_secret_value(v) || v.len() >= 16) {
+                    Action::Keep
+                } else {
+                    Action::Replace(format!("{}[REDACTED]", group(c, "head")))
+                }
+            },
+        ),
         // key=value / key: value secrets (api_key=..., "password": "...", TOKEN=...). The value
         // must look like a secret, so `password: string` in code survives.
         rule(
             "secret_assignment",
             Secret,
-            r#"(?i)(?-u:\b)(?P<head>(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)(?P<value>[^\s"',;`]{8,})"#,
+            r#"(?i)(?-u:\b)(?P<head>_*(?:[A-Za-z0-9]+[_\-])*(?:api[_\-]?key|apikey|access[_\-]?key|secret[_\-]?key|access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|client[_\-]?secret|aws_secret_access_key|account[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|master[_\-]?key|sas[_\-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?[ \t]*[:=][ \t]*["']?)(?P<value>[^\s"',;`]{8,})"#,
             |c, _| {
                 if is_likely_secret_value(group(c, "value")) {
                     Action::Replace(format!("{}[REDACTED]", group(c, "head")))
                 } else {
                     Action::Keep
+                }
+            },
+        ),
+        // Oracle JDBC `jdbc:oracle:thin:user/password@host`.
+        rule(
+            "jdbc_oracle",
+            Secret,
+            r"(?i)(?P<head>jdbc:oracle:[a-z0-9]+:[^\s/@:;]{1,64}/)(?P<value>[^\s@/]+)@",
+            |c, _| {
+                if group(c, "value") == "[REDACTED]" {
+                    Action::Keep
+                } else {
+                    Action::Replace(format!("{}[REDACTED]@", group(c, "head")))
+                }
+            },
+        ),
+        // Base64 that decodes to a known secret (a key pasted encoded, a Kubernetes secret).
+        rule(
+            "encoded_secret",
+            EncodedSecret,
+            r"(?:[^A-Za-z0-9+/=_\-]|^)(?P<m>[A-Za-z0-9+/_\-]{20,}={0,2})(?:\z|[^A-Za-z0-9+/=_\-])",
+            |c, _| if is_encoded_secret(group(c, "m")) { replace_with("[ENCODED_SECRET]") } else { Action::Keep },
+        ),
+        // Internationalised and full-width addresses (`josé@exämple.com`, `ｂｏｂ＠ｅｘａｍｐｌｅ．ｃｏｍ`,
+        // `用户@例子.中国`): a local part in Latin, Greek or Cyrillic letters (full-width too) or
+        // all Han, an @ or ＠, a domain with an ASCII, full-width or common IDN top-level domain.
+        // All-ASCII matches are left to the next rule.
+        rule(
+            "email_unicode",
+            Email,
+            r"(?:^|[^0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．])(?P<m>(?P<local>\p{Han}{1,20}|[0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|рф|онлайн|みんな|한국))(?:\z|[^A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])",
+            |c, _| {
+                let m = group(c, "m");
+                if m.is_ascii() || group(c, "local").eq_ignore_ascii_case("git") {
+                    Action::Keep
+                } else {
+                    replace_with("[EMAIL]")
                 }
             },
         ),
@@ -343,7 +702,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "windows_home",
             HomePath,
-            r#"(?i)(?-u:\b)(?P<head>[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/))(?P<user>[^\\/\s"'`<>|:*?]+)"#,
+            r#"(?i)(?-u:\b)(?P<head>[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/))(?P<user>[^\\/\s"'`<>|:*?]+)"#,
             |c, t| {
                 if already_redacted(c, t) {
                     Action::NoMatch
@@ -351,6 +710,21 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                     Action::Replace(format!("{}[REDACTED]", group(c, "head")))
                 }
             },
+        ),
+        // Chinese resident identity numbers: region, birth date, sequence, check character (the
+        // checksum is verified, so an 18-digit order number is kept).
+        rule(
+            "cn_resident_id",
+            NationalId,
+            r"(?:[^A-Za-z0-9_\-]|^)(?P<m>[1-8][0-9]{5}(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx])(?:\z|[^A-Za-z0-9_\-])",
+            |c, _| if is_cn_resident_id(group(c, "m")) { replace_with("[ID_NUMBER]") } else { Action::Keep },
+        ),
+        // Payment cards: 13-19 digits, spaces or dashes between groups, issuer prefix and Luhn.
+        rule(
+            "payment_card",
+            PaymentCard,
+            r"(?:[^A-Za-z0-9_.\-+/]|^)(?P<m>[0-9](?:[ \-]?[0-9]){12,18})(?:\z|[^A-Za-z0-9_\-.]|[\-.](?:\z|[^0-9]))",
+            |c, _| if is_payment_card(group(c, "m")) { replace_with("[CARD]") } else { Action::Keep },
         ),
         // IPv4 addresses. Kept: loopback, 0.0.0.0, 255.255.x.x masks, dotted quads inside longer
         // dotted numbers (1.2.3.4.5) and quads right after a version marker.
@@ -366,6 +740,14 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                     replace_with("[IP]")
                 }
             },
+        ),
+        // IPv6 addresses with a real shape (see `is_real_ipv6`): C++ `a::b`, MAC addresses and
+        // times are kept, and so is loopback `::1`.
+        rule(
+            "ipv6",
+            Ip,
+            r"(?:[^A-Za-z0-9_:.]|^)(?P<m>(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|(?:[0-9A-Fa-f]{1,4}:){1,6}:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4}|(?:[0-9A-Fa-f]{1,4}:){1,7}:)(?:\z|[^A-Za-z0-9_:])",
+            |c, _| if is_real_ipv6(group(c, "m")) { replace_with("[IP]") } else { Action::Keep },
         ),
         // Phone numbers: international "+<digits>" (8-15 digits), US 555-123-4567 / (555) 123-4567,
         // Chinese mobiles 13812345678 / 138-1234-5678. Dotted forms are not touched (version-like).
@@ -387,6 +769,21 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Phone,
             r"(?:[^A-Za-z0-9_.\-]|^)(?P<m>(?:\([0-9]{3}\)\s?|[0-9]{3}-)[0-9]{3}-[0-9]{4})(?:\z|[^A-Za-z0-9_\-])",
             |_, _| replace_with("[PHONE]"),
+        ),
+        // Chinese landlines: area code 010/02x + 8 digits or 0xxx + 7-8 digits, written
+        // `010-12345678`, `(0755)1234567` or `（0755）1234567`.
+        rule(
+            "phone_cn_landline",
+            Phone,
+            r"(?:[^A-Za-z0-9_.+\-/]|^)(?P<m>(?:\((?P<a1>0(?:10|2[0-9]|[3-9][0-9]{2}))\)|（(?P<a2>0(?:10|2[0-9]|[3-9][0-9]{2}))）|(?P<a3>0(?:10|2[0-9]|[3-9][0-9]{2}))-)[ ]?(?P<local>[1-9][0-9]{6,7}))(?:\z|[^A-Za-z0-9_\-]|-(?:\z|[^0-9]))",
+            |c, _| {
+                let area = [group(c, "a1"), group(c, "a2"), group(c, "a3")].concat();
+                if area.len() == 3 && group(c, "local").len() != 8 {
+                    Action::Keep
+                } else {
+                    replace_with("[PHONE]")
+                }
+            },
         ),
         rule(
             "phone_cn",
@@ -440,10 +837,14 @@ fn apply(rule: &Rule, text: &str, counts: &mut RedactionCounts) -> Option<String
 }
 
 /// Removes secrets and personal data from free text (the plugin's strict mode, on the server).
-/// Idempotent: redacting the output again changes nothing.
+/// Invisible characters that could split a secret are removed first and tokens split across
+/// lines are joined (see `strip_invisible`, `join_split_tokens`). Idempotent: redacting the
+/// output again changes nothing.
 pub fn redact(text: &str) -> Redacted {
     let mut counts = RedactionCounts::default();
-    let mut current = std::borrow::Cow::Borrowed(text);
+    let visible = strip_invisible(text);
+    let joined = join_split_tokens(&visible);
+    let mut current = std::borrow::Cow::Borrowed(joined.as_ref());
     for rule in RULES.iter() {
         if let Some(next) = apply(rule, &current, &mut counts) {
             current = std::borrow::Cow::Owned(next);
@@ -528,7 +929,7 @@ mod tests {
         ("api_key=AbC123xyz789", "api_key=[REDACTED]"),
         ("DB_PASSWORD=correct-horse-battery", "DB_PASSWORD=[REDACTED]"),
         ("client_secret: 9f8e7d6c5b4a", "client_secret: [REDACTED]"),
-        ("https://x.io/cb?token=abc123def456&x=1", "https://x.io/cb?token=[REDACTED]"),
+        ("https://x.io/cb?token=abc123def456&x=1", "https://x.io/cb?token=[REDACTED]&x=1"),
         ("export GITHUB_TOKEN='averyveryverylongtokenvalue'", "export GITHUB_TOKEN='[REDACTED]'"),
         // IPv4
         ("server at 10.0.0.5 is down", "server at [IP] is down"),
@@ -652,10 +1053,11 @@ mod tests {
             home_path: 2,
             ip: 1,
             phone: 2,
+            ..Default::default()
         };
         assert_eq!(c, expected);
         assert_eq!(c.total(), 14);
-        assert_eq!(c.iter().count(), 9);
+        assert_eq!(c.iter().count(), 12);
         assert_eq!(serde_json::to_value(c).unwrap()["home_path"], 2);
     }
 

@@ -283,8 +283,8 @@ pub async fn store_items(
             dropped += 1;
             continue;
         }
-        let suspicious = [&it.task, &it.resource, &it.result].iter().any(|t| guard::looks_like_injection(t));
-        let flags = if suspicious { vec!["suspected_injection".to_string()] } else { Vec::new() };
+        let flags = guard::write_flags(&[&it.task, &it.resource, &it.result]);
+        let suspicious = !flags.is_empty();
         let status = if job.require_approval || suspicious { Status::Pending } else { Status::Approved };
         let (from, to) = it.range.unwrap_or((first, last));
         let range = MessageRange { from: from as u32, to: to as u32 };

@@ -147,8 +147,9 @@ impl Hub {
             *content = r.text;
         }
         let content = new.content.as_ref().map(|(c, _)| c.as_str()).unwrap_or("");
-        if [new.task.as_str(), &new.resource, &new.result, content].iter().any(|t| guard::looks_like_injection(t)) {
-            new.flags.push("suspected_injection".into());
+        let flags = guard::write_flags(&[&new.task, &new.resource, &new.result, content]);
+        if !flags.is_empty() {
+            new.flags.extend(flags);
             new.status = Status::Pending;
         }
         new.confirmer = crate::evidence::identity(caller, &new.agent_id);

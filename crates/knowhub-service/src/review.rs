@@ -121,7 +121,11 @@ impl Hub {
     pub async fn approve(&self, caller: &Caller, id: &str, edits: Option<Edits>) -> Result<Experience> {
         caller.require(Role::Reviewer)?;
         let id = knowhub_core::validate::id(id)?;
-        let edits = edits.unwrap_or_default().validate()?;
+        let mut edits = edits.unwrap_or_default().validate()?;
+        // A reviewer's edit is a write like any other: secrets pasted into it are redacted too.
+        for t in [&mut edits.task, &mut edits.resource, &mut edits.result].into_iter().flatten() {
+            *t = knowhub_core::redact::redact(t).text;
+        }
         if edits.is_empty() && self.disputed_record(id).await?.is_some() {
             let e = self.store.resolve_dispute(id, DisputeDecision::Keep, &caller.name).await?;
             tracing::info!(id, reviewer = %caller.name, "disputed experience kept");

@@ -3,7 +3,7 @@
 // the server's trust signals (feedback, disputed/contested, freshness) spelled out so that the
 // model can weigh a hit instead of taking it at face value.
 
-import { escapeForPrompt, looksLikePromptInjection } from "./security.js";
+import { escapeForPrompt, isPromptInjection } from "./security.js";
 
 export interface ExperienceRecord {
   id: string;
@@ -58,12 +58,13 @@ const count = (n: unknown): number => (typeof n === "number" && Number.isFinite(
 
 /**
  * True when any text field of a record looks like a prompt injection, or the server flagged it so
- * (a reviewer may have approved it anyway; the model still does not need to read it).
+ * (a reviewer may have approved it anyway; the model still does not need to read it). A dangerous
+ * command alone (`curl ... | sh`) is for review, not a reason to hide an approved record.
  */
 export function isSuspiciousRecord(r: Partial<ExperienceRecord>): boolean {
   if (Array.isArray(r.flags) && r.flags.includes("suspected_injection")) return true;
   return [r.task, r.resource, r.result, r.outcome, r.agent_id, r.resource_version].some(
-    (v) => typeof v === "string" && looksLikePromptInjection(v),
+    (v) => typeof v === "string" && isPromptInjection(v),
   );
 }
 
@@ -171,7 +172,7 @@ export function formatSafeContent(
   content: string,
   contentType?: string,
 ): { text: string; suspicious: boolean; truncated: boolean } {
-  const suspicious = looksLikePromptInjection(content);
+  const suspicious = isPromptInjection(content);
   const truncated = content.length > MAX_CONTENT_CHARS_FOR_MODEL;
   const shownContent = truncated ? content.slice(0, MAX_CONTENT_CHARS_FOR_MODEL) : content;
   const lines = [

@@ -20,6 +20,14 @@ function isPublicishIPv4(ip) {
         return false; // netmasks / broadcast
     return true;
 }
+/**
+ * Code rather than a value: a call or subscript (`self.session.get(...)`, `sys.argv[2]`) or a
+ * lower-case dotted or snake_case name without digits (`self._token`, `aws_secret_access_key`).
+ */
+function isCodeReference(v) {
+    const bare = v.replace(/[)\]}]+$/, ""); // `f(key=aws_secret_access_key)`
+    return /^[A-Za-z_$][A-Za-z0-9_$.]*[([]/.test(v) || (/^[a-z_][a-z_.]*$/.test(bare) && /[_.]/.test(bare));
+}
 function isLikelySecretValue(v) {
     if (/^[$<{%[]/.test(v))
         return false; // ${VAR}, <placeholder>, {{tpl}}, %VAR%, [REDACTED]
@@ -28,7 +36,168 @@ function isLikelySecretValue(v) {
     if (/^(?:string|number|boolean|null|undefined|none|true|false|required|optional|secret|password|token|str|int)$/i.test(v)) {
         return false; // type annotations and placeholders
     }
+    if (isCodeReference(v))
+        return false;
     return /\d/.test(v) || /[!@#%^&*+/=~-]/.test(v) || v.length >= 20;
+}
+/** Luhn checksum over a list of digits. */
+function luhnOk(digits) {
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+        let v = digits[digits.length - 1 - i];
+        if (i % 2 === 1) {
+            v *= 2;
+            if (v > 9)
+                v -= 9;
+        }
+        sum += v;
+    }
+    return sum % 10 === 0;
+}
+/**
+ * A payment card: 13-19 digits with a known issuer prefix and length, a valid Luhn digit, and
+ * either no separators or one kind of separator between groups of 3+ digits (so tables of small
+ * numbers and timestamps are not cards).
+ */
+function isPaymentCard(m) {
+    const digits = [...m].filter((c) => c >= "0" && c <= "9").map(Number);
+    const seps = [...m].filter((c) => !(c >= "0" && c <= "9"));
+    if (seps.some((c) => c !== seps[0]) || m.split(/[ -]/).some((g) => g.length < 3))
+        return false;
+    const n = digits.length;
+    const p2 = digits[0] * 10 + digits[1];
+    const p3 = p2 * 10 + digits[2];
+    const p4 = p3 * 10 + digits[3];
+    let issuer = false;
+    switch (digits[0]) {
+        case 4:
+            issuer = [13, 16, 19].includes(n);
+            break;
+        case 5:
+            issuer = p2 >= 51 && p2 <= 55 && n === 16;
+            break;
+        case 2:
+            issuer = p4 >= 2221 && p4 <= 2720 && n === 16;
+            break;
+        case 3:
+            issuer = ((p2 === 34 || p2 === 37) && n === 15) || (p2 === 35 && n >= 16 && n <= 19) ||
+                (((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38) && n >= 14 && n <= 19);
+            break;
+        case 6:
+            issuer = (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || p2 === 62) && n >= 16 && n <= 19;
+            break;
+    }
+    return issuer && luhnOk(digits);
+}
+/** A Chinese resident identity number: the ISO 7064 MOD 11-2 check character must match. */
+function isCnResidentId(m) {
+    const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    if (m.length !== 18)
+        return false;
+    let sum = 0;
+    for (let i = 0; i < 17; i++)
+        sum += Number(m[i]) * W[i];
+    return "10X98765432"[sum % 11] === m[17].toUpperCase();
+}
+/**
+ * An IPv6 address with a real shape: eight groups, or one `::` with at least two groups, a group
+ * of 3+ digits and a decimal digit somewhere (so `a::b`, `dead::beef` in code are kept), and not
+ * loopback.
+ */
+function isRealIPv6(m) {
+    const groups = m.split(":").filter((g) => g !== "");
+    const compressed = m.split("::").length - 1;
+    const shape = compressed === 0 ? groups.length === 8 : compressed === 1 ? groups.length >= 2 && groups.length <= 7 && groups.some((g) => g.length >= 3) : false;
+    const loopback = groups.length > 0 && groups.slice(0, -1).every((g) => /^0*$/.test(g)) && /^0*1$/.test(groups[groups.length - 1]);
+    return shape && /\d/.test(m) && !loopback;
+}
+/** Patterns of known secrets, for text found by decoding base64. */
+const KNOWN_SECRET = [
+    /-----BEGIN [A-Z0-9 ]*PRIVATE KEY/,
+    /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/,
+    /\b(?:sk|rk)_live_[A-Za-z0-9]{16,}/,
+    /\b(?:AKIA|ASIA)[0-9A-Z]{16}/,
+    /\bgh[pousr]_[A-Za-z0-9]{30,}/,
+    /\bgithub_pat_[A-Za-z0-9_]{22,}/,
+    /\bglpat-[A-Za-z0-9_-]{20,}/,
+    /\bxox[abposre]-[A-Za-z0-9-]{10,}/,
+    /\bAIza[0-9A-Za-z_-]{35}/,
+    /\bnpm_[A-Za-z0-9]{36}/,
+    /\bpypi-[A-Za-z0-9_-]{32,}/,
+    /\bhf_[A-Za-z0-9]{30,}/,
+    /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/,
+    /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+    /[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:[^\s@/]+@/,
+    /(?:password|passwd|secret|token|api[_-]?key)\s*[:=]\s*\S{6,}/i,
+];
+/**
+ * Base64 (standard or URL-safe) that decodes to readable text holding a known secret. Runs longer
+ * than 4 KiB are not decoded; every run is decoded once, so the cost stays linear.
+ */
+function isEncodedSecret(run) {
+    if (run.length > 4096)
+        return false;
+    const bytes = decodeBase64(run);
+    const text = bytes ? printableText(bytes) : undefined;
+    return text !== undefined && KNOWN_SECRET.some((p) => p.test(text));
+}
+/** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
+function isPlaceholder(v) {
+    return v === "" || /^[$<{%[-]/.test(v);
+}
+/**
+ * Invisible characters that can split a secret from a pattern (zero-width, bidi controls, tag
+ * characters), removed before matching. Kept where they do real work: a joiner or variation
+ * selector after a non-ASCII character (emoji sequences) and tag characters after a black flag
+ * (subdivision flags).
+ */
+function stripInvisible(text) {
+    if (!INVISIBLE_TEST.test(text))
+        return text;
+    let out = "";
+    let prev = "\0";
+    let inFlag = false;
+    for (const c of text) {
+        const cp = c.codePointAt(0);
+        let keep;
+        if (cp >= 0xe0020 && cp <= 0xe007f) {
+            inFlag = inFlag || prev === "\u{1F3F4}";
+            keep = inFlag;
+        }
+        else if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f)) {
+            keep = prev.codePointAt(0) > 0x7f;
+        }
+        else {
+            inFlag = false;
+            keep = !isInvisible(c);
+        }
+        if (keep) {
+            out += c;
+            prev = c;
+        }
+    }
+    return out;
+}
+/**
+ * A token with a known prefix at the end of a line, continued alone on the next line(s): the line
+ * break is removed so the token rules see the whole token.
+ */
+const SPLIT_TOKEN = /(?<![A-Za-z0-9_-])((?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*([A-Za-z0-9_\-.]{4,}))(?=[ \t]*(?:\r?\n|$))/g;
+/** Joins tokens split across lines (up to three breaks per token). */
+function joinSplitTokens(text) {
+    let cur = text;
+    for (let i = 0; i < 3; i++) {
+        let changed = false;
+        cur = cur.replace(SPLIT_TOKEN, (m, _whole, cont) => {
+            if (!/[0-9A-Z]/.test(cont))
+                return m;
+            changed = true;
+            return m.replace(/\s+/g, "");
+        });
+        if (!changed)
+            break;
+    }
+    return cur;
 }
 const IPV4_OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const RULES = [
@@ -39,10 +208,11 @@ const RULES = [
         replace: () => "[PRIVATE_KEY]",
     },
     // Passwords embedded in URLs: scheme://user:password@host -> scheme://user:[REDACTED]@host
+    // (also redis://:password@host and mongodb+srv://).
     {
         name: "url_password",
-        pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]+):([^\s@/]+)@/gi,
-        replace: (_m, prefix) => `${prefix}:[REDACTED]@`,
+        pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]*):([^\s@/]+)@/gi,
+        replace: (m, prefix, pw) => (pw === "[REDACTED]" ? m : `${prefix}:[REDACTED]@`),
     },
     // JSON Web Tokens (three base64url segments, the first one a JSON header).
     {
@@ -76,21 +246,104 @@ const RULES = [
         replace: () => "[API_KEY]",
     },
     // AWS access key ids.
-    { name: "aws_key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, replace: () => "[AWS_KEY]" },
+    {
+        name: "aws_key",
+        pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA)[0-9A-Z]{16}\b/g,
+        replace: () => "[AWS_KEY]",
+    },
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained (github_pat_).
     { name: "github_token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, replace: () => "[GITHUB_TOKEN]" },
     { name: "github_pat", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,}/g, replace: () => "[GITHUB_TOKEN]" },
+    // GitLab personal, project and group access tokens.
+    { name: "gitlab_token", pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, replace: () => "[API_KEY]" },
     // Slack tokens.
     { name: "slack_token", pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, replace: () => "[SLACK_TOKEN]" },
     { name: "slack_app_token", pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g, replace: () => "[SLACK_TOKEN]" },
     // Google API keys.
     { name: "google_key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g, replace: () => "[API_KEY]" },
+    // npm automation and publish tokens.
+    { name: "npm_token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, replace: () => "[API_KEY]" },
+    // PyPI upload tokens (base64 macaroons: mixed case and digits; `pypi-simple-mirror` stays).
+    {
+        name: "pypi_token",
+        pattern: /\bpypi-[A-Za-z0-9_-]{32,}/g,
+        replace: (m) => (/\d/.test(m) && /[A-Z]/.test(m) ? "[API_KEY]" : m),
+    },
+    // Hugging Face access tokens (`hf_hub_download` has an underscore and stays).
+    { name: "huggingface_token", pattern: /\bhf_[A-Za-z0-9]{30,}\b/g, replace: () => "[API_KEY]" },
+    // SendGrid keys (`SG.<id>.<secret>`), used by Azure's SendGrid too.
+    { name: "sendgrid_key", pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g, replace: () => "[API_KEY]" },
+    // Twilio API key and account SIDs (`SK`/`AC` + 32 hex).
+    { name: "twilio_key", pattern: /\b(?:SK|AC)[0-9a-f]{32}\b/g, replace: () => "[API_KEY]" },
+    // Discord bot tokens (`<base64 id>.<6>.<27+>`).
+    {
+        name: "discord_token",
+        pattern: /\b[MNO][A-Za-z0-9]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b/g,
+        replace: () => "[API_KEY]",
+    },
+    // Webhook URLs whose path is the secret (Discord, Slack).
+    {
+        name: "webhook_secret",
+        pattern: /(discord(?:app)?\.com\/api\/webhooks\/[0-9]{5,25}\/|hooks\.slack\.com\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/)[A-Za-z0-9_-]{16,}/gi,
+        replace: (_m, head) => `${head}[REDACTED]`,
+    },
+    // Command-line flags that take a credential: `--password xyz`, `--token=...`, `--api-key '...'`.
+    // Quoted values always count; bare ones must look like a secret.
+    {
+        name: "cli_flag_secret",
+        pattern: /(?<=^|[\s(;|&])(--?(?:password|passwd|pass|pwd|token|api[_-]?key|apikey|secret|client[_-]?secret|auth[_-]?token|access[_-]?token|access[_-]?key|secret[_-]?key|private[_-]?key|storepass|keypass|passin|passout)(?:=|[ \t]+)(["']?))([^\s"']+)/gi,
+        replace: (m, head, q, value) => (isPlaceholder(value) || !(q !== "" || isLikelySecretValue(value)) ? m : `${head}[REDACTED]`),
+    },
+    // MySQL/MariaDB's attached password flag (`mysql -uroot -pS3cret`), and any quoted attached `-p'...'`.
+    {
+        name: "password_flag",
+        pattern: /(?<=^|[\s(;|&])((?:(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)[^\n|;]{0,200}?[ \t]-p|-p["'])["']?)([^\s"']+)/g,
+        replace: (m, head, value) => (isPlaceholder(value) ? m : `${head}[REDACTED]`),
+    },
+    // `curl -u user:password` (a uid:gid pair such as `-u 1000:1000` stays).
+    {
+        name: "user_password_flag",
+        pattern: /(?<=^|[\s(;|&])((?:-u|--user)[ \t]*["']?([^\s:"'@]{1,64}):)([^\s"'@]+)/g,
+        replace: (m, head, user, value) => isPlaceholder(value) || (/^\d+$/.test(value) && /^\d+$/.test(user)) ? m : `${head}[REDACTED]`,
+    },
+    // Credentials in URL queries and `key=value;` connection strings (JDBC, ADO.NET, Azure):
+    // `?password=x`, `;Password=x;`, `&sig=...`. A password counts whatever it looks like; other
+    // keys need a secret-looking value.
+    {
+        name: "query_secret",
+        pattern: /([?&;][ \t]*(password|passwd|pwd|pass|secret|client_secret|token|access_token|refresh_token|api_key|apikey|api-key|sig|signature|accountkey|sharedaccesskey)[ \t]*=[ \t]*)([^&\s#;"'<>]+)/gi,
+        replace: (m, head, key, value) => {
+            const password = ["password", "passwd", "pwd", "pass"].includes(key.toLowerCase());
+            return isPlaceholder(value) || !(password || isLikelySecretValue(value) || value.length >= 16) ? m : `${head}[REDACTED]`;
+        },
+    },
     // key=value / key: value secrets (api_key=..., "password": "...", TOKEN=...). The value must
     // look like a secret (see isLikelySecretValue), so `password: string` in code survives.
     {
         name: "secret_assignment",
-        pattern: /\b((?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|aws_secret_access_key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)([^\s"',;`]{8,})/gi,
+        pattern: /\b(_*(?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|aws_secret_access_key|account[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|sas[_-]?token|credentials?|secret|password|passwd|passphrase|pass|pwd|token)["']?[ \t]*[:=][ \t]*["']?)([^\s"',;`]{8,})/gi,
         replace: (m, head, value) => (isLikelySecretValue(value) ? `${head}[REDACTED]` : m),
+    },
+    // Oracle JDBC `jdbc:oracle:thin:user/password@host`.
+    {
+        name: "jdbc_oracle",
+        pattern: /(jdbc:oracle:[a-z0-9]+:[^\s/@:;]{1,64}\/)([^\s@/]+)@/gi,
+        replace: (m, head, value) => (value === "[REDACTED]" ? m : `${head}[REDACTED]@`),
+    },
+    // Base64 that decodes to a known secret (a key pasted encoded, a Kubernetes secret).
+    {
+        name: "encoded_secret",
+        pattern: /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])/g,
+        replace: (m) => (isEncodedSecret(m) ? "[ENCODED_SECRET]" : m),
+    },
+    // Internationalised and full-width addresses (`josé@exämple.com`, `ｂｏｂ＠ｅｘａｍｐｌｅ．ｃｏｍ`,
+    // `用户@例子.中国`): a local part in Latin, Greek or Cyrillic letters (full-width too) or all Han,
+    // an @ or ＠, a domain with an ASCII, full-width or common IDN top-level domain. All-ASCII
+    // matches are left to the next rule.
+    {
+        name: "email_unicode",
+        pattern: /(?<![0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．])(\p{Script=Han}{1,20}|[0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|рф|онлайн|みんな|한국)(?![A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])/gu,
+        replace: (m, local) => (/^[\x00-\x7f]*$/.test(m) || local.toLowerCase() === "git" ? m : "[EMAIL]"),
     },
     // Email addresses. `git@host:org/repo` SSH remotes are kept (not a person's address).
     {
@@ -107,8 +360,21 @@ const RULES = [
     },
     {
         name: "windows_home",
-        pattern: /\b([A-Za-z]:(?:\\\\|\\|\/)Users(?:\\\\|\\|\/))(?!\[REDACTED\])([^\\/\s"'`<>|:*?]+)/gi,
+        pattern: /\b([A-Za-z]:(?:\\\\|\\|\/)(?:Users|Documents and Settings)(?:\\\\|\\|\/))(?!\[REDACTED\])([^\\/\s"'`<>|:*?]+)/gi,
         replace: (_m, head) => `${head}[REDACTED]`,
+    },
+    // Chinese resident identity numbers: region, birth date, sequence, check character (the checksum
+    // is verified, so an 18-digit order number is kept).
+    {
+        name: "cn_resident_id",
+        pattern: /(?<![A-Za-z0-9_-])[1-8]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[0-9Xx](?![A-Za-z0-9_-])/g,
+        replace: (m) => (isCnResidentId(m) ? "[ID_NUMBER]" : m),
+    },
+    // Payment cards: 13-19 digits, spaces or dashes between groups, issuer prefix and Luhn.
+    {
+        name: "payment_card",
+        pattern: /(?<![A-Za-z0-9_.+/-])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9_]|[-.]\d)/g,
+        replace: (m) => (isPaymentCard(m) ? "[CARD]" : m),
     },
     // IPv4 addresses. Kept: loopback (127/8), 0.0.0.0, 255.255.x.x masks, dotted quads that are
     // part of longer dotted numbers (1.2.3.4.5), and quads right after a version marker
@@ -126,6 +392,13 @@ const RULES = [
             return "[IP]";
         },
     },
+    // IPv6 addresses with a real shape (see isRealIPv6): C++ `a::b`, MAC addresses and times are
+    // kept, and so is loopback `::1`.
+    {
+        name: "ipv6",
+        pattern: /(?<![A-Za-z0-9_:.])(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|(?:[0-9A-Fa-f]{1,4}:){1,6}:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4}|(?:[0-9A-Fa-f]{1,4}:){1,7}:)(?![A-Za-z0-9_:])/g,
+        replace: (m) => (isRealIPv6(m) ? "[IP]" : m),
+    },
     // Phone numbers: international "+<digits>" (8-15 digits), US 555-123-4567 / (555) 123-4567,
     // Chinese mobiles 13812345678 / 138-1234-5678. Dotted forms are not touched (version-like).
     {
@@ -141,6 +414,13 @@ const RULES = [
         pattern: /(?<![\w.-])(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\w-])/g,
         replace: () => "[PHONE]",
     },
+    // Chinese landlines: area code 010/02x + 8 digits or 0xxx + 7-8 digits, written `010-12345678`,
+    // `(0755)1234567` or `（0755）1234567`.
+    {
+        name: "phone_cn_landline",
+        pattern: /(?<![A-Za-z0-9_.+\-/])(?:\((0(?:10|2\d|[3-9]\d{2}))\)|（(0(?:10|2\d|[3-9]\d{2}))）|(0(?:10|2\d|[3-9]\d{2}))-) ?([1-9]\d{6,7})(?![A-Za-z0-9_]|-\d)/g,
+        replace: (m, a1, a2, a3, local) => ((a1 || a2 || a3 || "").length === 3 && local.length !== 8 ? m : "[PHONE]"),
+    },
     {
         name: "phone_cn",
         pattern: /(?<![\w.+-])1[3-9]\d(?:[ -]?\d{4}){2}(?![\w.-]?\d)/g,
@@ -149,20 +429,86 @@ const RULES = [
 ];
 /** The names of the redaction rules, in the order they are applied. */
 export const REDACTION_RULES = RULES.map((r) => r.name);
+/** The category each rule counts under (the server's `RedactionCounts` fields). */
+const RULE_CATEGORY = {
+    private_key: "private_key",
+    jwt: "jwt",
+    bearer: "bearer_token",
+    basic_auth: "bearer_token",
+    encoded_secret: "encoded_secret",
+    email_unicode: "email",
+    email: "email",
+    posix_home: "home_path",
+    windows_home: "home_path",
+    cn_resident_id: "national_id",
+    payment_card: "payment_card",
+    ipv4: "ip",
+    ipv6: "ip",
+    phone_international: "phone",
+    phone_us: "phone",
+    phone_cn_landline: "phone",
+    phone_cn: "phone",
+    url_password: "secret",
+    webhook_secret: "secret",
+    cli_flag_secret: "secret",
+    password_flag: "secret",
+    user_password_flag: "secret",
+    query_secret: "secret",
+    secret_assignment: "secret",
+    jdbc_oracle: "secret",
+};
+/** Every redaction category, in the server's order. */
+export const REDACTION_CATEGORIES = [
+    "private_key",
+    "jwt",
+    "bearer_token",
+    "api_key",
+    "encoded_secret",
+    "secret",
+    "email",
+    "home_path",
+    "ip",
+    "phone",
+    "national_id",
+    "payment_card",
+];
+/** The category a rule counts under; provider keys and tokens are `api_key`. */
+export function redactionCategory(rule) {
+    return RULE_CATEGORY[rule] ?? "api_key";
+}
 /**
- * Removes secrets and personal data from free text (strict privacy mode).
+ * Redacts like redactSensitiveInfo and counts the replacements per category (the same counts as the
+ * server's `redactions`).
+ */
+export function redactWithCounts(text) {
+    const counts = Object.fromEntries(REDACTION_CATEGORIES.map((c) => [c, 0]));
+    const out = applyRules(RULES, text, (rule) => {
+        const c = redactionCategory(rule);
+        counts[c] = (counts[c] ?? 0) + 1;
+    });
+    return { text: out, counts };
+}
+/**
+ * Removes secrets and personal data from free text (strict privacy mode). Invisible characters
+ * that could split a secret are removed first and tokens split across lines are joined.
  * Idempotent: redacting twice gives the same result as redacting once.
  */
 export function redactSensitiveInfo(text) {
     return applyRules(RULES, text);
 }
-function applyRules(rules, text) {
+function applyRules(rules, text, count) {
     if (!text)
         return text;
-    let out = text;
+    let out = joinSplitTokens(stripInvisible(text));
     for (const rule of rules) {
         rule.pattern.lastIndex = 0;
-        out = out.replace(rule.pattern, rule.replace);
+        const replace = rule.replace;
+        out = out.replace(rule.pattern, (m, ...args) => {
+            const r = replace(m, ...args);
+            if (r !== m && count)
+                count(rule.name);
+            return r;
+        });
     }
     return out;
 }
@@ -192,51 +538,322 @@ export function redactValue(value, mode = "strict", depth = 0) {
     return out;
 }
 // ---------------------------------------------------------------------------------------------
-// Prompt-injection detection
+// Prompt-injection screening (the same engine as crates/knowhub-core/src/guard.rs; both are
+// checked against testdata/security-cases.jsonl)
 // ---------------------------------------------------------------------------------------------
-/** The seed's patterns (memory-lancedb heritage), kept verbatim. */
-const SEED_INJECTION_PATTERNS = [
-    /ignore (all|any|previous|above|prior) instructions/i,
-    /do not follow (the )?(system|developer)/i,
-    /system prompt/i,
-    /<\s*(system|assistant|developer|tool)\b/i,
-    /forget (all|everything|previous)/i,
-    /new instructions:/i,
+/** Text that tries to replace the model's instructions or jailbreak it. */
+export const INSTRUCTION_OVERRIDE = "instruction_override";
+/** Asks the model to reveal its hidden instructions or system prompt. */
+export const PROMPT_LEAK = "prompt_leak";
+/** Fake chat turns or role markers (`Human:`, `### System:`, `<|im_start|>`, `[INST]`, `</system>`). */
+export const ROLE_MARKER = "role_marker";
+/** Opens or closes KnowHub's own wrapper tags (`</knowhub-experiences>`) to break out of the data block. */
+export const WRAPPER_ESCAPE = "wrapper_escape";
+/** A markdown image or HTML `<img>` whose URL would carry data out when rendered. */
+export const EXFILTRATION = "exfiltration";
+/** A base64 run that decodes to one of the above. */
+export const ENCODED_PAYLOAD = "encoded_payload";
+/** Text hidden in Unicode tag characters (invisible to a reviewer, read by a model). */
+export const HIDDEN_TEXT = "hidden_text";
+/** Download piped to a shell, recursive delete of home or root, disk wipes: for a reviewer to see. */
+export const DANGEROUS_COMMAND = "dangerous_command";
+/** Every category, in the order screenText reports them. */
+export const INJECTION_CATEGORIES = [
+    INSTRUCTION_OVERRIDE,
+    PROMPT_LEAK,
+    ROLE_MARKER,
+    WRAPPER_ESCAPE,
+    EXFILTRATION,
+    ENCODED_PAYLOAD,
+    HIDDEN_TEXT,
+    DANGEROUS_COMMAND,
 ];
-const EXTRA_INJECTION_PATTERNS = [
-    // "ignore/disregard all previous instructions", "override the system rules", ...
-    /\b(ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|these|those)\s+)*(previous|prior|above|earlier|preceding|former|original|system|developer)\s+(instructions?|prompts?|rules|directions|guidelines|messages)\b/i,
-    /\b(ignore|disregard)\s+(all|everything)\s+(above|before|previously|said)\b/i,
-    /\bnew\s+(system\s+)?instructions?\s*[:：]/i,
-    // Chat-template role markers and closing role tags.
-    /<\s*\/\s*(system|assistant|developer|tool|user)\s*>/i,
-    /<\|\s*(im_start|im_end|system|assistant|user|endoftext)\s*\|>/i,
-    /\[\/?INST\]|<<\/?SYS>>/,
-    /\b(reveal|print|show|repeat|output|leak)\s+(me\s+)?(your|the)\s+(hidden\s+|initial\s+)?(instructions|prompt)\b/i,
-    /\byou are now (?:an? |in )?(?:DAN|unrestricted|unfiltered|jailbroken|developer mode)\b/i,
-    /\b(act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(unrestricted|unfiltered|jailbroken)\b/i,
-    // Chinese: 忽略之前的指令 / 忽略以上所有指令 / 无视上述提示词 / 忘记你之前的指示 ...
-    /(忽略|无视|忽视|不要理会|不理会|别管|抛开|忘记|忘掉)[^。！？!?\n]{0,10}?(之前|以前|先前|此前|上面|上述|以上|前面|前述|所有|全部|一切|原来|原有|原先|系统|开发者)[^。！？!?\n]{0,8}?(指令|指示|提示词)/,
-    /(不要|别|请勿|无需|不必)再?(遵守|遵循|服从|听从|理会)[^。！？!?\n]{0,6}?(系统|开发者|之前|以上|上面|原来)/,
-    /新的?(指令|指示)\s*[:：]/,
-    /系统提示词/,
-    /(输出|显示|泄露|打印|告诉我|重复)[^。！？!?\n]{0,6}?(系统提示|你的提示词|你的指令)/,
-    /你现在是[^。！？!?\n]{0,12}?(不受|没有|无)(任何)?(限制|约束)/,
+const IO = INSTRUCTION_OVERRIDE;
+const PL = PROMPT_LEAK;
+const RM = ROLE_MARKER;
+const DC = DANGEROUS_COMMAND;
+/** `[category, pattern]`, run on normalised text; the Rust twin has the same table. */
+const SCREEN_PATTERNS = [
+    // --- English ---
+    [IO, /ignore (all|any|previous|above|prior) instructions/i],
+    [IO, /do not follow (the )?(system|developer)/i],
+    [IO, /forget (all|everything|previous)/i],
+    [IO, /new instructions:/i],
+    [
+        IO,
+        /\b(ignore|disregard|forget|override|bypass|skip|drop|discard|abandon|set aside|throw out|neglect)\s+(?:(?:all|any|the|your|of|these|those|my|every|its|whatever)\s+)*(previous|prior|above|earlier|preceding|former|original|initial|existing|system|developer|safety|old|current)\s+(instructions?|prompts?|rules|directions|guidelines|messages|guardrails|constraints|orders|commands|context)\b/i,
+    ],
+    [IO, /\b(ignore|disregard|forget)\s+(all|everything)\s+(above|before|previously|said|you were told|you have been told|prior)\b/i],
+    [IO, /\b(ignore|disregard|forget)\s+(what|everything)\s+(you were|you've been|you have been)\s+(told|instructed|given)\b/i],
+    [IO, /\bnew\s+(system\s+)?instructions?\s*[:：]/i],
+    [
+        IO,
+        /\b(ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|these|those|my)\s+)*(instructions|prompts?|rules|directions|guidelines)\s+(above|before this|given (?:earlier|before|above)|you (?:were|have been) given|from (?:before|earlier|the system|the developer))/i,
+    ],
+    [
+        IO,
+        /\b(previous|prior|above|earlier|original|system)\s+(instructions|rules|prompt)\s+(are|is)\s+(now\s+)?(void|cancel+ed|revoked|obsolete|no longer (valid|apply|applicable|in effect))\b/i,
+    ],
+    [IO, /\b(never ?mind|pay no attention to)\s+(all\s+|the\s+|your\s+)*(previous|prior|above|earlier|system)\s+(instructions|rules|prompts?)\b/i],
+    [IO, /\b(stop|quit) following\s+(your|the|all)\s+(\w+\s+)?(instructions|rules|guidelines)\b/i],
+    [IO, /\byou are now (?:an? |in )?(?:DAN|unrestricted|unfiltered|jailbroken|developer mode|free of (?:all )?(?:rules|restrictions))\b/i],
+    [IO, /\b(act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(unrestricted|unfiltered|jailbroken)\b/i],
+    [IO, /\b(enable|enter|activate)\s+(developer|god|jailbreak|DAN)\s+mode\b/i],
+    [IO, /\bdo anything now\b/i],
+    [IO, /\bfrom now on,?\s+you\s+(will|must|shall|are to)\s+(ignore|obey|only|always|never|not)\b/i],
+    [
+        PL,
+        /\b(reveal|print|show|repeat|output|leak|dump|display|tell me|give me|send me|echo)\s+(me\s+)?(your|the)\s+(hidden\s+|initial\s+|original\s+|secret\s+|full\s+|entire\s+|exact\s+)?(instructions|prompt|system\s+prompt|system\s+message)\b/i,
+    ],
+    [PL, /\b(reveal|print|show|repeat|output|leak|dump|display)\b[^.!?\n]{0,30}\bsystem prompt\b/i],
+    [PL, /\bwhat (is|are|was|were) your (system prompt|initial instructions|hidden instructions)\b/i],
+    // --- Simplified and Traditional Chinese ---
+    [
+        IO,
+        /(忽略|无视|無視|忽视|忽視|不要理会|不要理會|不理会|不理會|别管|別管|抛开|拋開|忘记|忘記|忘掉|撇开|撇開|跳过|跳過)[^。！？!?\n]{0,10}?(之前|以前|先前|此前|上面|上述|以上|前面|前述|所有|全部|一切|原来|原來|原有|原先|系统|系統|开发者|開發者)[^。！？!?\n]{0,8}?(指令|指示|提示词|提示詞|规则|規則|设定|設定)/,
+    ],
+    [IO, /(不要|别|別|请勿|請勿|无需|無需|不必|不用)再?(遵守|遵循|服从|服從|听从|聽從|理会|理會)[^。！？!?\n]{0,6}?(系统|系統|开发者|開發者|之前|以上|上面|原来|原來)/],
+    [IO, /新的?(指令|指示)\s*[:：]/],
+    [IO, /(你现在是|你現在是|现在你是|現在你是)[^。！？!?\n]{0,12}?(不受|没有|沒有|无|無)(任何)?(限制|约束|約束)/],
+    [IO, /(从现在开始|從現在開始|从现在起|從現在起)[，,]?\s*你(必须|必須|只能|要|将|將)(忽略|无视|無視|服从|服從|听从|聽從)/],
+    [PL, /(系统提示词|系統提示詞)/],
+    [PL, /(输出|輸出|显示|顯示|泄露|洩露|打印|告诉我|告訴我|重复|重複|透露)[^。！？!?\n]{0,6}?(系统提示|系統提示|你的提示词|你的提示詞|你的指令|初始指令)/],
+    // --- Japanese ---
+    [IO, /(以前|これまで|今まで|前|上記|先ほど|先程|上|すべて|全て)の?[^。\n]{0,8}?(指示|命令|プロンプト|ルール|指令)[^。\n]{0,6}?(無視|忘れ|破棄)/],
+    [IO, /(指示|命令|ルール)(は|を)?(すべて|全て)?(無視|忘れ)して/],
+    [PL, /システムプロンプト[^。\n]{0,10}?(表示|出力|教え|見せ|開示|繰り返)/],
+    // --- Korean ---
+    [IO, /(이전|앞의|위의|모든|기존|시스템)[^.\n]{0,10}?(지시|명령|지침|규칙|프롬프트)[^.\n]{0,8}?(무시|잊어)/],
+    [PL, /시스템 ?프롬프트[^.\n]{0,10}?(보여|출력|알려|공개)/],
+    // --- Spanish, Portuguese, Italian, French, German ---
+    [
+        IO,
+        /(ignora|ignore|ignorar|ignores|olvida|olvide|olvidar|omite|descarta|esqueça|esqueca|esquece|desconsidere|desconsidera|dimentica|dimenticare|trascura|oublie|oubliez|ignorez|ne tiens pas compte d|ne tenez pas compte d)[^.!?\n]{0,25}?(instrucciones|instruções|instrucoes|istruzioni|instructions|indicaciones|consignes|reglas|regras|regole|règles)[^.!?\n]{0,12}?(anteriores|previas|prévias|previas|precedentes|precedenti|précédentes|antérieures|de arriba|acima|sopra|ci-dessus|del sistema|do sistema|di sistema|du système|originales|originais|originali)/i,
+    ],
+    [
+        IO,
+        /(ignora|ignore|ignorar|olvida|olvide|esqueça|esqueca|desconsidere|dimentica|oublie|oubliez|ignorez)\s+(?:(?:todas|tutte|toutes)\s+)?(?:(?:las|los|as|os|le|les|i)\s+)?(?:(?:tus|sus|tuas|suas|tue|tuoi|tes|vos)\s+)?(?:(?:anteriores|precedenti|précédentes)\s+)?(instrucciones|instruções|instrucoes|istruzioni|instructions|consignes)\b/i,
+    ],
+    [
+        IO,
+        /(ignorier|ignoriere|ignorieren|vergiss|vergessen|missachte|überspringe)[^.!?\n]{0,25}?(vorherigen|bisherigen|obigen|vorigen|früheren|alle|deine|ihre|ursprünglichen|system)[^.!?\n]{0,15}?(anweisungen|instruktionen|befehle|regeln|vorgaben)/i,
+    ],
+    [IO, /(nuevas instrucciones|nouvelles instructions|neue anweisungen|novas instruções|nuove istruzioni)\s*[:：]/i],
+    [
+        PL,
+        /(revela|muestra|imprime|mostre|revele|mostra|rivela|révèle|révélez|affiche|montre|zeige|zeig|gib)[^.!?\n]{0,20}?(prompt del sistema|prompt do sistema|prompt di sistema|prompt système|prompt systeme|systemprompt|system-prompt)/i,
+    ],
+    // --- Russian ---
+    [
+        IO,
+        /(игнорируй|игнорируйте|забудь|забудьте|проигнорируй|не обращай внимания на|не следуй|отбрось)[^.!?\n]{0,25}?(предыдущие|прошлые|все|свои|твои|системные|вышеуказанные|прежние|исходные)[^.!?\n]{0,15}?(инструкции|указания|правила|команды|промпт)/i,
+    ],
+    [PL, /(покажи|выведи|раскрой|повтори|напиши)[^.!?\n]{0,20}?(системный промпт|системные инструкции|свои инструкции)/i],
+    // --- Fake turns and role markers ---
+    [RM, /^[ \t>*_]*(human|assistant)\s*:/im],
+    [RM, /^[ \t>]*#{1,6}[ \t]*(system|assistant|human|user|instruction|instructions)[ \t]*:/im],
+    [RM, /<\s*(system|assistant|developer|tool)\b/i],
+    [RM, /<\s*\/\s*(system|assistant|developer|tool|user)\s*>/i],
+    [RM, /<\|\s*(im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id|end_header_id|eot_id)\s*\|>/i],
+    [RM, /<\s*\/?\s*(start_of_turn|end_of_turn)\s*>/i],
+    [RM, /\[\/?INST\]|<<\/?SYS>>/],
+    [RM, /\[(system|assistant)\]\(#/i],
+    // --- Breaking out of KnowHub's wrapper ---
+    [WRAPPER_ESCAPE, /<\s*\/?\s*knowhub[-_][a-z]/i],
+    // --- Exfiltration through rendered images ---
+    [EXFILTRATION, /!\[[^\]\n]{0,200}\]\(\s*<?\s*(?:https?:)?\/\/[^)\s?]{1,300}\?[^)\s]{0,2000}=/i],
+    [EXFILTRATION, /<\s*img\b[^>]{0,300}?\bsrc\s*=\s*["']?\s*(?:https?:)?\/\//i],
+    // --- Dangerous commands ---
+    [DC, /\b(curl|wget|fetch)\b[^|\n;]{0,300}\|\s*(sudo\s+(-\S+\s+)*)?(ba|z|da|k|fi)?sh\b/i],
+    [DC, /\b(ba|z|da|k)?sh\s+(-c\s+)?["']?\$\(\s*(curl|wget)\b/i],
+    [DC, /\b(ba|z|da|k)?sh\s+<\(\s*(curl|wget)\b/i],
+    [DC, /\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b[^|\n]{0,300}\|\s*(iex|invoke-expression)\b/i],
+    [DC, /\b(iex|invoke-expression)\s*\(*\s*(\(\s*)?new-object\s+(system\.)?net\.webclient\s*\)?\s*\.\s*downloadstring/i],
+    [
+        DC,
+        /\brm\s+(?:-[A-Za-z]+\s+|--[a-z-]+\s+)*(?:-[A-Za-z]*[rR][A-Za-z]*|--recursive)\s+(?:-[A-Za-z]+\s+|--[a-z-]+\s+)*(?:--\s+)?["']?(?:~|\$HOME|\$\{HOME\}|\/)\/?\*?["']?(?:[\s;&|)]|$)/,
+    ],
+    [DC, /\b(mkfs(\.\w+)?|wipefs\s+-a)\s+\/dev\/(sd|hd|nvme|vd|xvd)/],
+    [DC, /\bdd\s+[^\n]{0,100}?\bof=\/dev\/(sd|hd|nvme|vd|xvd)[a-z]*\d*(?:\s|$)/],
+    [DC, /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/],
+    [DC, /\bchmod\s+(?:-[A-Za-z]*R[A-Za-z]*|--recursive)\s+[0-7]{3,4}\s+["']?(?:~|\$HOME|\/)\/?\*?["']?(?:[\s;&|)]|$)/],
 ];
-export const PROMPT_INJECTION_PATTERNS = [...SEED_INJECTION_PATTERNS, ...EXTRA_INJECTION_PATTERNS];
-/** NFKC (full-width -> ASCII), zero-width characters removed, whitespace collapsed. */
-export function normaliseForDetection(text) {
-    return text
-        .normalize("NFKC")
-        .replace(/[\u200B-\u200F\u2060-\u2064\uFEFF\u00AD]/g, "")
-        .replace(/\s+/g, " ")
-        .trim();
+/** The patterns, for callers that list them (categories aside). */
+export const PROMPT_INJECTION_PATTERNS = SCREEN_PATTERNS.map(([, p]) => p);
+const INVISIBLE_SOURCE = "\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\u00AD\\u034F\\u180E\\uFE00-\\uFE0F\\u{E0000}-\\u{E007F}\\u{E0100}-\\u{E01EF}";
+const INVISIBLE_TEST = new RegExp(`[${INVISIBLE_SOURCE}]`, "u");
+const INVISIBLE_ALL = new RegExp(`[${INVISIBLE_SOURCE}]`, "gu");
+/**
+ * Characters that render as nothing (or only change direction) and so can split or hide a word
+ * from a reader and a pattern: zero-width, bidi controls, tag characters, variation selectors.
+ */
+export function isInvisible(c) {
+    return INVISIBLE_TEST.test(c);
 }
+/** Cyrillic and Greek letters that look like Latin ones. */
+const CONFUSABLES = {
+    а: "a", α: "a", в: "b", с: "c", ϲ: "c", ԁ: "d", е: "e", ε: "e", һ: "h", і: "i", ι: "i", ı: "i", ј: "j",
+    к: "k", κ: "k", м: "m", п: "n", η: "n", о: "o", ο: "o", σ: "o", р: "p", ρ: "p", ԛ: "q", ѕ: "s", т: "t",
+    τ: "t", υ: "u", ѵ: "v", ν: "v", ԝ: "w", ω: "w", х: "x", χ: "x", у: "y", γ: "y",
+    А: "A", Α: "A", В: "B", Β: "B", С: "C", Ϲ: "C", Е: "E", Ε: "E", Н: "H", Η: "H", І: "I", Ι: "I", Ј: "J",
+    К: "K", Κ: "K", М: "M", Μ: "M", Ν: "N", О: "O", Ο: "O", Р: "P", Ρ: "P", Ѕ: "S", Т: "T", Τ: "T", Х: "X",
+    Χ: "X", У: "Y", Υ: "Y", Ζ: "Z",
+};
+/**
+ * Folds look-alikes in words that mix them with Latin letters ("іgnоrе"), so real Russian or Greek
+ * words stay as they are for their own patterns.
+ */
+function foldConfusables(text) {
+    return text.replace(/\p{Alphabetic}+/gu, (word) => /[A-Za-z]/.test(word) && [...word].some((c) => c in CONFUSABLES) ? [...word].map((c) => CONFUSABLES[c] ?? c).join("") : word);
+}
+/**
+ * The text as the patterns see it: invisible characters removed, NFKC (full-width ASCII becomes
+ * ASCII), look-alikes folded (Cyrillic/Greek in Latin words, leetspeak digits), blanks collapsed to
+ * one space and blank runs with a line break to one newline (line-start patterns still work; `\s+`
+ * still spans lines), letters spelled out one by one joined.
+ */
+export function normaliseForDetection(text) {
+    const folded = foldLeet(foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC")));
+    const collapsed = folded
+        .replace(/\p{White_Space}+/gu, (ws) => (/[\n\r]/.test(ws) ? "\n" : " "))
+        .replace(/^[ \n]+|[ \n]+$/g, "");
+    return collapsed.replace(/\b(?:[A-Za-z] ){3,}[A-Za-z]\b/g, (m) => m.replace(/ /g, ""));
+}
+const LEET = { "0": "o", "1": "i", "3": "e", "4": "a", "@": "a", "5": "s", "7": "t" };
+/** Digits and symbols used as letters in words that mix them with letters ("1gn0re", "prev10us"). */
+function foldLeet(text) {
+    return text.replace(/[A-Za-z0-9@]+/g, (w) => {
+        const letters = (w.match(/[A-Za-z]/g) ?? []).length;
+        return letters >= 2 && w.length > letters ? [...w].map((c) => LEET[c] ?? c).join("") : w;
+    });
+}
+/**
+ * Text spelled in Unicode tag characters (U+E0020..U+E007E mirror ASCII), decoded, runs separated
+ * by spaces; a run right after a black flag (a subdivision flag emoji) is skipped.
+ */
+function hiddenTagText(text) {
+    let out = "";
+    let prev = 0;
+    let skip = false;
+    const isTag = (cp) => cp >= 0xe0020 && cp <= 0xe007e;
+    for (const c of text) {
+        const cp = c.codePointAt(0);
+        if (isTag(cp)) {
+            if (!isTag(prev)) {
+                skip = prev === 0x1f3f4;
+                out += " ";
+            }
+            if (!skip)
+                out += String.fromCodePoint(cp - 0xe0000);
+        }
+        prev = cp;
+    }
+    return out.trim();
+}
+/** Decodes standard or URL-safe base64 (padding optional); undefined for anything else. */
+export function decodeBase64(input) {
+    const s = input.replace(/=+$/, "");
+    if (s.length % 4 === 1)
+        return undefined;
+    const out = [];
+    let acc = 0;
+    let bits = 0;
+    for (let i = 0; i < s.length; i++) {
+        const b = s.charCodeAt(i);
+        let v;
+        if (b >= 65 && b <= 90)
+            v = b - 65;
+        else if (b >= 97 && b <= 122)
+            v = b - 97 + 26;
+        else if (b >= 48 && b <= 57)
+            v = b - 48 + 52;
+        else if (b === 43 || b === 45)
+            v = 62;
+        else if (b === 47 || b === 95)
+            v = 63;
+        else
+            return undefined;
+        acc = (acc << 6) | v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out.push((acc >> bits) & 0xff);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    return Uint8Array.from(out);
+}
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+/** Decoded text when the bytes are mostly printable UTF-8 (a hash or path decodes to noise). */
+export function printableText(bytes) {
+    let s;
+    try {
+        s = UTF8.decode(bytes);
+    }
+    catch {
+        return undefined;
+    }
+    const chars = [...s];
+    const printable = chars.filter((c) => !/\p{Cc}/u.test(c) || c === "\n" || c === "\t" || c === "\r").length;
+    return chars.length >= 4 && printable * 10 >= chars.length * 9 ? s : undefined;
+}
+/** At most this many base64 runs are decoded per text, each at most this long: bounded cost. */
+const MAX_BASE64_RUNS = 16;
+const MAX_BASE64_LEN = 4096;
+function matchCategories(normalised, found) {
+    for (const [category, pattern] of SCREEN_PATTERNS) {
+        if (!found.has(category) && pattern.test(normalised))
+            found.add(category);
+    }
+}
+/**
+ * Screens text for prompt injection and dangerous commands: the categories found (empty when the
+ * text reads like ordinary work notes), in INJECTION_CATEGORIES order.
+ */
+export function screenText(text) {
+    if (!text || !String(text).trim())
+        return [];
+    const raw = String(text);
+    const found = new Set();
+    const n = normaliseForDetection(raw);
+    matchCategories(n, found);
+    const hidden = hiddenTagText(raw);
+    if ((hidden.match(/[A-Za-z0-9]/g) ?? []).length >= 4) {
+        found.add(HIDDEN_TEXT);
+        matchCategories(normaliseForDetection(hidden), found);
+    }
+    let runs = 0;
+    // From the text itself: normalising (leetspeak folding) would change the encoding.
+    for (const m of raw.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
+        if (runs++ >= MAX_BASE64_RUNS)
+            break;
+        const run = m[0];
+        if (run.length > MAX_BASE64_LEN || !/[0-9A-Z]/.test(run))
+            continue;
+        const bytes = decodeBase64(run);
+        const decoded = bytes ? printableText(bytes) : undefined;
+        if (decoded === undefined)
+            continue;
+        const inner = new Set();
+        matchCategories(normaliseForDetection(decoded), inner);
+        if (inner.size > 0)
+            found.add(ENCODED_PAYLOAD);
+    }
+    return INJECTION_CATEGORIES.filter((c) => found.has(c));
+}
+/**
+ * True when the text reads like an attempt to instruct a model rather than describe work, or holds
+ * a dangerous command a reviewer should see (any category of screenText).
+ */
 export function looksLikePromptInjection(text) {
-    if (!text)
-        return false;
-    const normalised = normaliseForDetection(String(text));
-    return PROMPT_INJECTION_PATTERNS.some((p) => p.test(normalised));
+    return screenText(text).length > 0;
+}
+/**
+ * True when the text tries to steer a model (every category but dangerous_command): what a
+ * model-facing formatter leaves out. A dangerous command in an approved record is still shown.
+ */
+export function isPromptInjection(text) {
+    return screenText(text).some((c) => c !== DANGEROUS_COMMAND);
 }
 // ---------------------------------------------------------------------------------------------
 // Escaping and safe formatting
@@ -250,14 +867,17 @@ const ESCAPE_MAP = {
 };
 /**
  * Escapes text for inclusion inside the plugin's XML-like prompt blocks: HTML-escapes & < > " '
- * (so no record can close or fake a tag) and drops control characters other than \t and \n.
- * Reversible for everything but the dropped control characters.
+ * (so no record can open or close a tag, `</knowhub-experiences>` included), drops control
+ * characters other than \t and \n, and drops invisible characters (zero-width, bidi controls, tag
+ * characters, variation selectors), so a model reads nothing a reviewer could not see. Reversible
+ * for everything but the dropped characters.
  */
 export function escapeForPrompt(text) {
     if (text === undefined || text === null)
         return "";
     return String(text)
         .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+        .replace(INVISIBLE_ALL, "")
         .replace(/\r\n?/g, "\n")
         .replace(/[&<>"']/g, (c) => ESCAPE_MAP[c] ?? c);
 }
