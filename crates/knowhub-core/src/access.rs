@@ -77,6 +77,13 @@ impl Caller {
         self
     }
 
+    /// Whether this caller reads everything (pending and rejected records, every extraction
+    /// job): reviewers and admins, and the operator of a hub without keys. Agent keys read only
+    /// approved records and their own jobs.
+    pub fn reads_everything(&self) -> bool {
+        !self.authenticated || self.role.allows(Role::Reviewer)
+    }
+
     /// Who a per-caller budget (rate limits) belongs to: the key when there is one, else the peer
     /// address, else the one local operator.
     pub fn budget_id(&self) -> String {

@@ -12,9 +12,10 @@ use knowhub_service::Hub;
 
 use crate::error::ApiError;
 
-/// The peer's IP address, where the server recorded it (`serve_with` does).
-pub fn peer(parts: &Parts) -> Option<String> {
-    parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string())
+/// The peer's IP address, where the server recorded it in a request's extensions (`serve_with`
+/// does): what tells callers apart for rate limits when no key does.
+pub fn peer(extensions: &axum::http::Extensions) -> Option<String> {
+    extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string())
 }
 
 macro_rules! role_extractor {
@@ -28,7 +29,7 @@ macro_rules! role_extractor {
             async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> std::result::Result<Self, ApiError> {
                 let header = parts.headers.get(axum::http::header::AUTHORIZATION).map(|v| v.to_str().unwrap_or("\u{0}"));
                 let caller = hub.authenticate(header, $role).await?;
-                Ok($name(caller.with_origin(peer(parts))))
+                Ok($name(caller.with_origin(peer(&parts.extensions))))
             }
         }
     };

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -66,6 +66,20 @@ pub async fn check_host(State(hosts): State<Arc<Vec<String>>>, req: Request, nex
     next.run(req).await
 }
 
+/// `application/json` (any parameters), or the 415 every JSON route answers without it.
+pub fn require_json(headers: &HeaderMap) -> Result<(), ApiError> {
+    let ct = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if ct.trim().to_ascii_lowercase().starts_with("application/json") {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "expected content-type: application/json (also for a request without a body)",
+        ))
+    }
+}
+
 /// Early 413 and the JSON content type on state-changing `/api/` routes, before auth or a body read.
 pub async fn check_request(req: Request, next: Next) -> Response {
     let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
@@ -79,14 +93,8 @@ pub async fn check_request(req: Request, next: Next) -> Response {
     }
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state && req.uri().path().starts_with("/api/") {
-        let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-        if !ct.trim().to_ascii_lowercase().starts_with("application/json") {
-            return ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
-                "expected content-type: application/json (also for a request without a body)",
-            )
-            .into_response();
+        if let Err(e) = require_json(req.headers()) {
+            return e.into_response();
         }
     }
     next.run(req).await

@@ -58,19 +58,6 @@ pub fn app(hub: Arc<Hub>) -> Router {
 /// JSON body extractor whose every rejection is our error shape, naming the offending field.
 pub struct ApiJson<T>(pub T);
 
-fn require_json(req: &Request) -> Result<(), ApiError> {
-    let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    if ct.trim().to_ascii_lowercase().starts_with("application/json") {
-        Ok(())
-    } else {
-        Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "expected content-type: application/json",
-        ))
-    }
-}
-
 async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<bytes::Bytes, ApiError> {
     bytes::Bytes::from_request(req, state).await.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -104,7 +91,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        require_json(&req)?;
+        crate::guard::require_json(req.headers())?;
         Ok(ApiJson(parse_json(&body_bytes(req, state).await?)?))
     }
 }
@@ -117,7 +104,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        require_json(&req)?;
+        crate::guard::require_json(req.headers())?;
         let bytes = body_bytes(req, state).await?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(None));

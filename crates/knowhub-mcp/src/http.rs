@@ -2,7 +2,6 @@
 //! behind the same bearer keys and roles as the REST API. The auth layer resolves the key with
 //! `Hub::authenticate` and puts the `Caller` on the request, where the handler finds it.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
@@ -45,7 +44,7 @@ async fn authenticate(State(hub): State<Arc<Hub>>, mut req: Request, next: Next)
     let header = req.headers().get(axum::http::header::AUTHORIZATION).map(|v| v.to_str().unwrap_or("\u{0}"));
     match hub.authenticate(header, Role::Agent).await {
         Ok(caller) => {
-            let origin = req.extensions().get::<axum::extract::ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string());
+            let origin = knowhub_http::auth::peer(req.extensions());
             req.extensions_mut().insert(caller.with_origin(origin));
             next.run(req).await
         }

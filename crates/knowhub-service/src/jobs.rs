@@ -225,7 +225,7 @@ impl Hub {
             self.store.extraction(id).await?.ok_or_else(|| CoreError::NotFound(format!("extraction job {id}")))?;
         // An agent key sees only its own jobs (they hold redacted conversation lines and the
         // pending proposals); another key's job is "not found", not "forbidden".
-        if caller.authenticated && !caller.role.allows(Role::Reviewer) && job.caller != caller.name {
+        if !caller.reads_everything() && job.caller != caller.name {
             return Err(CoreError::NotFound(format!("extraction job {id}")));
         }
         Ok(JobView::of(&job))
