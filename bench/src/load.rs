@@ -62,7 +62,7 @@ pub struct Args {
     query_sets: Option<String>,
 }
 
-fn corpus(data: &PathBuf, query_sets: Option<&str>) -> anyhow::Result<(Vec<String>, Vec<String>)> {
+pub(crate) fn corpus(data: &PathBuf, query_sets: Option<&str>) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     let (mut texts, mut per_set) = (Vec::new(), Vec::<Vec<String>>::new());
     let mut dirs: Vec<PathBuf> =
         std::fs::read_dir(data)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
@@ -86,7 +86,7 @@ fn corpus(data: &PathBuf, query_sets: Option<&str>) -> anyhow::Result<(Vec<Strin
 }
 
 /// The i-th record: real text first, then deterministic recombinations of it.
-fn record(texts: &[String], i: usize) -> String {
+pub(crate) fn record(texts: &[String], i: usize) -> String {
     let n = texts.len();
     if i < n {
         texts[i].clone()

@@ -4,6 +4,7 @@
 //! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
 //! - `mcp`: `kb_search` through `knowhub mcp` (stdio) beside the same search over HTTP, p50/p99.
 //! - `hostile`: slow connections (slowloris) beside normal traffic; answers, p99, lost writes.
+//! - `soak`: the real server under mixed load for a long time: RSS, p99 and errors per window.
 
 mod abstain;
 mod beir;
@@ -17,6 +18,7 @@ mod load;
 mod mcp;
 mod pairs;
 mod retrieval;
+mod soak;
 
 use clap::{Parser, Subcommand};
 
@@ -47,6 +49,8 @@ enum Cmd {
     Mcp(mcp::Args),
     /// Hostile clients: thousands of slow connections beside normal traffic, bounded, on loopback.
     Hostile(hostile::Args),
+    /// The real server under mixed search/submit/extract load: RSS, p99, errors per window.
+    Soak(soak::Args),
     /// False positives of the injection screen and redaction on the dev corpora and trajectories.
     Guard(guard::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
@@ -69,6 +73,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Mcp(a) => mcp::run(a).await,
             Cmd::Hostile(a) => hostile::run(a).await,
             Cmd::Guard(a) => guard::run(a).await,
+            Cmd::Soak(a) => soak::run(a).await,
         }
     })
 }

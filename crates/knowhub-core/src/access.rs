@@ -137,6 +137,10 @@ pub fn generate_key(name: &str, role: Role) -> Result<(String, NewApiKey)> {
     if name.is_empty() || name.chars().count() > 100 {
         return Err(CoreError::invalid("name", "must be 1 to 100 characters"));
     }
+    // Names show up in terminals, logs and session keys.
+    if name.chars().any(char::is_control) {
+        return Err(CoreError::invalid("name", "must not contain control characters"));
+    }
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| CoreError::Internal(format!("random source: {e}")))?;
     let key = format!("{KEY_PREFIX}{}", hex::encode(bytes));

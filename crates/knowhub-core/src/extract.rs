@@ -98,6 +98,11 @@ pub enum JobFinish {
     },
 }
 
+/// The most messages one upload may hold. It is also how many message fingerprints a store keeps
+/// per session (the newest): enough to recognise any upload that repeats what came before, while a
+/// session that runs for months keeps a bounded record.
+pub const MAX_MESSAGES: usize = 5_000;
+
 /// How many leading messages of `upload` the session has already sent.
 ///
 /// Clients either re-send the whole history (then `stored` is a prefix of `upload`) or only what

@@ -47,6 +47,10 @@ pub fn required(field: &str, v: Option<String>, max: usize) -> Result<String> {
 }
 
 fn check_len(field: &str, v: &str, max: usize) -> Result<()> {
+    // No store keeps U+0000 (PostgreSQL text cannot), and no real text needs it.
+    if v.contains('\0') {
+        return Err(CoreError::invalid(field, "must not contain NUL (U+0000) characters"));
+    }
     let n = v.chars().count();
     if n > max {
         return Err(CoreError::invalid(field, format!("is {n} characters; the limit is {max}")));

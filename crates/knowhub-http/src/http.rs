@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{FromRequest, Path, RawQuery, Request, State};
+use axum::extract::{FromRequest, FromRequestParts, Path, RawQuery, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -113,6 +113,24 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalJson<T> {
     }
 }
 
+/// The `{id}` of a route, whose rejection (an id that is not valid UTF-8 once decoded, or holds
+/// U+0000, which no store keeps) is our error shape like every other.
+pub struct IdPath(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdPath {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_path", e.body_text()))?;
+        if id.contains('\0') {
+            return Err(ApiError::new(StatusCode::BAD_REQUEST, "invalid_path", "the id must not contain NUL (U+0000)"));
+        }
+        Ok(IdPath(id))
+    }
+}
+
 /// Raw search parameters: strings first, so each bad value gets its own precise message.
 #[derive(Deserialize)]
 struct SearchParams {
@@ -134,10 +152,18 @@ fn int_param(name: &str, v: Option<&str>, default: i64, lo: i64, hi: i64) -> Res
     }
 }
 
+/// A text parameter, refused when it holds U+0000: no store keeps it (PostgreSQL text cannot).
+fn text_param(name: &str, v: Option<String>) -> Result<Option<String>, ApiError> {
+    match v {
+        Some(s) if s.contains('\0') => Err(ApiError::bad_query(name, "must not contain NUL (U+0000) characters")),
+        v => Ok(v),
+    }
+}
+
 fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
     let p: SearchParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
-    let q = p.q.unwrap_or_default();
+    let q = text_param("q", p.q)?.unwrap_or_default();
     if q.trim().is_empty() {
         return Err(ApiError::bad_query("q", "is required and must not be blank"));
     }
@@ -151,7 +177,7 @@ fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
         Some(m) => SearchMode::parse(m)
             .ok_or_else(|| ApiError::bad_query("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
     };
-    let agent_id = p.agent_id.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
+    let agent_id = text_param("agent_id", p.agent_id)?.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
     let min_relevance = match p.min_relevance.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(s) => match s.parse::<f64>() {
@@ -198,7 +224,7 @@ async fn feedback(
 async fn content(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.content(&caller, &id).await?).into_response())
 }
@@ -206,7 +232,7 @@ async fn content(
 async fn experience(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.experience(&caller, &id).await?).into_response())
 }
@@ -214,7 +240,7 @@ async fn experience(
 async fn delete_experience(
     State(hub): State<Arc<Hub>>,
     AsAdmin(caller): AsAdmin,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Response, ApiError> {
     hub.delete(&caller, &id).await?;
     Ok(Json(serde_json::json!({ "deleted": id })).into_response())
@@ -246,7 +272,7 @@ async fn extract(
 async fn extract_job(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.extraction_job(&caller, &id).await?).into_response())
 }
@@ -267,7 +293,7 @@ async fn pending(
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
     let max = knowhub_service::review::PENDING_MAX as i64;
     let limit = int_param("limit", p.limit.as_deref(), knowhub_service::review::PENDING_PAGE as i64, 1, max)? as usize;
-    let after = p.after.filter(|a| !a.trim().is_empty());
+    let after = text_param("after", p.after)?.filter(|a| !a.trim().is_empty());
     let kind = match p.kind.as_deref().map(str::trim) {
         None | Some("") => QueueKind::Pending,
         Some(k) => QueueKind::parse(k)
@@ -279,7 +305,7 @@ async fn pending(
 async fn approve(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
     OptionalJson(edits): OptionalJson<Edits>,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.approve(&caller, &id, edits).await?).into_response())
@@ -294,7 +320,7 @@ struct RejectBody {
 async fn reject(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
     OptionalJson(body): OptionalJson<RejectBody>,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.reject(&caller, &id, body.and_then(|b| b.reason)).await?).into_response())
@@ -326,7 +352,7 @@ async fn list_keys(State(hub): State<Arc<Hub>>, AsAdmin(caller): AsAdmin) -> Res
 async fn revoke_key(
     State(hub): State<Arc<Hub>>,
     AsAdmin(caller): AsAdmin,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.revoke_key(&caller, &id).await?).into_response())
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use knowhub_ai::Embedder;
-use knowhub_core::redact::{self, RedactionCounts};
+use knowhub_core::redact::RedactionCounts;
 use knowhub_core::validate::SubmitRequest;
 use knowhub_core::{guard, Caller, Content, CoreError, Experience, Result, Role, Source, Status, Store};
 use serde::Serialize;
@@ -135,19 +135,7 @@ impl Hub {
             AutoApprove::None => false,
         };
         let mut new = req.validate(Source::Manual, if approved { Status::Approved } else { Status::Pending })?;
-        let mut redactions = RedactionCounts::default();
-        for field in [&mut new.task, &mut new.resource, &mut new.result] {
-            let r = redact::redact(field);
-            redactions.add(&r.counts);
-            *field = r.text;
-        }
-        if let Some((content, _)) = new.content.as_mut() {
-            let r = redact::redact(content);
-            redactions.add(&r.counts);
-            *content = r.text;
-        }
-        let content = new.content.as_ref().map(|(c, _)| c.as_str()).unwrap_or("");
-        let flags = guard::write_flags(&[&new.task, &new.resource, &new.result, content]);
+        let (redactions, flags) = guard::sanitise(&mut new);
         if !flags.is_empty() {
             new.flags.extend(flags);
             new.status = Status::Pending;

@@ -13,7 +13,7 @@ use crate::extract::{self, transcript, JobResult};
 use crate::hub::Hub;
 
 /// Most messages one upload may carry (the plugin sends ≤512 KB chunks, far fewer).
-pub const MAX_MESSAGES: usize = 5_000;
+pub const MAX_MESSAGES: usize = knowhub_core::extract::MAX_MESSAGES;
 /// Longest `wait` a client may ask for.
 pub const MAX_WAIT_SECS: u64 = 120;
 

@@ -141,10 +141,7 @@ impl Hub {
     pub async fn reject(&self, caller: &Caller, id: &str, reason: Option<String>) -> Result<Experience> {
         caller.require(Role::Reviewer)?;
         let id = knowhub_core::validate::id(id)?;
-        let reason = reason.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
-        if reason.as_ref().is_some_and(|r| r.chars().count() > 2_000) {
-            return Err(CoreError::invalid("reason", "is over 2000 characters"));
-        }
+        let reason = Some(knowhub_core::validate::optional("reason", reason, 2_000)?).filter(|r| !r.is_empty());
         if self.disputed_record(id).await?.is_some() {
             let e = self.store.resolve_dispute(id, DisputeDecision::Reject { reason }, &caller.name).await?;
             tracing::info!(id, reviewer = %caller.name, "disputed experience rejected");

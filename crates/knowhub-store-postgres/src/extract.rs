@@ -5,7 +5,7 @@
 //! `FOR UPDATE SKIP LOCKED`, so concurrent workers never take the same job and never wait on
 //! each other. Times for leases and retries come from the database's clock.
 
-use knowhub_core::extract::{overlap, Enqueued, ExtractJob, JobFinish, JobStatus, NewExtraction};
+use knowhub_core::extract::{overlap, Enqueued, ExtractJob, JobFinish, JobStatus, NewExtraction, MAX_MESSAGES};
 use knowhub_core::{now_rfc3339, CoreError, Result};
 use sqlx::postgres::PgRow;
 use sqlx::AssertSqlSafe;
@@ -57,18 +57,20 @@ pub(crate) async fn enqueue(pool: &PgPool, new: NewExtraction) -> Result<Enqueue
         .execute(&mut *tx)
         .await
         .map_err(db_err)?;
-    let stored: Vec<String> =
-        sqlx::query_scalar("SELECT hash FROM extract_messages WHERE session_key = $1 ORDER BY idx")
+    let stored: Vec<(i64, String)> =
+        sqlx::query_as("SELECT idx, hash FROM extract_messages WHERE session_key = $1 ORDER BY idx")
             .bind(&new.session_key)
             .fetch_all(&mut *tx)
             .await
             .map_err(db_err)?;
-    let skipped = overlap(&stored, &new.hashes);
+    // Numbering goes on past the kept window: the next index follows the newest kept message.
+    let first = stored.last().map_or(0, |(i, _)| i + 1);
+    let kept: Vec<String> = stored.into_iter().map(|(_, h)| h).collect();
+    let skipped = overlap(&kept, &new.hashes);
     if skipped >= new.hashes.len() {
         tx.commit().await.map_err(db_err)?;
         return Ok(Enqueued { skipped, job: None });
     }
-    let first = stored.len() as i64;
     let fresh_hashes = &new.hashes[skipped..];
     let idx: Vec<i64> = (0..fresh_hashes.len() as i64).map(|i| first + i).collect();
     sqlx::query(
@@ -80,6 +82,12 @@ pub(crate) async fn enqueue(pool: &PgPool, new: NewExtraction) -> Result<Enqueue
     .execute(&mut *tx)
     .await
     .map_err(db_err)?;
+    sqlx::query("DELETE FROM extract_messages WHERE session_key = $1 AND idx < $2")
+        .bind(&new.session_key)
+        .bind(first + fresh_hashes.len() as i64 - MAX_MESSAGES as i64)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
     sqlx::query("UPDATE extract_sessions SET updated_at = $2 WHERE session_key = $1")
         .bind(&new.session_key)
         .bind(&now)

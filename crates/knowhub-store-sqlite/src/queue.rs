@@ -1,7 +1,7 @@
 //! Review decisions, deletes, API keys and extraction jobs: the SQL behind the `Store` methods
 //! added for the review queue. Write paths run on the writer thread (inside its savepoints).
 
-use knowhub_core::extract::{overlap, ExtractJob, JobFinish, JobStatus, NewExtraction};
+use knowhub_core::extract::{overlap, ExtractJob, JobFinish, JobStatus, NewExtraction, MAX_MESSAGES};
 use knowhub_core::review::{Decision, Review};
 use knowhub_core::{
     format_rfc3339, now_rfc3339, store, text, ApiKey, CoreError, Enqueued, Experience, NewApiKey, Result, Role, Status,
@@ -239,18 +239,20 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
     if new.hashes.len() != new.messages.len() {
         return Err(CoreError::Internal("extraction: hashes and messages differ in length".into()));
     }
-    let stored: Vec<String> = {
+    let stored: Vec<(i64, String)> = {
         let mut st = c
-            .prepare_cached("SELECT hash FROM extract_messages WHERE session_key = ?1 ORDER BY idx")
+            .prepare_cached("SELECT idx, hash FROM extract_messages WHERE session_key = ?1 ORDER BY idx")
             .map_err(sql_err)?;
-        let it = st.query_map([&new.session_key], |r| r.get(0)).map_err(sql_err)?;
+        let it = st.query_map([&new.session_key], |r| Ok((r.get(0)?, r.get(1)?))).map_err(sql_err)?;
         it.collect::<std::result::Result<_, _>>().map_err(sql_err)?
     };
-    let skipped = overlap(&stored, &new.hashes);
+    // Numbering goes on past the kept window: the next index follows the newest kept message.
+    let first = stored.last().map_or(0, |(i, _)| i + 1);
+    let kept: Vec<String> = stored.into_iter().map(|(_, h)| h).collect();
+    let skipped = overlap(&kept, &new.hashes);
     if skipped == new.hashes.len() {
         return Ok(Enqueued { skipped, job: None });
     }
-    let first = stored.len() as i64;
     {
         let mut ins = c
             .prepare_cached("INSERT INTO extract_messages (session_key, idx, hash) VALUES (?1, ?2, ?3)")
@@ -258,6 +260,10 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
         for (i, h) in new.hashes[skipped..].iter().enumerate() {
             ins.execute(params![new.session_key, first + i as i64, h]).map_err(sql_err)?;
         }
+        let next = first + (new.hashes.len() - skipped) as i64;
+        c.prepare_cached("DELETE FROM extract_messages WHERE session_key = ?1 AND idx < ?2")
+            .and_then(|mut st| st.execute(params![new.session_key, next - MAX_MESSAGES as i64]))
+            .map_err(sql_err)?;
     }
     let messages = format!("[{}]", new.messages[skipped..].join(","));
     let now = now_rfc3339();

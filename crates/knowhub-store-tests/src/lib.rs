@@ -37,7 +37,7 @@ macro_rules! conformance_tests {
             import_export_round_trip, filters_hide_pending_rejected_and_low, text_search_zh_en_identifiers,
             text_scores_for_ids, vectors_candidates_and_scores, vector_block_scores, missing_vectors_and_counts, review_approve,
             review_approve_with_edits, review_reject_and_conflicts, delete_removes_everything, api_keys,
-            extraction_overlap, extraction_claim_is_exclusive, extraction_retry_and_finish);
+            extraction_overlap, extraction_session_window, extraction_claim_is_exclusive, extraction_retry_and_finish);
     };
     (@each $make:path; $($name:ident),+ $(,)?) => {
         $(
@@ -808,6 +808,25 @@ pub async fn extraction_overlap(s: Arc<dyn Store>) {
     }
     assert_eq!(jobs, 1);
     assert!(s.extraction("no-such-job").await.unwrap().is_none());
+}
+
+/// A session keeps only its newest `MAX_MESSAGES` fingerprints; numbering and overlap go on.
+pub async fn extraction_session_window(s: Arc<dyn Store>) {
+    use knowhub_core::extract::MAX_MESSAGES;
+    let names: Vec<String> = (0..MAX_MESSAGES + 30).map(|i| format!("m{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let j = s.enqueue_extraction(upload("long", &refs[..MAX_MESSAGES])).await.unwrap().job.unwrap();
+    assert_eq!((j.first_index, j.message_count as usize), (0, MAX_MESSAGES));
+    // 30 more, repeating the last 10 sent: numbering goes on past the window.
+    let e = s.enqueue_extraction(upload("long", &refs[MAX_MESSAGES - 10..])).await.unwrap();
+    let j = e.job.unwrap();
+    assert_eq!((e.skipped, j.first_index as usize, j.message_count), (10, MAX_MESSAGES, 30));
+    // The newest messages are still recognised ...
+    let e = s.enqueue_extraction(upload("long", &refs[MAX_MESSAGES + 20..])).await.unwrap();
+    assert_eq!((e.skipped, e.job.is_none()), (10, true));
+    // ... and the oldest 30 are forgotten: sent alone again, they count as new, numbered after.
+    let e = s.enqueue_extraction(upload("long", &refs[..1])).await.unwrap();
+    assert_eq!((e.skipped, e.job.unwrap().first_index as usize), (0, MAX_MESSAGES + 30));
 }
 
 pub async fn extraction_claim_is_exclusive(s: Arc<dyn Store>) {

@@ -69,10 +69,33 @@ struct ImportLine {
     votes: Vec<knowhub_core::Vote>,
 }
 
-fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError> {
+/// What one import line became.
+struct Imported {
+    record: knowhub_core::NewExperience,
+    redactions: knowhub_core::redact::RedactionCounts,
+    /// The screen found something the line did not already carry: held for review.
+    held: bool,
+}
+
+/// An exported time must parse and must not lie in the future (decay would favour the record).
+fn past_time(field: &'static str, t: Option<String>) -> Result<Option<String>, CoreError> {
+    let Some(t) = t else { return Ok(None) };
+    let parsed = knowhub_core::model::parse_rfc3339(t.trim())
+        .ok_or_else(|| CoreError::invalid(field, "must be an RFC 3339 time such as 2026-11-21T07:30:00Z"))?;
+    // A few minutes of clock skew between the exporting and the importing hub are fine.
+    if parsed > time::OffsetDateTime::now_utc() + time::Duration::minutes(5) {
+        return Err(CoreError::invalid(field, format!("{t} is in the future")));
+    }
+    Ok(Some(t))
+}
+
+fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
     let mut submit = line.submit;
+    let created_at = past_time("created_at", line.created_at)?;
+    let updated_at = past_time("updated_at", line.updated_at)?;
+    let last_confirmed_at = past_time("last_confirmed_at", line.last_confirmed_at)?;
     if submit.timestamp.is_none() {
-        submit.timestamp = line.created_at.clone();
+        submit.timestamp = created_at.clone();
     }
     let exported = line.id.is_some();
     let mut n = submit.validate(line.source.unwrap_or(Source::Imported), line.status.unwrap_or(Status::Approved))?;
@@ -83,8 +106,8 @@ fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError>
     }
     if exported {
         // Keep the exact timestamps of an export so export -> import -> export is identical.
-        n.created_at = line.created_at.or(n.created_at);
-        n.updated_at = line.updated_at;
+        n.created_at = created_at.or(n.created_at);
+        n.updated_at = updated_at;
     }
     n.confidence = line.confidence;
     n.confirmations = line.confirmations.unwrap_or(1).max(1);
@@ -94,14 +117,24 @@ fn to_record(line: ImportLine) -> Result<knowhub_core::NewExperience, CoreError>
     if exported {
         // Confirmers and votes come back as exported (counts follow from them).
         n.history = Some(knowhub_core::History {
-            last_confirmed_at: line.last_confirmed_at,
+            last_confirmed_at,
             confirmed_by: line.confirmed_by,
             votes: line.votes,
             reviewed_failed: line.feedback.map(|f| f.reviewed_failed).unwrap_or(0),
             contested_with: line.contested_with,
         });
     }
-    Ok(n)
+    // The same gate as a submit. A file is not trusted because it calls itself an export: text
+    // the screen flags, that the line did not already carry flagged (a reviewer saw those), waits
+    // for review. Our own exports are already redacted and screened, so they import unchanged.
+    let (redactions, found) = knowhub_core::guard::sanitise(&mut n);
+    let fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
+    let held = !fresh.is_empty();
+    if held {
+        n.flags.extend(fresh);
+        n.status = Status::Pending;
+    }
+    Ok(Imported { record: n, redactions, held })
 }
 
 pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::ExitCode> {
@@ -115,16 +148,26 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
     let store = crate::backend::open(cfg, None, true)
         .await
         .context("opening the store for import (with SQLite, stop a server using the data dir, then retry)")?;
+    // Editors on Windows save UTF-8 with a byte-order mark; it is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
     let bars = Bars::new();
-    let (mut inserted, mut skipped, mut failed) = (0u64, 0u64, 0u64);
+    let (mut inserted, mut skipped, mut failed, mut held) = (0u64, 0u64, 0u64, 0u64);
+    let mut redactions = knowhub_core::redact::RedactionCounts::default();
     let total = lines.len() as u64;
     for (done, (no, line)) in lines.into_iter().enumerate() {
         let parsed = serde_json::from_str::<ImportLine>(line)
             .map_err(|e| CoreError::invalid("json", e.to_string()))
             .and_then(to_record);
         let res = match parsed {
-            Ok(rec) => store.import(rec).await,
+            Ok(imp) => {
+                let res = store.import(imp.record).await;
+                if matches!(res, Ok(ImportOutcome::Inserted)) {
+                    redactions.add(&imp.redactions);
+                    held += u64::from(imp.held);
+                }
+                res
+            }
             Err(e) => Err(e),
         };
         match res {
@@ -142,6 +185,13 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
         }
     }
     eprintln!("knowhub: imported {inserted}, skipped {skipped} already present, failed {failed} (of {total} lines)");
+    if !redactions.is_empty() {
+        let what: Vec<String> = redactions.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        eprintln!("knowhub: redacted {} secrets or personal data ({})", redactions.total(), what.join(", "));
+    }
+    if held > 0 {
+        eprintln!("knowhub: {held} flagged by the injection screen, held for review (knowhub review)");
+    }
     Ok(if failed > 0 { std::process::ExitCode::from(2) } else { std::process::ExitCode::SUCCESS })
 }
 
