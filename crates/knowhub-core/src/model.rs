@@ -225,7 +225,16 @@ impl Default for NewExperience {
 
 impl NewExperience {
     pub fn content_hash(&self) -> String {
-        crate::text::content_hash(&self.task, &self.resource, &self.result, self.resource_version.as_deref())
+        let h = crate::text::content_hash(&self.task, &self.resource, &self.result, self.resource_version.as_deref());
+        // A content proposal repeats its target's text: its identity is the target plus the content,
+        // so it is stored beside the target, and two different proposals stay apart.
+        match crate::review::proposal_target(&self.flags) {
+            Some(target) => {
+                let content = self.content.as_ref().map_or("", |(c, _)| c.as_str());
+                crate::text::content_hash(&h, target, content, Some("content-proposal"))
+            }
+            None => h,
+        }
     }
 
     /// The text that full-text and vector search see for this record.

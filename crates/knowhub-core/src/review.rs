@@ -68,3 +68,21 @@ pub struct Review {
     pub decision: Decision,
     pub reviewer: String,
 }
+
+/// The flag of a pending record that proposes long content for a record a reviewer has already
+/// seen: content reaches a reviewed record only when a reviewer accepts such a proposal.
+pub const CONTENT_PROPOSAL: &str = "content_proposal";
+const PROPOSAL_FOR: &str = "content_for:";
+
+/// The flags that mark a record as a content proposal for `target`.
+pub fn proposal_flags(target: &str) -> [String; 2] {
+    [CONTENT_PROPOSAL.to_string(), format!("{PROPOSAL_FOR}{target}")]
+}
+
+/// The record a content proposal is for, when `flags` mark one.
+pub fn proposal_target(flags: &[String]) -> Option<&str> {
+    if !flags.iter().any(|f| f == CONTENT_PROPOSAL) {
+        return None;
+    }
+    flags.iter().find_map(|f| f.strip_prefix(PROPOSAL_FOR))
+}

@@ -198,6 +198,10 @@ pub trait Store: Send + Sync + 'static {
     /// Deletes a record with its content and vectors; `false` if there was none.
     async fn delete(&self, id: &str) -> Result<bool>;
 
+    /// Sets (or replaces) a record's long content: the one way content reaches a reviewed record,
+    /// called when a reviewer accepts a content proposal. `NotFound` when there is no such record.
+    async fn set_content(&self, id: &str, content: &str, content_type: &str) -> Result<()>;
+
     // --- API keys ---
 
     /// `Conflict` if an active (unrevoked) key already has this name.

@@ -35,6 +35,9 @@ pub struct SubmitResponse {
     /// Why something of the submit was not stored (content for an already reviewed record).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The pending proposal that holds content sent for an already reviewed record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content_proposal: Option<String>,
     #[serde(skip)]
     pub created: bool,
 }
@@ -141,17 +144,18 @@ impl Hub {
             new.status = Status::Pending;
         }
         new.confirmer = crate::evidence::identity(caller, &new.agent_id);
-        let brought_content = new.content.is_some();
+        let proposal = new.content.is_some().then(|| new.clone());
         let s = self.store_new(new).await?;
-        let note = (brought_content
-            && !s.created
-            && s.experience.status != Status::Pending
-            && !s.experience.has_content)
-            .then(|| {
-                "content not attached: the record was already reviewed, and its content changes only through review \
-             (submit it as a new experience, or ask a reviewer to edit it)"
-                    .to_string()
-            });
+        let (mut note, mut content_proposal) = (None, None);
+        if let Some(p) = proposal.filter(|_| !s.created && s.experience.status != Status::Pending) {
+            if let Some(pid) = self.propose_content(&s.experience.id, p).await? {
+                note = Some(format!(
+                    "content not attached: {} was already reviewed, so the content waits for a reviewer as proposal {pid}",
+                    s.experience.id
+                ));
+                content_proposal = Some(pid);
+            }
+        }
         Ok(SubmitResponse {
             id: s.experience.id,
             status: s.experience.status,
@@ -161,8 +165,31 @@ impl Hub {
             flags: s.experience.flags,
             redactions,
             note,
+            content_proposal,
             created: s.created,
         })
+    }
+
+    /// Content submitted for a record a reviewer has already seen does not change it: it is stored
+    /// as a pending proposal (its own record, flagged with the target) that a reviewer accepts or
+    /// rejects. `None` when the record already holds exactly this content.
+    async fn propose_content(&self, target: &str, mut p: knowhub_core::NewExperience) -> Result<Option<String>> {
+        let proposed = p.content.as_ref().map(|(c, _)| c.as_str());
+        if self.store.content(target).await?.is_some_and(|c| Some(c.content.as_str()) == proposed) {
+            return Ok(None);
+        }
+        p.flags.extend(knowhub_core::review::proposal_flags(target));
+        p.status = Status::Pending;
+        p.id = None;
+        let id = match self.store.insert(p).await? {
+            knowhub_core::InsertOutcome::Created(e) => {
+                self.embed_wake.notify_one();
+                e.id
+            }
+            knowhub_core::InsertOutcome::Duplicate(e) => e.id,
+        };
+        tracing::info!(target, proposal = %id, "content proposed for a reviewed record");
+        Ok(Some(id))
     }
 
     pub async fn experience(&self, caller: &Caller, id: &str) -> Result<Experience> {

@@ -117,6 +117,40 @@ impl Hub {
             .filter(|e| e.status == Status::Approved && e.feedback.disputed(self.cfg.dispute_threshold)))
     }
 
+    /// Accepting a content proposal attaches its content to the record it names; the proposal is
+    /// then closed (rejected, with a reason that says where its content went) so it never shows up
+    /// as a record of its own. Content the screen flagged as steering a model is never attached.
+    async fn accept_proposal(&self, caller: &Caller, p: &Experience, target: &str) -> Result<Experience> {
+        if p.status != Status::Pending {
+            let by = p.review.as_ref().map_or("someone", |r| r.by.as_str());
+            return Err(CoreError::Conflict(format!("proposal {} was already reviewed by {by}", p.id)));
+        }
+        if p.flags.iter().any(|f| f == knowhub_core::guard::SUSPECTED_INJECTION) {
+            return Err(CoreError::Conflict(format!(
+                "proposal {} reads like a prompt injection ({}): reject it",
+                p.id,
+                p.flags.join(", ")
+            )));
+        }
+        let c = self
+            .store
+            .content(&p.id)
+            .await?
+            .ok_or_else(|| CoreError::Conflict("the proposal holds no content".into()))?;
+        self.store.set_content(target, &c.content, &c.content_type).await.map_err(|e| match e {
+            CoreError::NotFound(_) => {
+                CoreError::Conflict(format!("{target}, the record it proposes content for, is gone"))
+            }
+            e => e,
+        })?;
+        let reason = Some(format!("accepted: content attached to {target}"));
+        self.store
+            .review(&p.id, Review { decision: Decision::Reject { reason }, reviewer: caller.name.clone() })
+            .await?;
+        tracing::info!(proposal = %p.id, target, reviewer = %caller.name, "content proposal accepted");
+        self.store.get(target).await?.ok_or_else(|| CoreError::NotFound(format!("experience {target}")))
+    }
+
     /// Approves a pending record, or keeps a disputed one (its failures so far stop counting).
     pub async fn approve(&self, caller: &Caller, id: &str, edits: Option<Edits>) -> Result<Experience> {
         caller.require(Role::Reviewer)?;
@@ -125,6 +159,17 @@ impl Hub {
         // A reviewer's edit is a write like any other: secrets pasted into it are redacted too.
         for t in [&mut edits.task, &mut edits.resource, &mut edits.result].into_iter().flatten() {
             *t = knowhub_core::redact::redact(t).text;
+        }
+        if let Some(p) = self.store.get(id).await? {
+            if let Some(target) = knowhub_core::review::proposal_target(&p.flags) {
+                if !edits.is_empty() {
+                    return Err(CoreError::invalid(
+                        "edits",
+                        "a content proposal is accepted or rejected as it is (edit the record itself afterwards)",
+                    ));
+                }
+                return self.accept_proposal(caller, &p, target).await;
+            }
         }
         if edits.is_empty() && self.disputed_record(id).await?.is_some() {
             let e = self.store.resolve_dispute(id, DisputeDecision::Keep, &caller.name).await?;

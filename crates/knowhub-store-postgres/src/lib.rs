@@ -815,6 +815,30 @@ impl Store for PgStore {
         Ok(n.rows_affected() > 0)
     }
 
+    async fn set_content(&self, id: &str, content: &str, content_type: &str) -> Result<()> {
+        let mut tx = self.pool.begin().await.map_err(db_err)?;
+        let n = sqlx::query("UPDATE experiences SET updated_at = $2 WHERE id = $1")
+            .bind(id)
+            .bind(knowhub_core::now_rfc3339())
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        if n.rows_affected() == 0 {
+            return Err(CoreError::NotFound(format!("experience {id}")));
+        }
+        sqlx::query(
+            "INSERT INTO contents (experience_id, content, content_type) VALUES ($1, $2, $3) \
+             ON CONFLICT (experience_id) DO UPDATE SET content = EXCLUDED.content, content_type = EXCLUDED.content_type",
+        )
+        .bind(id)
+        .bind(content)
+        .bind(content_type)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        tx.commit().await.map_err(db_err)
+    }
+
     async fn create_key(&self, key: NewApiKey) -> Result<ApiKey> {
         keys::create(&self.pool, key).await
     }

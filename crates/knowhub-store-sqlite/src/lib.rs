@@ -425,6 +425,30 @@ impl Store for SqliteStore {
         Ok(change.is_some())
     }
 
+    async fn set_content(&self, id: &str, content: &str, content_type: &str) -> Result<()> {
+        let (id, content, ct) = (id.to_string(), content.to_string(), content_type.to_string());
+        self.writer
+            .run(move |c| {
+                let n = c
+                    .execute(
+                        "UPDATE experiences SET updated_at = ?2 WHERE id = ?1",
+                        rusqlite::params![id, knowhub_core::now_rfc3339()],
+                    )
+                    .map_err(sql_err)?;
+                if n == 0 {
+                    return Err(CoreError::NotFound(format!("experience {id}")));
+                }
+                c.execute(
+                    "INSERT INTO contents (experience_id, content, content_type) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (experience_id) DO UPDATE SET content = excluded.content, content_type = excluded.content_type",
+                    rusqlite::params![id, content, ct],
+                )
+                .map_err(sql_err)?;
+                Ok(())
+            })
+            .await
+    }
+
     async fn create_key(&self, key: NewApiKey) -> Result<ApiKey> {
         self.writer.run(move |c| queue::create_key_tx(c, key)).await
     }

@@ -36,7 +36,7 @@ macro_rules! conformance_tests {
             confirmations_count_distinct_callers, resource_keys_and_contests, votes_replace_and_count, disputes,
             import_export_round_trip, filters_hide_pending_rejected_and_low, text_search_zh_en_identifiers,
             text_scores_for_ids, vectors_candidates_and_scores, vector_block_scores, missing_vectors_and_counts, review_approve,
-            review_approve_with_edits, review_reject_and_conflicts, delete_removes_everything, api_keys,
+            review_approve_with_edits, review_reject_and_conflicts, delete_removes_everything, content_proposals_and_set_content, api_keys,
             extraction_overlap, extraction_session_window, extraction_claim_is_exclusive, extraction_retry_and_finish);
     };
     (@each $make:path; $($name:ident),+ $(,)?) => {
@@ -720,6 +720,26 @@ pub async fn delete_removes_everything(s: Arc<dyn Store>) {
     // The same text can be submitted afresh.
     let again = created(&s, exp("to delete", "r", "ok", 3, "m")).await;
     assert_eq!(again.confirmations, 1);
+}
+
+/// A content proposal is stored beside the record whose text it repeats, and accepting one sets
+/// (or replaces) the record's content.
+pub async fn content_proposals_and_set_content(s: Arc<dyn Store>) {
+    let target = created(&s, exp("rotate logs", "logrotate", "disk below 50%", 4, "m")).await;
+    let mut p = exp("rotate logs", "logrotate", "disk below 50%", 4, "m");
+    p.content = Some(("logrotate -f /etc/logrotate.conf".into(), "text/plain".into()));
+    p.flags.extend(knowhub_core::review::proposal_flags(&target.id));
+    let prop = created(&s, p.clone()).await;
+    assert_ne!(prop.id, target.id);
+    assert_eq!(knowhub_core::review::proposal_target(&prop.flags), Some(target.id.as_str()));
+    assert!(matches!(s.insert(p).await.unwrap(), InsertOutcome::Duplicate(d) if d.id == prop.id));
+    s.set_content(&target.id, "logrotate -f /etc/logrotate.conf", "text/plain").await.unwrap();
+    assert_eq!(s.content(&target.id).await.unwrap().unwrap().content, "logrotate -f /etc/logrotate.conf");
+    assert!(s.get(&target.id).await.unwrap().unwrap().has_content);
+    s.set_content(&target.id, "second version", "text/markdown").await.unwrap();
+    let c = s.content(&target.id).await.unwrap().unwrap();
+    assert_eq!((c.content.as_str(), c.content_type.as_str()), ("second version", "text/markdown"));
+    assert!(matches!(s.set_content("no-such-id", "x", "text/plain").await, Err(CoreError::NotFound(_))));
 }
 
 pub async fn api_keys(s: Arc<dyn Store>) {
