@@ -108,7 +108,7 @@ const SOURCES: &[(&str, &str)] = &[
     // --- Simplified and Traditional Chinese ---
     (
         INSTRUCTION_OVERRIDE,
-        r"(忽略|无视|無視|忽视|忽視|不要理会|不要理會|不理会|不理會|别管|別管|抛开|拋開|忘记|忘記|忘掉|撇开|撇開|跳过|跳過)[^。！？!?\n]{0,10}?(之前|以前|先前|此前|上面|上述|以上|前面|前述|所有|全部|一切|原来|原來|原有|原先|系统|系統|开发者|開發者)[^。！？!?\n]{0,8}?(指令|指示|提示词|提示詞|规则|規則|设定|設定)",
+        r"(忽略|无视|無視|忽视|忽視|不要理会|不要理會|不理会|不理會|别管|別管|抛开|拋開|忘记|忘記|忘掉|撇开|撇開|跳过|跳過)[^。！？!?\n]{0,10}?(之前|以前|先前|此前|上面|上述|以上|前面|前述|所有|全部|一切|原来|原來|原有|原先|系统|系統|开发者|開發者)[^。！？!?\n]{0,8}?(指令|指示|提示词|提示詞|规则|規則|设定|設定|说的话|說的話|命令|要求)",
     ),
     (
         INSTRUCTION_OVERRIDE,
@@ -377,6 +377,31 @@ pub fn normalise(text: &str) -> String {
     join_spaced_letters(&out)
 }
 
+/// Words glued into an identifier, apart: `ignore_all_previous_instructions`,
+/// `ignore-all.previous` and `ignoreAllPrevious` read as words (ASCII letters only, so the Rust and
+/// TypeScript twins split alike). A second pass, for the wording categories only (instruction
+/// override, prompt leak): the text as written is screened for everything.
+pub fn split_identifiers(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1).copied();
+        if matches!(c, '_' | '-' | '.')
+            && prev.is_some_and(|p| p.is_ascii_alphabetic())
+            && next.is_some_and(|n| n.is_ascii_alphabetic())
+        {
+            out.push(' ');
+            continue;
+        }
+        if c.is_ascii_uppercase() && prev.is_some_and(|p| p.is_ascii_lowercase()) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Text spelled in Unicode tag characters (U+E0020..U+E007E mirror ASCII), decoded, runs
 /// separated by spaces; a run right after a black flag (a subdivision flag emoji) is skipped.
 fn hidden_tag_text(text: &str) -> String {
@@ -461,6 +486,14 @@ pub fn screen(text: &str) -> Vec<&'static str> {
     let mut found = [false; 8];
     let n = normalise(text);
     match_categories(&n, &mut found);
+    let split = split_identifiers(&n);
+    if split != n {
+        // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.
+        let mut words = [false; 8];
+        match_categories(&split, &mut words);
+        found[0] |= words[0]; // instruction_override
+        found[1] |= words[1]; // prompt_leak
+    }
     let hidden = hidden_tag_text(text);
     if hidden.chars().filter(|c| c.is_ascii_alphanumeric()).count() >= 4 {
         found[6] = true;

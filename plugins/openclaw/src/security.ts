@@ -624,7 +624,7 @@ const SCREEN_PATTERNS: [string, RegExp][] = [
   // --- Simplified and Traditional Chinese ---
   [
     IO,
-    /(忽略|无视|無視|忽视|忽視|不要理会|不要理會|不理会|不理會|别管|別管|抛开|拋開|忘记|忘記|忘掉|撇开|撇開|跳过|跳過)[^。！？!?\n]{0,10}?(之前|以前|先前|此前|上面|上述|以上|前面|前述|所有|全部|一切|原来|原來|原有|原先|系统|系統|开发者|開發者)[^。！？!?\n]{0,8}?(指令|指示|提示词|提示詞|规则|規則|设定|設定)/,
+    /(忽略|无视|無視|忽视|忽視|不要理会|不要理會|不理会|不理會|别管|別管|抛开|拋開|忘记|忘記|忘掉|撇开|撇開|跳过|跳過)[^。！？!?\n]{0,10}?(之前|以前|先前|此前|上面|上述|以上|前面|前述|所有|全部|一切|原来|原來|原有|原先|系统|系統|开发者|開發者)[^。！？!?\n]{0,8}?(指令|指示|提示词|提示詞|规则|規則|设定|設定|说的话|說的話|命令|要求)/,
   ],
   [IO, /(不要|别|別|请勿|請勿|无需|無需|不必|不用)再?(遵守|遵循|服从|服從|听从|聽從|理会|理會)[^。！？!?\n]{0,6}?(系统|系統|开发者|開發者|之前|以上|上面|原来|原來)/],
   [IO, /新的?(指令|指示)\s*[:：]/],
@@ -822,6 +822,15 @@ export function printableText(bytes: Uint8Array): string | undefined {
 const MAX_BASE64_RUNS = 16;
 const MAX_BASE64_LEN = 4096;
 
+/**
+ * Words glued into an identifier, apart: `ignore_all_previous_instructions`, `ignore-all.previous`
+ * and `ignoreAllPrevious` read as words (ASCII letters only, like the Rust twin). A second pass,
+ * for the wording categories only (instruction override, prompt leak).
+ */
+export function splitIdentifiers(text: string): string {
+  return text.replace(/(?<=[A-Za-z])[_.-](?=[A-Za-z])/g, " ").replace(/(?<=[a-z])(?=[A-Z])/g, " ");
+}
+
 function matchCategories(normalised: string, found: Set<string>): void {
   for (const [category, pattern] of SCREEN_PATTERNS) {
     if (!found.has(category) && pattern.test(normalised)) found.add(category);
@@ -838,6 +847,13 @@ export function screenText(text: string | undefined | null): string[] {
   const found = new Set<string>();
   const n = normaliseForDetection(raw);
   matchCategories(n, found);
+  const split = splitIdentifiers(n);
+  if (split !== n) {
+    // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.
+    const words = new Set<string>();
+    matchCategories(split, words);
+    for (const c of [INSTRUCTION_OVERRIDE, PROMPT_LEAK]) if (words.has(c)) found.add(c);
+  }
   const hidden = hiddenTagText(raw);
   if ((hidden.match(/[A-Za-z0-9]/g) ?? []).length >= 4) {
     found.add(HIDDEN_TEXT);
