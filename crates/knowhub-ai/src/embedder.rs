@@ -340,22 +340,28 @@ impl LocalPair {
     }
 
     fn query(&self, q: &str) -> Result<QueryVectors, knowhub_embed::EmbedError> {
-        let mut e5 = self.e5.embed(&[q], knowhub_embed::TextKind::Query)?.pop().unwrap_or_default();
+        // MiniLM only for queries wholly in Latin script: on a mixed query it would see the
+        // Chinese part as `[UNK]`s and rank by what is left (a query such as "python 检查变量是否可迭代"
+        // then favours every Python record), while E5 reads the whole query.
+        // Both models at once: a short query's layers are too small to keep every core busy, so
+        // running the two side by side beats running them one after the other.
+        let (e5, mini) = if latin_share(q) >= 1.0 {
+            let (e5, mini) = rayon::join(
+                || self.e5.embed(&[q], knowhub_embed::TextKind::Query),
+                || self.minilm.embed(&[q]),
+            );
+            (e5?, Some(mini?.pop().unwrap_or_default()))
+        } else {
+            (self.e5.embed(&[q], knowhub_embed::TextKind::Query)?, None)
+        };
+        let mut e5 = e5.into_iter().next().unwrap_or_default();
         normalize(&mut e5);
         if let Some(axis) = &self.axis {
             remove_component(&mut e5, axis);
         }
-        // MiniLM only for queries wholly in Latin script: on a mixed query it would see the
-        // Chinese part as `[UNK]`s and rank by what is left (a query such as "python 检查变量是否可迭代"
-        // then favours every Python record), while E5 reads the whole query.
         let mut scan = e5.clone();
         scan.resize(e5.len() + self.minilm.dim(), 0.0);
-        let rescore = if latin_share(q) >= 1.0 {
-            let mini = self.minilm.embed(&[q])?.pop().unwrap_or_default();
-            Some(compose(&e5, &mini, 1.0))
-        } else {
-            None
-        };
+        let rescore = mini.map(|mini| compose(&e5, &mini, 1.0));
         Ok(QueryVectors { scan, rescore, primary_blocks: e5.len().div_ceil(knowhub_core::VECTOR_BLOCK) })
     }
 }
