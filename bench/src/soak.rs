@@ -31,10 +31,15 @@ pub struct Args {
     /// Concurrent clients; each runs one iteration every `pace_ms`.
     #[arg(long, default_value_t = 4)]
     clients: usize,
-    /// Milliseconds between one client's iterations (a search each; a submit every 4th; an
-    /// upload every 50th).
+    /// Milliseconds between one client's iterations (a search each, plus the writes below).
     #[arg(long, default_value_t = 50)]
     pace_ms: u64,
+    /// A submit every this many iterations (0: none, a read-only soak).
+    #[arg(long, default_value_t = 4)]
+    submit_every: usize,
+    /// An extraction upload every this many iterations (0: none).
+    #[arg(long, default_value_t = 50)]
+    upload_every: usize,
     /// The server binary (a release build).
     #[arg(long, default_value = "target/release/knowhub")]
     knowhub: PathBuf,
@@ -69,6 +74,15 @@ struct Proc {
     at: f64,
     rss_kb: u64,
     fds: usize,
+    /// Records in the hub (from /healthz), to tell data growth from a leak.
+    records: u64,
+}
+
+async fn records(client: &reqwest::Client, base: &str) -> u64 {
+    match client.get(format!("{base}/healthz")).send().await {
+        Ok(r) => r.json::<Value>().await.ok().and_then(|v| v["records"].as_u64()).unwrap_or(0),
+        Err(_) => 0,
+    }
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
@@ -126,16 +140,18 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let deadline = start + Duration::from_secs(a.minutes * 60);
     let samples = Arc::new(Mutex::new(Vec::<Sample>::new()));
     let procs = Arc::new(Mutex::new(Vec::<Proc>::new()));
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(30)).build()?;
     let sampler = {
-        let procs = procs.clone();
+        let (procs, client, base) = (procs.clone(), client.clone(), base.clone());
         tokio::spawn(async move {
             while Instant::now() < deadline {
-                procs.lock().unwrap().push(read_proc(pid, start.elapsed().as_secs_f64()));
+                let mut p = read_proc(pid, start.elapsed().as_secs_f64());
+                p.records = records(&client, &base).await;
+                procs.lock().unwrap().push(p);
                 tokio::time::sleep(Duration::from_secs(5)).await;
             }
         })
     };
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(30)).build()?;
     let queries = Arc::new(queries);
     let counter = Arc::new(AtomicUsize::new(0));
     let mut set = tokio::task::JoinSet::new();
@@ -143,6 +159,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         let (client, base, samples, queries, counter) =
             (client.clone(), base.clone(), samples.clone(), queries.clone(), counter.clone());
         let pace = Duration::from_millis(a.pace_ms);
+        let (a_submit, a_upload) = (a.submit_every, a.upload_every);
         set.spawn(async move {
             let (mut acked, mut jobs) = (Vec::new(), Vec::new());
             let mut it = 0usize;
@@ -161,7 +178,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     .await
                     .is_ok_and(|r| r.status().is_success());
                 push(&samples, start, Route::Search, t, ok);
-                if it % 4 == 0 {
+                if a_submit > 0 && it % a_submit == 0 {
                     let body = json!({"task": format!("soak client {c} write {it}: {}", q.chars().take(200).collect::<String>()),
                         "resource": format!("soak-tool-{}", it % 97), "result": "it worked after a retry", "score": 1 + it % 5});
                     let t = Instant::now();
@@ -172,7 +189,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     push(&samples, start, Route::Submit, t, id.is_some());
                     acked.extend(id);
                 }
-                if it % 50 == 0 {
+                if a_upload > 0 && it % a_upload == 0 {
                     let body = json!({"messages": [
                             {"role": "user", "content": format!("soak {c}/{it}: {q}"), "timestamp": 1},
                             {"role": "assistant", "content": "Raising the pool size fixed it.", "timestamp": 2}],
@@ -232,9 +249,9 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let procs = procs.lock().unwrap();
     let w = (a.window_minutes * 60) as f64;
     println!(
-        "\n| window (min) | RSS MiB (max) | open fds (max) | search n / p50 / p99 ms | submit n / p50 / p99 ms | upload n / p99 ms | errors |"
+        "\n| window (min) | records (end) | RSS MiB (max) | open fds (max) | search n / p50 / p99 ms | submit n / p50 / p99 ms | upload n / p99 ms | errors |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     let mut rss_per_window = Vec::new();
     let mut errors = 0usize;
     for k in 0..(a.minutes / a.window_minutes) as usize {
@@ -243,6 +260,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         let ps: Vec<&Proc> = procs.iter().filter(|p| in_w(p.at)).collect();
         let rss = ps.iter().map(|p| p.rss_kb).max().unwrap_or(0) as f64 / 1024.0;
         let fds = ps.iter().map(|p| p.fds).max().unwrap_or(0);
+        let recs = ps.iter().map(|p| p.records).max().unwrap_or(0);
         rss_per_window.push(rss);
         let stat = |route: Route| {
             let mut v: Vec<f64> =
@@ -254,7 +272,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         errors += errs;
         let (s, b, u) = (stat(Route::Search), stat(Route::Submit), stat(Route::Upload));
         println!(
-            "| {}-{} | {rss:.0} | {fds} | {} / {:.2} / {:.2} | {} / {:.2} / {:.2} | {} / {:.2} | {errs} |",
+            "| {}-{} | {recs} | {rss:.0} | {fds} | {} / {:.2} / {:.2} | {} / {:.2} / {:.2} | {} / {:.2} | {errs} |",
             k as u64 * a.window_minutes,
             (k as u64 + 1) * a.window_minutes,
             s.0,
@@ -332,7 +350,7 @@ fn read_proc(pid: u32, at: f64) -> Proc {
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .unwrap_or(0);
     let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).map(|d| d.count()).unwrap_or(0);
-    Proc { at, rss_kb, fds }
+    Proc { at, rss_kb, fds, records: 0 }
 }
 
 /// An OpenAI-compatible chat endpoint that always answers with two well-formed, distinct items.

@@ -346,10 +346,8 @@ impl LocalPair {
         // Both models at once: a short query's layers are too small to keep every core busy, so
         // running the two side by side beats running them one after the other.
         let (e5, mini) = if latin_share(q) >= 1.0 {
-            let (e5, mini) = rayon::join(
-                || self.e5.embed(&[q], knowhub_embed::TextKind::Query),
-                || self.minilm.embed(&[q]),
-            );
+            let (e5, mini) =
+                rayon::join(|| self.e5.embed(&[q], knowhub_embed::TextKind::Query), || self.minilm.embed(&[q]));
             (e5?, Some(mini?.pop().unwrap_or_default()))
         } else {
             (self.e5.embed(&[q], knowhub_embed::TextKind::Query)?, None)

@@ -59,3 +59,23 @@ async fn composite_vectors_and_query_routing() {
     assert!(a.fused > b.fused, "{a:?} {b:?}");
     assert!(b.fused > c.fused, "{b:?} {c:?}");
 }
+
+/// An English query runs both models side by side: the vectors are the ones the two models give
+/// one after the other.
+#[tokio::test]
+async fn side_by_side_query_equals_the_models_in_series() {
+    let dir = knowhub_ai::default_model_dir();
+    let e = Embedder::local(&dir, false).unwrap_or_else(|e| panic!("{e}"));
+    let e5 = knowhub_embed::E5Model::load(&dir).unwrap();
+    let mini = knowhub_embed::MiniLmModel::load(&dir).unwrap();
+    for q in ["how to fix a database connection timeout", "rust borrow checker error E0502 in a loop"] {
+        let mut a = e5.embed(&[q], knowhub_embed::TextKind::Query).unwrap().remove(0);
+        knowhub_ai::normalize(&mut a);
+        let b = mini.embed(&[q]).unwrap().remove(0);
+        let got = e.embed_query(q).await.unwrap();
+        let serial: Vec<f32> = a.iter().chain(&b).copied().collect();
+        let rescore = got.rescore.as_deref().expect("an English query is scored by both models");
+        let diff = rescore.iter().zip(&serial).map(|(x, y)| (x - y).abs()).fold(0f32, f32::max);
+        assert!(rescore.len() == serial.len() && diff < 1e-6, "{q}: max difference {diff}");
+    }
+}
