@@ -178,7 +178,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     .await
                     .is_ok_and(|r| r.status().is_success());
                 push(&samples, start, Route::Search, t, ok);
-                if a_submit > 0 && it % a_submit == 0 {
+                if a_submit > 0 && it.is_multiple_of(a_submit) {
                     let body = json!({"task": format!("soak client {c} write {it}: {}", q.chars().take(200).collect::<String>()),
                         "resource": format!("soak-tool-{}", it % 97), "result": "it worked after a retry", "score": 1 + it % 5});
                     let t = Instant::now();
@@ -189,7 +189,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     push(&samples, start, Route::Submit, t, id.is_some());
                     acked.extend(id);
                 }
-                if a_upload > 0 && it % a_upload == 0 {
+                if a_upload > 0 && it.is_multiple_of(a_upload) {
                     let body = json!({"messages": [
                             {"role": "user", "content": format!("soak {c}/{it}: {q}"), "timestamp": 1},
                             {"role": "assistant", "content": "Raising the pool size fixed it.", "timestamp": 2}],

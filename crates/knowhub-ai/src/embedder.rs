@@ -335,8 +335,14 @@ impl Embedder {
 impl LocalPair {
     fn passages(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, knowhub_embed::EmbedError> {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let e5 = self.e5.embed(&refs, knowhub_embed::TextKind::Passage)?;
-        add_minilm(e5, &refs, &self.minilm)
+        let shares: Vec<f32> = refs.iter().map(|t| latin_share(t)).collect();
+        let latin: Vec<&str> = refs.iter().zip(&shares).filter(|(_, &t)| t > 0.0).map(|(x, _)| *x).collect();
+        // The two models side by side, as for a query: each leaves cores idle between layers.
+        let (e5, mini) = rayon::join(
+            || self.e5.embed(&refs, knowhub_embed::TextKind::Passage),
+            || if latin.is_empty() { Ok(Vec::new()) } else { self.minilm.embed(&latin) },
+        );
+        Ok(compose_all(&e5?, &shares, mini?, self.minilm.dim()))
     }
 
     fn query(&self, q: &str) -> Result<QueryVectors, knowhub_embed::EmbedError> {
@@ -374,13 +380,19 @@ pub fn add_minilm(
 ) -> Result<Vec<Vec<f32>>, knowhub_embed::EmbedError> {
     let shares: Vec<f32> = texts.iter().map(|t| latin_share(t)).collect();
     let latin: Vec<&str> = texts.iter().zip(&shares).filter(|(_, &t)| t > 0.0).map(|(x, _)| *x).collect();
-    let mut mini = minilm.embed(&latin)?.into_iter();
-    let none = vec![0.0; minilm.dim()];
-    Ok(e5
-        .iter()
+    let mini = if latin.is_empty() { Vec::new() } else { minilm.embed(&latin)? };
+    Ok(compose_all(&e5, &shares, mini, minilm.dim()))
+}
+
+/// Records' vectors from their E5 vectors, Latin shares and the MiniLM vectors of the records
+/// with a share above 0 (in order).
+fn compose_all(e5: &[Vec<f32>], shares: &[f32], mini: Vec<Vec<f32>>, mini_dim: usize) -> Vec<Vec<f32>> {
+    let mut mini = mini.into_iter();
+    let none = vec![0.0; mini_dim];
+    e5.iter()
         .zip(shares)
-        .map(|(a, t)| if t > 0.0 { compose(a, &mini.next().unwrap_or_default(), t) } else { compose(a, &none, 0.0) })
-        .collect())
+        .map(|(a, &t)| if t > 0.0 { compose(a, &mini.next().unwrap_or_default(), t) } else { compose(a, &none, 0.0) })
+        .collect()
 }
 
 /// A record's vector: `[e5 ; t·minilm]`, `t` being its Latin-script share, so the E5 half is

@@ -78,4 +78,13 @@ async fn side_by_side_query_equals_the_models_in_series() {
         let diff = rescore.iter().zip(&serial).map(|(x, y)| (x - y).abs()).fold(0f32, f32::max);
         assert!(rescore.len() == serial.len() && diff < 1e-6, "{q}: max difference {diff}");
     }
+    // Records too: English, Chinese and mixed, embedded side by side as in series.
+    let docs = ["Raised the pool size to fix timeouts", "连接池调大后超时消失", "pgbouncer 解决 timeout"];
+    let got = e.embed_passages(&docs.map(String::from)).await.unwrap();
+    let serial =
+        knowhub_ai::add_minilm(e5.embed(&docs, knowhub_embed::TextKind::Passage).unwrap(), &docs, &mini).unwrap();
+    for (g, s) in got.iter().zip(&serial) {
+        let diff = g.iter().zip(s).map(|(x, y)| (x - y).abs()).fold(0f32, f32::max);
+        assert!(g.len() == s.len() && diff < 1e-6, "max difference {diff}");
+    }
 }

@@ -294,7 +294,8 @@ async fn mock_llm() -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_route_answers_hostile_input_with_a_4xx_in_one_shape() {
     let cases: usize = std::env::var("KNOWHUB_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(150);
-    let seed: u64 = std::env::var("KNOWHUB_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x4b4e_4f57_4855_42);
+    let seed: u64 =
+        std::env::var("KNOWHUB_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x004b_4e4f_5748_5542);
     let dir = tempfile::tempdir().unwrap();
     let store = common::store(dir.path()).await;
     let mut ls = LlmSettings::new(LlmProvider::OpenAi, "mock-model");
