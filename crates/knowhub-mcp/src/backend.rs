@@ -19,6 +19,9 @@ pub struct Submitted {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duplicate_of: Option<String>,
     pub confirmations: u32,
+    /// The pending proposal holding content sent for an already reviewed record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_proposal: Option<String>,
     /// A new record (201), rather than a confirmation of an existing one (200).
     #[serde(default)]
     pub created: bool,
@@ -88,6 +91,7 @@ impl Backend for InProcess {
             status: r.status.to_string(),
             duplicate_of: r.duplicate_of,
             confirmations: r.confirmations,
+            content_proposal: r.content_proposal,
             created: r.created,
         })
     }

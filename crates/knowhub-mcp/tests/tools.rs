@@ -112,6 +112,16 @@ async fn scenario(c: &Ctx, hub: &Hub, seeded: &str, voter: &str) {
     assert_eq!((s2["created"].clone(), s2["duplicate_of"].clone()), (json!(false), s["id"].clone()));
     assert!(text(&again).contains("already had this experience"));
     assert_eq!(s2["message"], text(&again).as_str());
+    // Content for the reviewed record: held as a proposal, and the agent is told so.
+    let with_content = call(c, "kb_submit", json!({"task": "Rotate logs", "resource": "logrotate daily", "result": "disk below 50%, mail ops@example.com", "content": "logrotate -f /etc/logrotate.conf"})).await;
+    let s3 = with_content.structured_content.clone().unwrap();
+    let proposal = s3["content_proposal"].as_str().expect("a content proposal").to_string();
+    assert!(
+        text(&with_content).contains(&format!("content waits for a reviewer (proposal {proposal})")),
+        "{}",
+        text(&with_content)
+    );
+    assert!(!hub.experience(&Caller::local(), s["id"].as_str().unwrap()).await.unwrap().has_content);
 
     // out of the schema's range: caught before the hub, in the hub's words
     let r = call(c, "kb_submit", json!({"task": "x", "resource": "y", "result": "z", "score": 9})).await;

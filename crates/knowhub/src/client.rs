@@ -200,5 +200,13 @@ pub async fn submit(a: SubmitArgs) -> anyhow::Result<()> {
             c.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
         );
     }
+    if !a.json {
+        if let Some(p) = body["content_proposal"].as_str() {
+            println!(
+                "content not attached: the record was already reviewed; it waits for a reviewer as proposal {}",
+                crate::term::safe(p)
+            );
+        }
+    }
     Ok(())
 }

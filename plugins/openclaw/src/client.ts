@@ -79,6 +79,8 @@ export interface SubmitResponse {
   flags?: string[];
   /** What the server redacted itself, by kind. */
   redactions?: Record<string, number>;
+  /** The pending proposal holding content sent for an already reviewed record. */
+  content_proposal?: string;
   /** HTTP status: 201 new record, 200 duplicate of an existing one. */
   httpStatus: number;
 }

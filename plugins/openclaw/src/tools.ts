@@ -297,6 +297,12 @@ function submitNotes(res: SubmitResponse): string {
     );
   }
   if (res.status === "pending") notes.push(" It waits for a human review before other agents can find it.");
+  const proposal = res.content_proposal;
+  if (typeof proposal === "string" && EXPERIENCE_ID.test(proposal) && proposal.length <= LIMITS.experienceId) {
+    notes.push(
+      ` Its content was not attached: that record was already reviewed, so the content waits for a reviewer (proposal ${proposal}).`,
+    );
+  }
   return notes.join("");
 }
 
@@ -305,5 +311,6 @@ function submitExtras(res: SubmitResponse): Record<string, unknown> {
   if (res.contested_with?.length) out.contested_with = res.contested_with;
   if (res.flags?.length) out.flags = res.flags;
   if (res.redactions) out.redactions = res.redactions;
+  if (typeof res.content_proposal === "string" && EXPERIENCE_ID.test(res.content_proposal)) out.content_proposal = res.content_proposal;
   return out;
 }

@@ -87,7 +87,7 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             ..Default::default()
         };
         let s = ctx.backend.submit(ctx.caller.as_ref(), req).await?;
-        let text = match (&s.duplicate_of, s.status.as_str()) {
+        let mut text = match (&s.duplicate_of, s.status.as_str()) {
             (Some(id), _) => format!(
                 "KnowHub already had this experience (id: {id}); your submission counted as a confirmation (confirmations: {}).",
                 s.confirmations
@@ -97,6 +97,12 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             }
             (None, _) => format!("Experience recorded in KnowHub (id: {}); other agents can find it now.", s.id),
         };
+        // Our own words around an id-shaped value: the server's text does not reach the model.
+        if let Some(p) = s.content_proposal.as_deref().filter(|p| knowhub_core::validate::id(p).is_ok()) {
+            text.push_str(&format!(
+                " Its content was not attached: that record was already reviewed, so the content waits for a reviewer (proposal {p})."
+            ));
+        }
         // The sentence goes in the structured content too: some hosts show the model only that.
         let mut structured = serde_json::to_value(&s).unwrap_or(Value::Null);
         structured["message"] = json!(text);
