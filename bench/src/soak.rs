@@ -182,10 +182,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     let body = json!({"task": format!("soak client {c} write {it}: {}", q.chars().take(200).collect::<String>()),
                         "resource": format!("soak-tool-{}", it % 97), "result": "it worked after a retry", "score": 1 + it % 5});
                     let t = Instant::now();
-                    let id = match client.post(format!("{base}/api/submit")).json(&body).send().await {
-                        Ok(r) if r.status().is_success() => r.json::<Value>().await.ok().and_then(|v| v["id"].as_str().map(String::from)),
-                        _ => None,
-                    };
+                    let id = post_for(&client, &format!("{base}/api/submit"), &body, "id").await;
                     push(&samples, start, Route::Submit, t, id.is_some());
                     acked.extend(id);
                 }
@@ -195,10 +192,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                             {"role": "assistant", "content": "Raising the pool size fixed it.", "timestamp": 2}],
                         "agent_id": "soak", "session_key": format!("soak-{c}-{it}"), "source": "bench"});
                     let t = Instant::now();
-                    let job = match client.post(format!("{base}/api/extract")).json(&body).send().await {
-                        Ok(r) if r.status().is_success() => r.json::<Value>().await.ok().and_then(|v| v["job_id"].as_str().map(String::from)),
-                        _ => None,
-                    };
+                    let job = post_for(&client, &format!("{base}/api/extract"), &body, "job_id").await;
                     push(&samples, start, Route::Upload, t, job.is_some());
                     jobs.extend(job);
                 }
@@ -334,6 +328,12 @@ async fn seed(a: &Args, dir: &std::path::Path, texts: &[String]) -> anyhow::Resu
         println!("embedded {n} records in {:.1} s", t.elapsed().as_secs_f64());
     }
     Ok(())
+}
+
+/// POSTs `body` and returns the answer's `field` (an id) when the request succeeded.
+async fn post_for(client: &reqwest::Client, url: &str, body: &Value, field: &str) -> Option<String> {
+    let r = client.post(url).json(body).send().await.ok().filter(|r| r.status().is_success())?;
+    r.json::<Value>().await.ok()?[field].as_str().map(String::from)
 }
 
 fn push(samples: &Mutex<Vec<Sample>>, start: Instant, route: Route, t: Instant, ok: bool) {

@@ -335,8 +335,7 @@ impl Embedder {
 impl LocalPair {
     fn passages(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, knowhub_embed::EmbedError> {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let shares: Vec<f32> = refs.iter().map(|t| latin_share(t)).collect();
-        let latin: Vec<&str> = refs.iter().zip(&shares).filter(|(_, &t)| t > 0.0).map(|(x, _)| *x).collect();
+        let (shares, latin) = latin_texts(&refs);
         // The two models side by side, as for a query: each leaves cores idle between layers.
         let (e5, mini) = rayon::join(
             || self.e5.embed(&refs, knowhub_embed::TextKind::Passage),
@@ -378,10 +377,16 @@ pub fn add_minilm(
     texts: &[&str],
     minilm: &knowhub_embed::MiniLmModel,
 ) -> Result<Vec<Vec<f32>>, knowhub_embed::EmbedError> {
-    let shares: Vec<f32> = texts.iter().map(|t| latin_share(t)).collect();
-    let latin: Vec<&str> = texts.iter().zip(&shares).filter(|(_, &t)| t > 0.0).map(|(x, _)| *x).collect();
+    let (shares, latin) = latin_texts(texts);
     let mini = if latin.is_empty() { Vec::new() } else { minilm.embed(&latin)? };
     Ok(compose_all(&e5, &shares, mini, minilm.dim()))
+}
+
+/// Each text's Latin share, and the texts MiniLM reads (a share above 0), in order.
+fn latin_texts<'a>(texts: &[&'a str]) -> (Vec<f32>, Vec<&'a str>) {
+    let shares: Vec<f32> = texts.iter().map(|t| latin_share(t)).collect();
+    let latin = texts.iter().zip(&shares).filter(|(_, &t)| t > 0.0).map(|(x, _)| *x).collect();
+    (shares, latin)
 }
 
 /// Records' vectors from their E5 vectors, Latin shares and the MiniLM vectors of the records

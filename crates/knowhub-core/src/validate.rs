@@ -58,6 +58,11 @@ fn check_len(field: &str, v: &str, max: usize) -> Result<()> {
     Ok(())
 }
 
+/// A time field, which must be RFC 3339.
+pub fn rfc3339(field: &str, v: &str) -> Result<time::OffsetDateTime> {
+    parse_rfc3339(v).ok_or_else(|| CoreError::invalid(field, "must be an RFC 3339 time such as 2026-11-21T07:30:00Z"))
+}
+
 /// An optional text field, trimmed (absent = empty), at most `max` characters.
 pub fn optional(field: &str, v: Option<String>, max: usize) -> Result<String> {
     let v = v.map(|s| s.trim().to_string()).unwrap_or_default();
@@ -97,9 +102,7 @@ impl SubmitRequest {
         let created_at = match self.timestamp.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(ts) => {
-                let t = parse_rfc3339(ts).ok_or_else(|| {
-                    CoreError::invalid("timestamp", "must be an RFC 3339 time such as 2026-11-21T07:30:00Z")
-                })?;
+                let t = rfc3339("timestamp", ts)?;
                 // A clock running ahead must not push a record into the future (decay would favour it).
                 let now = time::OffsetDateTime::now_utc();
                 Some(crate::model::format_rfc3339(t.min(now)))

@@ -108,13 +108,9 @@ impl Hub {
         })
     }
 
-    /// A disputed record (approved, reported failing) that a reviewer decides on.
-    async fn disputed_record(&self, id: &str) -> Result<Option<Experience>> {
-        Ok(self
-            .store
-            .get(id)
-            .await?
-            .filter(|e| e.status == Status::Approved && e.feedback.disputed(self.cfg.dispute_threshold)))
+    /// A disputed record (approved, reported failing) is one a reviewer decides on again.
+    fn is_disputed(&self, e: &Experience) -> bool {
+        e.status == Status::Approved && e.feedback.disputed(self.cfg.dispute_threshold)
     }
 
     /// Accepting a content proposal attaches its content to the record it names; the proposal is
@@ -160,7 +156,9 @@ impl Hub {
         for t in [&mut edits.task, &mut edits.resource, &mut edits.result].into_iter().flatten() {
             *t = knowhub_core::redact::redact(t).text;
         }
-        if let Some(p) = self.store.get(id).await? {
+        // One read decides the path: a content proposal, a disputed record, or a plain review.
+        let current = self.store.get(id).await?;
+        if let Some(p) = &current {
             if let Some(target) = knowhub_core::review::proposal_target(&p.flags) {
                 if !edits.is_empty() {
                     return Err(CoreError::invalid(
@@ -168,10 +166,10 @@ impl Hub {
                         "a content proposal is accepted or rejected as it is (edit the record itself afterwards)",
                     ));
                 }
-                return self.accept_proposal(caller, &p, target).await;
+                return self.accept_proposal(caller, p, target).await;
             }
         }
-        if edits.is_empty() && self.disputed_record(id).await?.is_some() {
+        if edits.is_empty() && current.is_some_and(|e| self.is_disputed(&e)) {
             let e = self.store.resolve_dispute(id, DisputeDecision::Keep, &caller.name).await?;
             tracing::info!(id, reviewer = %caller.name, "disputed experience kept");
             return Ok(e);
@@ -187,7 +185,7 @@ impl Hub {
         caller.require(Role::Reviewer)?;
         let id = knowhub_core::validate::id(id)?;
         let reason = Some(knowhub_core::validate::optional("reason", reason, 2_000)?).filter(|r| !r.is_empty());
-        if self.disputed_record(id).await?.is_some() {
+        if self.store.get(id).await?.is_some_and(|e| self.is_disputed(&e)) {
             let e = self.store.resolve_dispute(id, DisputeDecision::Reject { reason }, &caller.name).await?;
             tracing::info!(id, reviewer = %caller.name, "disputed experience rejected");
             return Ok(e);

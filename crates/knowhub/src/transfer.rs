@@ -80,8 +80,7 @@ struct Imported {
 /// An exported time must parse and must not lie in the future (decay would favour the record).
 fn past_time(field: &'static str, t: Option<String>) -> Result<Option<String>, CoreError> {
     let Some(t) = t else { return Ok(None) };
-    let parsed = knowhub_core::model::parse_rfc3339(t.trim())
-        .ok_or_else(|| CoreError::invalid(field, "must be an RFC 3339 time such as 2026-11-21T07:30:00Z"))?;
+    let parsed = knowhub_core::validate::rfc3339(field, t.trim())?;
     // A few minutes of clock skew between the exporting and the importing hub are fine.
     if parsed > time::OffsetDateTime::now_utc() + time::Duration::minutes(5) {
         return Err(CoreError::invalid(field, format!("{t} is in the future")));
