@@ -352,7 +352,7 @@ impl LocalPair {
         // running the two side by side beats running them one after the other.
         let (e5, mini) = if latin_share(q) >= 1.0 {
             let (e5, mini) =
-                rayon::join(|| self.e5.embed(&[q], knowhub_embed::TextKind::Query), || self.minilm.embed(&[q]));
+                rayon::join(|| self.e5.embed(&[q], knowhub_embed::TextKind::Query), || self.minilm.embed_query(&[q]));
             (e5?, Some(mini?.pop().unwrap_or_default()))
         } else {
             (self.e5.embed(&[q], knowhub_embed::TextKind::Query)?, None)

@@ -64,6 +64,8 @@ pub struct PanelBlock {
 
 const QK: usize = crate::quant::QK;
 
+use crate::intgemm::{self, IntBlocks, QuantActs};
+
 /// A linear layer `y = x W^T + b` whose weights stay 4-bit in memory (13 MB for the whole
 /// model instead of 82 MB as f32: it fits in L3, so a single query is not bound by DRAM
 /// bandwidth). Panel `p` covers output columns `16p..16p+16`; each call dequantises one panel
@@ -89,15 +91,52 @@ pub struct PanelBlock8 {
 enum Blocks {
     Q4(Vec<PanelBlock>),
     Q8(Vec<PanelBlock8>),
+    /// Integer codes for [`crate::intgemm`].
+    Int(IntBlocks),
+}
+
+/// Which arithmetic the linear layers use; fixed at model load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    /// int8 activations x integer weight codes ([`crate::intgemm`]): the default where the
+    /// AVX2 integer kernel runs.
+    Int8,
+    /// Dequantised f32 weights and f32 FMA: the reference, and the default elsewhere (the
+    /// portable integer kernel is there for exactness tests, not for speed).
+    F32,
+}
+
+impl Precision {
+    /// Int8 where the SIMD integer kernel exists; `KNOWHUB_EMBED_F32=1` forces f32.
+    pub fn detect(simd: Simd) -> Precision {
+        if std::env::var_os("KNOWHUB_EMBED_F32").is_some_and(|v| !v.is_empty() && v != "0") {
+            return Precision::F32;
+        }
+        match simd {
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx2Fma => Precision::Int8,
+            Simd::Portable => Precision::F32,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Precision::Int8 => "int8",
+            Precision::F32 => "f32",
+        }
+    }
 }
 
 impl PackedLinear {
     /// Build from the file's row-major Q4_0 data: `n` rows of `k` weights.
-    pub fn from_q4(n: usize, k: usize, q4: &[u8], bias: Vec<f32>) -> Self {
+    pub fn from_q4(n: usize, k: usize, q4: &[u8], bias: Vec<f32>, prec: Precision) -> Self {
         use crate::quant::{f16_to_f32, row_bytes, BLOCK_BYTES};
         assert!(n.is_multiple_of(NR) && k.is_multiple_of(QK) && bias.len() == n);
         let rb = row_bytes(k);
         assert!(q4.len() >= n * rb);
+        if prec == Precision::Int8 {
+            return PackedLinear { n, k, blocks: Blocks::Int(IntBlocks::W4(intgemm::pack_q4(n, k, q4))), bias };
+        }
         let kb = k / QK;
         let empty = PanelBlock { scale: [0.0; NR], codes: [[0; NR / 2]; QK] };
         let mut blocks = vec![empty; n / NR * kb];
@@ -120,8 +159,11 @@ impl PackedLinear {
     /// Build from full-precision row-major weights (`n` rows of `k`), quantising each run of
     /// 32 weights of a row to 8 bits (scale = largest magnitude / 127, round to nearest), so f32
     /// models run on the same kernels and stay cache-resident (a quarter of their f32 size).
-    pub fn from_f32(n: usize, k: usize, w: &[f32], bias: Vec<f32>) -> Self {
+    pub fn from_f32(n: usize, k: usize, w: &[f32], bias: Vec<f32>, prec: Precision) -> Self {
         assert!(n.is_multiple_of(NR) && k.is_multiple_of(QK) && bias.len() == n && w.len() >= n * k);
+        if prec == Precision::Int8 {
+            return PackedLinear { n, k, blocks: Blocks::Int(IntBlocks::W7(intgemm::pack_f32(n, k, w))), bias };
+        }
         let kb = k / QK;
         let empty = PanelBlock8 { scale: [0.0; NR], codes: [[0; NR]; QK] };
         let mut blocks = vec![empty; n / NR * kb];
@@ -151,11 +193,14 @@ impl PackedLinear {
         let mut blocks = match parts[0].blocks {
             Blocks::Q4(_) => Blocks::Q4(Vec::with_capacity(n / NR * (k / QK))),
             Blocks::Q8(_) => Blocks::Q8(Vec::with_capacity(n / NR * (k / QK))),
+            Blocks::Int(IntBlocks::W4(_)) => Blocks::Int(IntBlocks::W4(Vec::new())),
+            Blocks::Int(IntBlocks::W7(_)) => Blocks::Int(IntBlocks::W7(Vec::new())),
         };
         for p in parts {
             match (&mut blocks, &p.blocks) {
                 (Blocks::Q4(all), Blocks::Q4(b)) => all.extend_from_slice(b),
                 (Blocks::Q8(all), Blocks::Q8(b)) => all.extend_from_slice(b),
+                (Blocks::Int(all), Blocks::Int(b)) => all.extend(b),
                 _ => panic!("concat of layers with different weight formats"),
             }
             bias.extend_from_slice(&p.bias);
@@ -167,8 +212,17 @@ impl PackedLinear {
         let blocks = match &self.blocks {
             Blocks::Q4(b) => b.len() * std::mem::size_of::<PanelBlock>(),
             Blocks::Q8(b) => b.len() * std::mem::size_of::<PanelBlock8>(),
+            Blocks::Int(b) => b.bytes(),
         };
         blocks + self.bias.len() * 4
+    }
+
+    /// The arithmetic this layer was packed for.
+    pub fn precision(&self) -> Precision {
+        match self.blocks {
+            Blocks::Int(_) => Precision::Int8,
+            _ => Precision::F32,
+        }
     }
 
     /// Dequantise panel `p` (`k` rows of 16 columns) into `out`.
@@ -183,6 +237,7 @@ impl PackedLinear {
             // SAFETY: as above.
             (Blocks::Q8(b), Simd::Avx2Fma) => unsafe { unpack_panel8_avx2(&b[p * kb..(p + 1) * kb], out) },
             (Blocks::Q8(b), _) => unpack_panel8_portable(&b[p * kb..(p + 1) * kb], out),
+            (Blocks::Int(_), _) => unreachable!("integer layers have no f32 panels"),
         }
     }
 }
@@ -250,6 +305,8 @@ unsafe fn unpack_panel_avx2(blocks: &[PanelBlock], out: &mut [Lane16]) {
 }
 
 thread_local! {
+    /// Per-thread buffer for a call's quantised activations (reused: a batch's can be 10 MB).
+    static QUANT: std::cell::RefCell<QuantActs> = std::cell::RefCell::new(QuantActs::default());
     /// Per-thread dequantised panel (k x 16 f32: 24 KB for k = 384, 96 KB for k = 1536).
     static PANEL: std::cell::RefCell<Vec<Lane16>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -282,6 +339,41 @@ pub fn linear(simd: Simd, x: &[f32], m: usize, lin: &PackedLinear, y: &mut [f32]
     assert!(x.len() >= m * k && y.len() >= m * n);
     let npanels = n / NR;
     let yp = SendPtr(y.as_mut_ptr());
+    if let Blocks::Int(ib) = &lin.blocks {
+        // Quantised once per call and shared read-only by every task.
+        QUANT.with(|cell| {
+            // A rayon worker waiting on these tasks may run another model's call on this
+            // thread while the buffer is lent out; that call quantises into a fresh one.
+            let mut fresh = QuantActs::default();
+            let mut guard = cell.try_borrow_mut();
+            let qa = match guard.as_deref_mut() {
+                Ok(buf) => buf,
+                Err(_) => &mut fresh,
+            };
+            qa.quantise(simd, x, m, k);
+            let qa = &*qa;
+            // Rows in chunks whose codes (~96 KB) stay in L2 while every panel runs over them:
+            // a 512-token pass of the 1536-wide layer would otherwise stream 768 KB of
+            // activations from L3 once per panel.
+            let chunk = (96 * 1024 / k).max(16) & !1;
+            let run = |p0: usize, p1: usize| {
+                for c0 in (0..m).step_by(chunk) {
+                    let c1 = (c0 + chunk).min(m);
+                    for p in p0..p1 {
+                        let bias = &lin.bias[p * NR..(p + 1) * NR];
+                        for r in (c0..c1).step_by(2) {
+                            let rows = (c1 - r).min(2);
+                            // SAFETY: rows r..r+rows, columns p*NR..p*NR+NR lie inside y
+                            // (checked above) and belong to this task alone; r + rows <= m.
+                            unsafe { ib.panel_rows(simd, p, qa, r, rows, bias, yp.get().add(r * n + p * NR), n, epi) };
+                        }
+                    }
+                }
+            };
+            split_panels(parallel, m, n, k, npanels, run);
+        });
+        return;
+    }
     // Balanced tile heights (20 rows -> 5+5+5+5, not 6+6+6+2): a short tile wastes most of
     // its FMA slots on weight loads.
     let ntiles = m.div_ceil(MR);
@@ -310,6 +402,12 @@ pub fn linear(simd: Simd, x: &[f32], m: usize, lin: &PackedLinear, y: &mut [f32]
             }
         })
     };
+    split_panels(parallel, m, n, k, npanels, run);
+}
+
+/// Run `run(p0, p1)` over the panels, split over the rayon pool when `parallel` is set and
+/// the call is big enough.
+fn split_panels(parallel: bool, m: usize, n: usize, k: usize, npanels: usize, run: impl Fn(usize, usize) + Sync) {
     let threads = if parallel { rayon::current_num_threads() } else { 1 };
     // Enough work per task to amortise a rayon hand-off (~a few microseconds).
     let tasks = if threads <= 1 || m * n * k < 1 << 19 {
@@ -452,9 +550,14 @@ unsafe fn tile_avx2<const R: usize>(
 #[inline(always)]
 fn exp_f(x: f32) -> f32 {
     let x = x.clamp(-87.0, 88.0);
-    // n = round(x / ln 2) via the 1.5 * 2^23 trick (vectorises; no rounding intrinsic needed)
+    // n = round(x / ln 2) via the 1.5 * 2^23 trick (vectorises; no rounding intrinsic needed).
+    // The integer n is read from the low mantissa bits of the biased sum: a saturating
+    // `n as i32` would not vectorise, and GELU (which calls this per FFN output) then ran as
+    // scalar code, ~a quarter of a query's time.
     const MAGIC: f32 = 12_582_912.0;
-    let n = (x * std::f32::consts::LOG2_E + MAGIC) - MAGIC;
+    let biased = x * std::f32::consts::LOG2_E + MAGIC;
+    let n = biased - MAGIC;
+    let ni = (biased.to_bits() as i32).wrapping_sub(MAGIC.to_bits() as i32);
     let r = x - n * 0.693_359_4 + n * 2.121_944_4e-4;
     let p = 1.987_569_1e-4_f32;
     let p = p * r + 1.398_199_9e-3;
@@ -463,7 +566,7 @@ fn exp_f(x: f32) -> f32 {
     let p = p * r + 1.666_666_5e-1;
     let p = p * r + 5e-1;
     let y = p * r * r + r + 1.0;
-    f32::from_bits(y.to_bits().wrapping_add(((n as i32) << 23) as u32))
+    f32::from_bits(y.to_bits().wrapping_add((ni << 23) as u32))
 }
 
 /// Exact (erf-based) GELU as BERT uses, with erf from Abramowitz & Stegun 7.1.26
@@ -479,7 +582,7 @@ fn gelu_f(x: f32) -> f32 {
 }
 
 #[inline(always)]
-fn gelu_slice(xs: &mut [f32]) {
+pub(crate) fn gelu_slice(xs: &mut [f32]) {
     for x in xs {
         *x = gelu_f(*x);
     }
@@ -695,7 +798,7 @@ mod tests {
     fn panels_unpack_to_exact_dequantised_weights() {
         let (n, k) = (48, 96);
         let q4 = random_q4(n, k, 7);
-        let lin = PackedLinear::from_q4(n, k, &q4, vec![0.0; n]);
+        let lin = PackedLinear::from_q4(n, k, &q4, vec![0.0; n], Precision::F32);
         let rb = crate::quant::row_bytes(k);
         for s in paths() {
             let mut panel = vec![Lane16([0.0; NR]); k];
@@ -721,7 +824,7 @@ mod tests {
         let (n, k) = (32, 64);
         let w: Vec<f32> =
             (0..n * k).map(|i| ((i * 7919 % 1000) as f32 / 500.0 - 1.0) * (1.0 + (i % 5) as f32)).collect();
-        let lin = PackedLinear::from_f32(n, k, &w, vec![0.5; n]);
+        let lin = PackedLinear::from_f32(n, k, &w, vec![0.5; n], Precision::F32);
         let mut first: Option<Vec<f32>> = None;
         for s in paths() {
             let mut all = Vec::new();
@@ -773,11 +876,11 @@ mod tests {
                 let x: Vec<f32> = (0..m * k).map(|i| ((i * 31) % 53) as f32 / 26.0 - 1.0).collect();
                 let lin = if n > NR {
                     PackedLinear::concat(vec![
-                        PackedLinear::from_q4(NR, k, &q4[..NR * rb], bias[..NR].to_vec()),
-                        PackedLinear::from_q4(n - NR, k, &q4[NR * rb..], bias[NR..].to_vec()),
+                        PackedLinear::from_q4(NR, k, &q4[..NR * rb], bias[..NR].to_vec(), Precision::F32),
+                        PackedLinear::from_q4(n - NR, k, &q4[NR * rb..], bias[NR..].to_vec(), Precision::F32),
                     ])
                 } else {
-                    PackedLinear::from_q4(n, k, &q4, bias.clone())
+                    PackedLinear::from_q4(n, k, &q4, bias.clone(), Precision::F32)
                 };
                 for par in [false, true] {
                     let mut y = vec![f32::NAN; m * n];

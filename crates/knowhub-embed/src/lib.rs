@@ -23,6 +23,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 mod format;
+mod intgemm;
 mod kernels;
 mod minilm;
 mod model;
@@ -40,6 +41,14 @@ pub const MODEL_ID: &str = "multilingual-e5-small-q4";
 /// Longest input, in tokens including `<s>`/`</s>` and the E5 prefix; longer input is truncated
 /// (the tail is dropped).
 pub const MAX_TOKENS: usize = 512;
+
+/// Tokens a query is embedded with (both models), `<s>`/`</s>` or `[CLS]`/`[SEP]` included.
+/// Why: a query's cost grows faster than its length (one core, integer GEMM: 8 ms at 17
+/// tokens, 71 ms at 128, 600 ms at 512, where attention dominates), and a 2,000-character
+/// query would cost half a second of CPU per search. No judged query in the dev sets comes
+/// near the cap (the longest has 55 tokens), so their nDCG is unchanged; full-text search
+/// still reads the whole query.
+pub const MAX_QUERY_TOKENS: usize = 128;
 /// Input beyond this many bytes is dropped before tokenising: the first 510 tokens never
 /// reach that far (the longest vocabulary piece is 48 bytes), and the Viterbi pass over a
 /// multi-megabyte string would otherwise cost time for tokens that are cut anyway.
@@ -188,11 +197,20 @@ impl Engine {
     }
 }
 
+fn precision(int8: bool) -> kernels::Precision {
+    if int8 {
+        kernels::Precision::Int8
+    } else {
+        kernels::Precision::F32
+    }
+}
+
 impl std::fmt::Debug for E5Model {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("E5Model")
             .field("id", &MODEL_ID)
             .field("simd", &self.engine.encoder.simd.name())
+            .field("precision", &self.engine.encoder.precision().name())
             .finish_non_exhaustive()
     }
 }
@@ -201,20 +219,35 @@ impl E5Model {
     /// Load `dir/e5-small-q4.bin`: parse, validate, and re-lay out the 4-bit transformer
     /// weights for the matrix kernels (~13 MB). Takes well under a second.
     pub fn load(dir: &Path) -> Result<Self, EmbedError> {
-        Self::load_with(dir, kernels::Simd::detect())
+        let simd = kernels::Simd::detect();
+        Self::load_with(dir, simd, kernels::Precision::detect(simd))
     }
 
     /// Load with the portable kernels only, whatever the CPU supports (tests compare the
-    /// two code paths).
+    /// two code paths). `int8` picks the integer GEMM, else the f32 reference.
     #[doc(hidden)]
-    pub fn load_portable(dir: &Path) -> Result<Self, EmbedError> {
-        Self::load_with(dir, kernels::Simd::Portable)
+    pub fn load_portable(dir: &Path, int8: bool) -> Result<Self, EmbedError> {
+        Self::load_with(dir, kernels::Simd::Portable, precision(int8))
     }
 
-    fn load_with(dir: &Path, simd: kernels::Simd) -> Result<Self, EmbedError> {
+    /// Load with the fastest kernels but the f32 GEMM: the reference the integer path is
+    /// measured against.
+    #[doc(hidden)]
+    pub fn load_f32(dir: &Path) -> Result<Self, EmbedError> {
+        Self::load_with(dir, kernels::Simd::detect(), kernels::Precision::F32)
+    }
+
+    /// Load with the integer GEMM whatever the environment says (the SIMD kernel where the
+    /// CPU has it, else the portable one).
+    #[doc(hidden)]
+    pub fn load_with_int8(dir: &Path) -> Result<Self, EmbedError> {
+        Self::load_with(dir, kernels::Simd::detect(), kernels::Precision::Int8)
+    }
+
+    fn load_with(dir: &Path, simd: kernels::Simd, prec: kernels::Precision) -> Result<Self, EmbedError> {
         let map = Engine::map(dir, dir.join(MODEL_FILE))?;
         let parsed = format::parse(&map)?;
-        let encoder = model::Encoder::load(&map, &parsed, simd)?;
+        let encoder = model::Encoder::load(&map, &parsed, simd, prec)?;
         let tokenizer = tokenizer::Tokenizer::new(parsed.tokenizer);
         if encoder.cfg.max_positions < MAX_TOKENS {
             return Err(EmbedError::BadModel("fewer than 512 positions".into()));
@@ -237,8 +270,14 @@ impl E5Model {
         self.engine.encoder.simd.name()
     }
 
+    /// The linear layers' arithmetic (`"int8"` or `"f32"`).
+    pub fn precision_name(&self) -> &'static str {
+        self.engine.encoder.precision().name()
+    }
+
     /// Token ids exactly as fed to the encoder: `<s>`, the prefixed text, `</s>`, truncated to
-    /// 512 tokens. Exposed for tests and diagnostics.
+    /// 512 tokens for a passage and [`MAX_QUERY_TOKENS`] for a query. Exposed for tests and
+    /// diagnostics.
     pub fn tokenize(&self, text: &str, kind: TextKind) -> Vec<u32> {
         let text = clip(text);
         let mut buf = String::with_capacity(text.len() + 9);
@@ -246,7 +285,11 @@ impl E5Model {
         buf.push_str(text);
         let mut ids = vec![self.tokenizer.bos];
         self.tokenizer.encode(&buf, &mut ids);
-        ids.truncate(MAX_TOKENS - 1);
+        let cap = match kind {
+            TextKind::Query => MAX_QUERY_TOKENS,
+            TextKind::Passage => MAX_TOKENS,
+        };
+        ids.truncate(cap - 1);
         ids.push(self.tokenizer.eos);
         ids
     }

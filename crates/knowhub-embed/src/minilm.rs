@@ -17,7 +17,7 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use crate::format::Config;
-use crate::kernels::{PackedLinear, Simd};
+use crate::kernels::{PackedLinear, Precision, Simd};
 use crate::model::{Encoder, Layer, Parts, WordTable};
 use crate::wordpiece::WordPiece;
 use crate::{EmbedError, Engine};
@@ -91,6 +91,30 @@ fn parse_safetensors(buf: &[u8]) -> Result<std::collections::HashMap<String, Ten
 impl MiniLmModel {
     /// Load `dir/all-minilm-l6-v2.safetensors` and `dir/all-minilm-l6-v2-vocab.txt`.
     pub fn load(dir: &Path) -> Result<Self, EmbedError> {
+        let simd = Simd::detect();
+        Self::load_with(dir, simd, Precision::detect(simd))
+    }
+
+    /// The fastest kernels with the f32 GEMM (8-bit weights): the reference for the integer
+    /// path.
+    #[doc(hidden)]
+    pub fn load_f32(dir: &Path) -> Result<Self, EmbedError> {
+        Self::load_with(dir, Simd::detect(), Precision::F32)
+    }
+
+    /// The integer GEMM whatever the environment says.
+    #[doc(hidden)]
+    pub fn load_with_int8(dir: &Path) -> Result<Self, EmbedError> {
+        Self::load_with(dir, Simd::detect(), Precision::Int8)
+    }
+
+    /// The portable kernels; `int8` picks the integer GEMM (tests compare the code paths).
+    #[doc(hidden)]
+    pub fn load_portable(dir: &Path, int8: bool) -> Result<Self, EmbedError> {
+        Self::load_with(dir, Simd::Portable, crate::precision(int8))
+    }
+
+    fn load_with(dir: &Path, simd: Simd, prec: Precision) -> Result<Self, EmbedError> {
         let vocab_path = dir.join(MINILM_VOCAB_FILE);
         let vocab = match std::fs::read_to_string(&vocab_path) {
             Ok(v) => v,
@@ -132,7 +156,7 @@ impl MiniLmModel {
         let vec1 = |name: &str, n: usize| get(name, &[n]).map(f32s);
         let lin = |name: &str, n: usize, k: usize| -> Result<PackedLinear, EmbedError> {
             let w = f32s(get(&format!("{name}.weight"), &[n, k])?);
-            Ok(PackedLinear::from_f32(n, k, &w, vec1(&format!("{name}.bias"), n)?))
+            Ok(PackedLinear::from_f32(n, k, &w, vec1(&format!("{name}.bias"), n)?, prec))
         };
         let layers = (0..cfg.layers)
             .into_par_iter()
@@ -165,7 +189,7 @@ impl MiniLmModel {
             eln_b: vec1("embeddings.LayerNorm.bias", h)?,
             layers,
         };
-        let encoder = Encoder::from_parts(parts, Simd::detect());
+        let encoder = Encoder::from_parts(parts, simd);
         // The f32 layer weights were read once to quantise them (~42 MB of the mapping); let the
         // kernel drop those pages from our resident set. Only token-embedding rows are read
         // from the mapping from now on, and they fault back in from the file as needed.
@@ -180,17 +204,36 @@ impl MiniLmModel {
         MINILM_ID
     }
 
+    /// The linear layers' arithmetic (`"int8"` or `"f32"`).
+    pub fn precision_name(&self) -> &'static str {
+        self.engine.encoder.precision().name()
+    }
+
     pub fn dim(&self) -> usize {
         self.engine.encoder.cfg.hidden
     }
 
     /// `[CLS]`, the word pieces, `[SEP]`: at most 256 ids.
     pub fn tokenize(&self, text: &str) -> Vec<u32> {
+        self.tokenize_to(text, MINILM_MAX_TOKENS)
+    }
+
+    /// As [`Self::tokenize`], at most [`crate::MAX_QUERY_TOKENS`] ids (the query cap).
+    pub fn tokenize_query(&self, text: &str) -> Vec<u32> {
+        self.tokenize_to(text, crate::MAX_QUERY_TOKENS)
+    }
+
+    fn tokenize_to(&self, text: &str, cap: usize) -> Vec<u32> {
         let text = crate::clip_to(text, MAX_INPUT_BYTES);
         let mut ids = vec![self.tokenizer.cls];
-        self.tokenizer.encode(text, &mut ids, MINILM_MAX_TOKENS - 1);
+        self.tokenizer.encode(text, &mut ids, cap - 1);
         ids.push(self.tokenizer.sep);
         ids
+    }
+
+    /// Queries: as [`Self::embed`] with the query cap ([`crate::MAX_QUERY_TOKENS`]).
+    pub fn embed_query(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        Ok(self.engine.embed_texts(texts, |t| self.tokenize_query(t)))
     }
 
     /// One unit-length vector per text (mean pooling, as sentence-transformers configures it).

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use rayon::prelude::*;
 
 use crate::format::{self, Config, DType, Parsed};
-use crate::kernels::{self, Epilogue, PackedLinear, Simd};
+use crate::kernels::{self, Epilogue, PackedLinear, Precision, Simd};
 use crate::quant;
 use crate::EmbedError;
 
@@ -94,7 +94,7 @@ impl SendPtr {
 }
 
 impl Encoder {
-    pub fn load(file: &[u8], p: &Parsed, simd: Simd) -> Result<Encoder, EmbedError> {
+    pub fn load(file: &[u8], p: &Parsed, simd: Simd, prec: Precision) -> Result<Encoder, EmbedError> {
         let cfg = p.config;
         let (h, ff) = (cfg.hidden, cfg.ffn);
         if h % kernels::NR != 0 || ff % kernels::NR != 0 {
@@ -119,7 +119,7 @@ impl Encoder {
         let linear = |name: &str, n: usize, k: usize| -> Result<PackedLinear, EmbedError> {
             let w = p.tensor(&format!("{name}.w"), DType::Q4, n * k)?;
             let bias = f32t(&format!("{name}.b"), n)?;
-            Ok(PackedLinear::from_q4(n, k, &file[w.offset..w.offset + w.nbytes], bias))
+            Ok(PackedLinear::from_q4(n, k, &file[w.offset..w.offset + w.nbytes], bias, prec))
         };
         let layers = (0..cfg.layers)
             .into_par_iter()
@@ -150,6 +150,11 @@ impl Encoder {
     pub fn from_parts(p: Parts, simd: Simd) -> Encoder {
         let Parts { cfg, word, pos, type0, eln_w, eln_b, layers } = p;
         Encoder { cfg, simd, word, pos, type0, eln_w, eln_b, layers }
+    }
+
+    /// The linear layers' arithmetic (all layers are packed alike).
+    pub fn precision(&self) -> Precision {
+        self.layers.first().map_or(Precision::F32, |l| l.qkv.precision())
     }
 
     /// Bytes of transformer weights held on the heap (for docs/bench output).

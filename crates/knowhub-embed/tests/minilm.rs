@@ -56,15 +56,60 @@ fn token_ids_match_the_reference_tokenizer() {
     assert!(refs.iter().any(|r| r.ids.len() == MINILM_MAX_TOKENS), "a reference input is long enough to be truncated");
 }
 
-/// 8-bit weights: every vector within cosine 0.999 of the float32 reference.
+/// Quantised weights: every vector within cosine 0.999 of the float32 reference on the f32
+/// GEMM (8-bit weights), and within 0.995 on the integer GEMM (7-bit weights, int8
+/// activations), whose worst case is a Chinese text that MiniLM reads as `[UNK]`s and never
+/// serves (the local pair sends it Latin-script queries only); Latin texts stay above 0.998.
 #[test]
 fn vectors_match_the_float32_reference() {
+    let f32m = MiniLmModel::load_f32(&default_model_dir()).unwrap();
+    let (mut worst, mut worst_latin) = (1.0f32, 1.0f32);
     for r in reference() {
         let v = emb(&r.text);
         assert_eq!(v.len(), 384);
         let c = cos(&v, &r.vec);
-        assert!(c > 0.999, "{:?}: cosine {c}", r.text);
+        worst = worst.min(c);
+        let latin = r.text.chars().all(|c| !c.is_alphabetic() || c.is_ascii());
+        if latin {
+            worst_latin = worst_latin.min(c);
+        }
+        let floor = if model().precision_name() == "f32" {
+            0.999
+        } else if latin {
+            0.998
+        } else {
+            0.995
+        };
+        assert!(c > floor, "{:?}: cosine {c} ({})", r.text, model().precision_name());
+        let c = cos(&f32m.embed(&[&r.text]).unwrap()[0], &r.vec);
+        assert!(c > 0.999, "{:?}: f32 GEMM cosine {c}", r.text);
     }
+    eprintln!(
+        "worst cosine vs the float32 reference ({}): {worst:.6}, Latin texts {worst_latin:.6}",
+        model().precision_name()
+    );
+}
+
+/// The integer GEMM (7-bit weights, int8 activations) stays within cosine 0.995 of the f32
+/// GEMM (8-bit weights) on every reference text, and its portable kernel gives the SIMD
+/// kernel's vectors bit for bit.
+#[test]
+fn int8_path_matches_the_f32_path_and_the_portable_kernel() {
+    let dir = default_model_dir();
+    let f32m = MiniLmModel::load_f32(&dir).unwrap();
+    let int8 = MiniLmModel::load_with_int8(&dir).unwrap();
+    assert_eq!((int8.precision_name(), f32m.precision_name()), ("int8", "f32"));
+    let refs = reference();
+    let mut worst = 1.0f32;
+    for r in &refs {
+        let c = cos(&int8.embed(&[&r.text]).unwrap()[0], &f32m.embed(&[&r.text]).unwrap()[0]);
+        worst = worst.min(c);
+        assert!(c >= 0.995, "{:?}: int8 vs f32 cosine {c}", r.text);
+    }
+    eprintln!("worst cosine int8 vs f32 GEMM: {worst:.6}");
+    let texts: Vec<&str> = refs.iter().take(4).map(|r| r.text.as_str()).collect();
+    let portable = MiniLmModel::load_portable(&dir, true).unwrap();
+    assert_eq!(portable.embed(&texts).unwrap(), int8.embed(&texts).unwrap());
 }
 
 #[test]
@@ -112,4 +157,15 @@ fn stable_batched_and_unit_length() {
 fn missing_files_name_the_fetch_command() {
     let err = MiniLmModel::load(std::path::Path::new("/nonexistent/knowhub-minilm")).unwrap_err().to_string();
     assert!(err.contains("all-minilm-l6-v2") && err.contains("scripts/fetch-model.sh"), "{err}");
+}
+
+/// The query cap applies to MiniLM's query path too; records keep 256 tokens.
+#[test]
+fn long_queries_are_capped() {
+    let long = "connection pool timeout retry backoff ".repeat(100);
+    assert_eq!(model().tokenize_query(&long).len(), knowhub_embed::MAX_QUERY_TOKENS);
+    assert_eq!(model().tokenize(&long).len(), MINILM_MAX_TOKENS);
+    let short = "pool timeout";
+    assert_eq!(model().tokenize_query(short), model().tokenize(short));
+    assert_eq!(model().embed_query(&[short]).unwrap(), model().embed(&[short]).unwrap());
 }

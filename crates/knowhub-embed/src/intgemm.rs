@@ -1,0 +1,586 @@
+//! The integer GEMM behind every linear layer: activations are quantised to int8 per row and
+//! 32-wide block, the weights stay as integer codes (E5's 4-bit file codes, MiniLM's 7-bit
+//! codes), and each block's products are summed as integers. Only one float multiply-add per
+//! block and output column remains.
+//!
+//! Why: a query embedding is nearly all of a search's time, and ~80% of it was the f32 GEMM.
+//! AVX2 `vpmaddubsw` does 32 multiply-adds per instruction where an f32 FMA does 8, and the
+//! weights need no dequantising into a scratch panel.
+//!
+//! Exactness: the integer sums never overflow or saturate (bounds below), and every path does
+//! the same float operations in the same order (the block update is a fused multiply-add on
+//! every path: `vfmadd` here, `f32::mul_add` in the portable kernel), so the AVX2 kernel and
+//! the portable one give bit-identical outputs; tests check that.
+
+use crate::kernels::{gelu_slice, Epilogue, Simd, NR};
+
+/// Weights and activations per quantisation block (the file's Q4_0 block size).
+pub const QK: usize = crate::quant::QK;
+/// Input positions per integer step: `vpmaddubsw` + `vpmaddwd` sum 4 adjacent byte products.
+const K4: usize = 4;
+/// Steps per block.
+const STEPS: usize = QK / K4;
+
+/// 32 input positions x 16 output columns of signed integer weights (`w * scale`), with the
+/// correction for the activations' +128 offset. Byte `32h + 4j + t` of
+/// `codes[s]` holds input `4s + t` of column `8h + j`, so each half of a step is one 32-byte
+/// operand that `vpmaddubsw` reads straight from memory.
+///
+/// E5's 4-bit codes are stored one per byte: twice the memory of nibbles (~26 MB for the
+/// model instead of 14), but unpacking nibbles costs three instructions per step and made
+/// the compiler spill every unpacked register to the stack.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+pub struct IntBlock {
+    scale: [f32; NR],
+    /// 128 x the column's code sum: what the activations' +128 offset adds to the dot.
+    corr: [i32; NR],
+    codes: [[i8; 64]; STEPS],
+}
+
+impl IntBlock {
+    const EMPTY: IntBlock = IntBlock { scale: [0.0; NR], corr: [0; NR], codes: [[0; 64]; STEPS] };
+
+    fn set(&mut self, j: usize, kk: usize, w: i8) {
+        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] = w;
+        self.corr[j] += A_OFFSET * w as i32;
+    }
+
+    /// The weight of column `j`, input `kk` (tests).
+    #[cfg(test)]
+    pub fn weight(&self, j: usize, kk: usize) -> f32 {
+        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] as f32 * self.scale[j]
+    }
+}
+
+/// Offset that makes an int8 activation code the unsigned operand of `vpmaddubsw`.
+const A_OFFSET: i32 = 128;
+
+/// Re-lay out `n` rows of the file's Q4_0 blocks (`k` weights each) into panels: codes
+/// `q - 8` in [-8, 7], the file's f16 scales widened to f32 (exact).
+pub fn pack_q4(n: usize, k: usize, q4: &[u8]) -> Vec<IntBlock> {
+    use crate::quant::{f16_to_f32, row_bytes, BLOCK_BYTES};
+    let (rb, kb) = (row_bytes(k), k / QK);
+    let mut blocks = vec![IntBlock::EMPTY; n / NR * kb];
+    for o in 0..n {
+        let (p, j) = (o / NR, o % NR);
+        for b in 0..kb {
+            let src = &q4[o * rb + b * BLOCK_BYTES..o * rb + (b + 1) * BLOCK_BYTES];
+            let dst = &mut blocks[p * kb + b];
+            dst.scale[j] = f16_to_f32(u16::from_le_bytes([src[0], src[1]]));
+            for kk in 0..QK {
+                let byte = src[2 + kk % (QK / 2)];
+                let q = if kk < QK / 2 { byte & 0x0f } else { byte >> 4 };
+                dst.set(j, kk, q as i8 - 8);
+            }
+        }
+    }
+    blocks
+}
+
+/// Quantise `n` rows of `k` f32 weights to 7 bits per 32-wide block (scale = largest
+/// magnitude / 63, round to nearest even) and lay them out in panels.
+///
+/// Seven bits, not eight: a pair of products is then at most 2 * 255 * 63 = 32130 and fits
+/// `vpmaddubsw`'s saturating 16-bit sum; with 8 bits it could saturate.
+pub fn pack_f32(n: usize, k: usize, w: &[f32]) -> Vec<IntBlock> {
+    let kb = k / QK;
+    let mut blocks = vec![IntBlock::EMPTY; n / NR * kb];
+    for o in 0..n {
+        let (p, j) = (o / NR, o % NR);
+        for b in 0..kb {
+            let src = &w[o * k + b * QK..o * k + (b + 1) * QK];
+            let amax = src.iter().fold(0f32, |m, x| m.max(x.abs()));
+            let d = amax / 63.0;
+            let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
+            let dst = &mut blocks[p * kb + b];
+            dst.scale[j] = d;
+            for (kk, &x) in src.iter().enumerate() {
+                dst.set(j, kk, round_even(x * inv).clamp(-63.0, 63.0) as i8);
+            }
+        }
+    }
+    blocks
+}
+
+/// Round half to even without `roundf` (a libm call on baseline x86-64): adding and
+/// subtracting 1.5 * 2^23 leaves the nearest integer for |x| < 2^22.
+#[inline(always)]
+fn round_even(x: f32) -> f32 {
+    (x + ROUND_MAGIC) - ROUND_MAGIC
+}
+
+const ROUND_MAGIC: f32 = 12_582_912.0;
+
+/// One call's activations as int8 codes in [-127, 127], stored with +128 (the unsigned operand
+/// of `vpmaddubsw`) row-major (`m x k`), and one scale (largest magnitude / 127) per row and
+/// block.
+#[derive(Default)]
+pub struct QuantActs {
+    k: usize,
+    codes: Vec<u8>,
+    scale: Vec<f32>,
+}
+
+impl QuantActs {
+    /// Quantise `m` rows of `k` activations into this buffer (grown as needed, never shrunk).
+    /// One routine (compiled twice, see below) serves every kernel path, so all of them
+    /// multiply the same codes. Codes stay in [-127, 127].
+    pub fn quantise(&mut self, simd: Simd, x: &[f32], m: usize, k: usize) {
+        let kb = k / QK;
+        self.k = k;
+        self.codes.resize(m * k, 0);
+        self.scale.resize(m * kb, 0.0);
+        match simd {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
+            Simd::Avx2Fma => unsafe { quantise_avx2(&x[..m * k], self) },
+            Simd::Portable => quantise_blocks(&x[..m * k], self),
+        }
+    }
+}
+
+/// The AVX2 build of [`quantise_blocks`]: element-wise IEEE operations and an exact max, so
+/// the codes are the same as the portable build's.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn quantise_avx2(x: &[f32], q: &mut QuantActs) {
+    quantise_blocks(x, q)
+}
+
+#[inline(always)]
+fn quantise_blocks(x: &[f32], q: &mut QuantActs) {
+    for ((src, dst), scale) in x.chunks_exact(QK).zip(q.codes.chunks_exact_mut(QK)).zip(q.scale.iter_mut()) {
+        // 8 partial maxima so the reduction vectorises.
+        let mut mx = [0f32; 8];
+        for c in src.chunks_exact(8) {
+            for (m, &v) in mx.iter_mut().zip(c) {
+                *m = m.max(v.abs());
+            }
+        }
+        let amax = mx.iter().fold(0f32, |a, &b| a.max(b));
+        let inv = if amax > 0.0 { 127.0 / amax } else { 0.0 };
+        *scale = amax / 127.0;
+        let mut codes = [0i32; QK];
+        for (c, &v) in codes.iter_mut().zip(src) {
+            // Round half to even by the 1.5 * 2^23 trick and read the integer straight out of
+            // the mantissa (vectorises, unlike a saturating `as i32`); the integer clamp keeps
+            // even a NaN input's code in range.
+            let bits = ((v * inv).clamp(-127.0, 127.0) + ROUND_MAGIC).to_bits() as i32;
+            *c = (bits - ROUND_MAGIC.to_bits() as i32).clamp(-127, 127);
+        }
+        for (d, &c) in dst.iter_mut().zip(&codes) {
+            *d = (c + A_OFFSET) as u8;
+        }
+    }
+}
+
+/// The weights of one layer in the integer layout, by how wide their codes are.
+pub enum IntBlocks {
+    /// 4-bit codes: a block's 8 steps sum in 16 bits (see [`tile_avx2`]).
+    W4(Vec<IntBlock>),
+    /// 7-bit codes: each step widens to 32 bits.
+    W7(Vec<IntBlock>),
+}
+
+impl IntBlocks {
+    fn blocks(&self) -> &[IntBlock] {
+        match self {
+            IntBlocks::W4(b) | IntBlocks::W7(b) => b,
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of_val(self.blocks())
+    }
+
+    pub fn extend(&mut self, other: &IntBlocks) {
+        match (self, other) {
+            (IntBlocks::W4(a), IntBlocks::W4(b)) | (IntBlocks::W7(a), IntBlocks::W7(b)) => a.extend_from_slice(b),
+            _ => panic!("concat of layers with different weight formats"),
+        }
+    }
+
+    /// Output columns `16p..16p+16` of rows `r..r+rows` (`rows` 1 or 2) of `qa`, plus bias and
+    /// epilogue, written to `c` (row stride `ldc`).
+    ///
+    /// # Safety
+    /// `c` must be valid for writes of `rows` rows of 16 floats at stride `ldc`, and rows
+    /// `r..r+rows` must be rows of `qa`.
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn panel_rows(
+        &self,
+        simd: Simd,
+        p: usize,
+        qa: &QuantActs,
+        r: usize,
+        rows: usize,
+        bias: &[f32],
+        c: *mut f32,
+        ldc: usize,
+        epi: Epilogue,
+    ) {
+        let (k, kb) = (qa.k, qa.k / QK);
+        let b = &self.blocks()[p * kb..(p + 1) * kb];
+        let a = |r: usize| &qa.codes[r * k..(r + 1) * k];
+        let sa = |r: usize| &qa.scale[r * kb..(r + 1) * kb];
+        let narrow = matches!(self, IntBlocks::W4(_));
+        #[cfg(target_arch = "x86_64")]
+        if simd == Simd::Avx2Fma && rows == 2 {
+            let out = if narrow {
+                tile2_avx2::<true>(b, a(r), a(r + 1), sa(r), sa(r + 1))
+            } else {
+                tile2_avx2::<false>(b, a(r), a(r + 1), sa(r), sa(r + 1))
+            };
+            finish(out[0], bias, c, epi);
+            finish(out[1], bias, c.add(ldc), epi);
+            return;
+        }
+        for i in 0..rows {
+            let row = match (narrow, simd) {
+                #[cfg(target_arch = "x86_64")]
+                (true, Simd::Avx2Fma) => tile_avx2::<true>(b, a(r + i), sa(r + i)),
+                #[cfg(target_arch = "x86_64")]
+                (false, Simd::Avx2Fma) => tile_avx2::<false>(b, a(r + i), sa(r + i)),
+                _ => tile_portable(b, a(r + i), sa(r + i)),
+            };
+            finish(row, bias, c.add(i * ldc), epi);
+        }
+    }
+}
+
+/// Bias, epilogue and store of one finished row of 16 outputs (shared by every path).
+#[inline(always)]
+unsafe fn finish(mut row: [f32; NR], bias: &[f32], out: *mut f32, epi: Epilogue) {
+    for (v, &b) in row.iter_mut().zip(bias) {
+        *v += b;
+    }
+    if epi == Epilogue::Gelu {
+        gelu_slice(&mut row);
+    }
+    std::ptr::copy_nonoverlapping(row.as_ptr(), out, NR);
+}
+
+/// Portable tile: the same integer sums and float operations as [`tile_avx2`].
+fn tile_portable(blocks: &[IntBlock], a: &[u8], sa: &[f32]) -> [f32; NR] {
+    let mut acc = [0f32; NR];
+    for ((blk, a), &sa) in blocks.iter().zip(a.chunks_exact(QK)).zip(sa) {
+        for (j, out) in acc.iter_mut().enumerate() {
+            let mut dot = 0i32;
+            for (kk, &av) in a.iter().enumerate() {
+                dot += av as i32 * blk.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] as i32;
+            }
+            let d = (dot - blk.corr[j]) as f32;
+            *out = d.mul_add(blk.scale[j] * sa, *out);
+        }
+    }
+    acc
+}
+
+/// AVX2 tile, one row x 16 columns. Per step: broadcast 4 activation bytes (unsigned: code +
+/// 128) and `vpmaddubsw` them against each half's 32 weight bytes, read straight from memory;
+/// it sums adjacent pairs into 16 bits. With 4-bit codes (`NARROW`) a pair is at most
+/// 2 * 255 * 8 = 4080, so a block's 8 steps add up in 16 bits (at most 32640) and `vpmaddwd`
+/// widens once per block; 7-bit codes (pairs up to 32130) widen every step. Then, per block:
+/// subtract the offset correction, convert, and multiply-add by weight x activation scale.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn tile_avx2<const NARROW: bool>(blocks: &[IntBlock], a: &[u8], sa: &[f32]) -> [f32; NR] {
+    use std::arch::x86_64::*;
+    debug_assert!(a.len() == blocks.len() * QK && sa.len() == blocks.len());
+    let ones = _mm256_set1_epi16(1);
+    let mut f0 = _mm256_setzero_ps();
+    let mut f1 = _mm256_setzero_ps();
+    for (b, blk) in blocks.iter().enumerate() {
+        let ap = a.as_ptr().add(b * QK);
+        let mut s0 = _mm256_setzero_si256();
+        let mut s1 = _mm256_setzero_si256();
+        for s in 0..STEPS {
+            let av = _mm256_set1_epi32((ap.add(s * K4) as *const i32).read_unaligned());
+            let p0 = _mm256_maddubs_epi16(av, _mm256_load_si256(blk.codes[s].as_ptr() as *const __m256i));
+            let p1 = _mm256_maddubs_epi16(av, _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i));
+            if NARROW {
+                s0 = _mm256_add_epi16(s0, p0);
+                s1 = _mm256_add_epi16(s1, p1);
+            } else {
+                s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(p0, ones));
+                s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(p1, ones));
+            }
+        }
+        if NARROW {
+            s0 = _mm256_madd_epi16(s0, ones);
+            s1 = _mm256_madd_epi16(s1, ones);
+        }
+        let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
+        let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
+        let sa = _mm256_set1_ps(*sa.get_unchecked(b));
+        let d0 = _mm256_cvtepi32_ps(_mm256_sub_epi32(s0, c0));
+        let d1 = _mm256_cvtepi32_ps(_mm256_sub_epi32(s1, c1));
+        f0 = _mm256_fmadd_ps(d0, _mm256_mul_ps(_mm256_load_ps(blk.scale.as_ptr()), sa), f0);
+        f1 = _mm256_fmadd_ps(d1, _mm256_mul_ps(_mm256_load_ps(blk.scale.as_ptr().add(8)), sa), f1);
+    }
+    let mut row = [0f32; NR];
+    _mm256_storeu_ps(row.as_mut_ptr(), f0);
+    _mm256_storeu_ps(row.as_mut_ptr().add(8), f1);
+    row
+}
+
+/// Two rows x 16 columns: each weight load feeds both rows. An empty `asm!` pins the four
+/// accumulators after every step: without it the compiler regrouped the sums row by row and
+/// spilled every weight register to the stack (slower than one row per tile). With 4-bit
+/// codes (`NARROW`) the 16-bit sums of a block's 8 steps cannot overflow (bounds above).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn tile2_avx2<const NARROW: bool>(
+    blocks: &[IntBlock],
+    a0: &[u8],
+    a1: &[u8],
+    sa0: &[f32],
+    sa1: &[f32],
+) -> [[f32; NR]; 2] {
+    use std::arch::x86_64::*;
+    let ones = _mm256_set1_epi16(1);
+    let (mut f00, mut f01, mut f10, mut f11) =
+        (_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps());
+    for (b, blk) in blocks.iter().enumerate() {
+        let (ap0, ap1) = (a0.as_ptr().add(b * QK), a1.as_ptr().add(b * QK));
+        let (mut s00, mut s01, mut s10, mut s11) =
+            (_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256());
+        for s in 0..STEPS {
+            let w0 = _mm256_load_si256(blk.codes[s].as_ptr() as *const __m256i);
+            let w1 = _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i);
+            let v0 = _mm256_set1_epi32((ap0.add(s * K4) as *const i32).read_unaligned());
+            let v1 = _mm256_set1_epi32((ap1.add(s * K4) as *const i32).read_unaligned());
+            let (p00, p01) = (_mm256_maddubs_epi16(v0, w0), _mm256_maddubs_epi16(v0, w1));
+            let (p10, p11) = (_mm256_maddubs_epi16(v1, w0), _mm256_maddubs_epi16(v1, w1));
+            if NARROW {
+                s00 = _mm256_add_epi16(s00, p00);
+                s01 = _mm256_add_epi16(s01, p01);
+                s10 = _mm256_add_epi16(s10, p10);
+                s11 = _mm256_add_epi16(s11, p11);
+            } else {
+                s00 = _mm256_add_epi32(s00, _mm256_madd_epi16(p00, ones));
+                s01 = _mm256_add_epi32(s01, _mm256_madd_epi16(p01, ones));
+                s10 = _mm256_add_epi32(s10, _mm256_madd_epi16(p10, ones));
+                s11 = _mm256_add_epi32(s11, _mm256_madd_epi16(p11, ones));
+            }
+            std::arch::asm!("/* {0} {1} {2} {3} */", inout(ymm_reg) s00, inout(ymm_reg) s01, inout(ymm_reg) s10, inout(ymm_reg) s11,
+                options(pure, nomem, nostack, preserves_flags));
+        }
+        if NARROW {
+            s00 = _mm256_madd_epi16(s00, ones);
+            s01 = _mm256_madd_epi16(s01, ones);
+            s10 = _mm256_madd_epi16(s10, ones);
+            s11 = _mm256_madd_epi16(s11, ones);
+        }
+        let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
+        let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
+        let ws0 = _mm256_load_ps(blk.scale.as_ptr());
+        let ws1 = _mm256_load_ps(blk.scale.as_ptr().add(8));
+        let r0 = _mm256_set1_ps(*sa0.get_unchecked(b));
+        let r1 = _mm256_set1_ps(*sa1.get_unchecked(b));
+        f00 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s00, c0)), _mm256_mul_ps(ws0, r0), f00);
+        f01 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s01, c1)), _mm256_mul_ps(ws1, r0), f01);
+        f10 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s10, c0)), _mm256_mul_ps(ws0, r1), f10);
+        f11 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s11, c1)), _mm256_mul_ps(ws1, r1), f11);
+    }
+    let mut out = [[0f32; NR]; 2];
+    _mm256_storeu_ps(out[0].as_mut_ptr(), f00);
+    _mm256_storeu_ps(out[0].as_mut_ptr().add(8), f01);
+    _mm256_storeu_ps(out[1].as_mut_ptr(), f10);
+    _mm256_storeu_ps(out[1].as_mut_ptr().add(8), f11);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernels::{linear, PackedLinear, Precision};
+
+    fn paths() -> Vec<Simd> {
+        let mut v = vec![Simd::Portable];
+        #[cfg(target_arch = "x86_64")]
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            v.push(Simd::Avx2Fma);
+        }
+        v
+    }
+
+    fn lcg(seed: u64) -> impl FnMut() -> u32 {
+        let mut state = seed;
+        move || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        }
+    }
+
+    /// Pseudo-random Q4_0 rows. Mode 1 uses only the codes 0 and 15 (weights -8 and 7); mode
+    /// 2 only code 0 (every weight -8, the largest 16-bit sums the kernel can meet).
+    fn random_q4(n: usize, k: usize, seed: u64, mode: u8) -> Vec<u8> {
+        let mut next = lcg(seed);
+        let mut out = Vec::new();
+        for _ in 0..n * k / QK {
+            let scale: u16 = 0x2000 + (next() % 0x0a00) as u16;
+            out.extend_from_slice(&scale.to_le_bytes());
+            for _ in 0..QK / 2 {
+                let b = next() as u8;
+                out.push(match mode {
+                    1 => [0x00, 0xff, 0x0f, 0xf0][b as usize % 4],
+                    2 => 0x00,
+                    _ => b,
+                });
+            }
+        }
+        out
+    }
+
+    fn random_f32(len: usize, seed: u64) -> Vec<f32> {
+        let mut next = lcg(seed);
+        (0..len).map(|_| (next() % 20_001) as f32 / 10_000.0 - 1.0).collect()
+    }
+
+    /// The panel layout holds exactly the file's dequantised weights.
+    #[test]
+    fn q4_panels_hold_the_file_weights() {
+        let (n, k) = (48, 96);
+        let q4 = random_q4(n, k, 3, 0);
+        let blocks = pack_q4(n, k, &q4);
+        let (rb, kb) = (crate::quant::row_bytes(k), k / QK);
+        for o in 0..n {
+            let mut want = vec![0f32; k];
+            crate::quant::dequant_row(&q4[o * rb..(o + 1) * rb], &mut want);
+            for kk in 0..k {
+                let got = blocks[(o / NR) * kb + kk / QK].weight(o % NR, kk % QK);
+                assert_eq!(got.to_bits(), want[kk].to_bits(), "o={o} k={kk}");
+            }
+        }
+    }
+
+    /// 7-bit packing: every weight within half a step of the original.
+    #[test]
+    fn f32_weights_pack_to_7_bits_within_half_a_step() {
+        let (n, k) = (32, 64);
+        let w = random_f32(n * k, 9);
+        let blocks = pack_f32(n, k, &w);
+        let kb = k / QK;
+        for o in 0..n {
+            for kk in 0..k {
+                let blk = &w[o * k + kk / QK * QK..o * k + (kk / QK + 1) * QK];
+                let step = blk.iter().fold(0f32, |m, x| m.max(x.abs())) / 63.0;
+                let got = blocks[(o / NR) * kb + kk / QK].weight(o % NR, kk % QK);
+                assert!((got - w[o * k + kk]).abs() <= step * 0.5 + 1e-6, "o={o} k={kk}: {got} vs {}", w[o * k + kk]);
+            }
+        }
+    }
+
+    #[test]
+    fn activation_codes_stay_in_range() {
+        let mut x = random_f32(4 * 64, 5);
+        x[3] = f32::NAN;
+        x[40] = f32::INFINITY;
+        x[64..96].fill(0.0);
+        let mut q = QuantActs::default();
+        for s in paths() {
+            q.quantise(s, &x, 4, 64);
+            assert!(q.codes.iter().all(|&c| (1..=255).contains(&c)), "{s:?}: a code is -128");
+            assert!(q.codes[64..96].iter().all(|&c| c == 128) && q.scale[2] == 0.0, "zero block");
+            let amax = x[128..160].iter().fold(0f32, |m, v| m.max(v.abs()));
+            assert_eq!(q.scale[4], amax / 127.0);
+            let top = x[128..160].iter().position(|v| v.abs() == amax).unwrap();
+            assert_eq!((q.codes[128 + top] as i32 - 128).abs(), 127, "the largest value gets code 127");
+        }
+    }
+
+    /// Reference: the same quantised codes, summed exactly in i64 and scaled in f64.
+    fn reference(x: &[f32], m: usize, k: usize, blocks: &[IntBlock], n: usize, bias: &[f32]) -> Vec<f64> {
+        let mut q = QuantActs::default();
+        q.quantise(Simd::Portable, x, m, k);
+        let kb = k / QK;
+        let mut y = vec![0f64; m * n];
+        for r in 0..m {
+            for o in 0..n {
+                let mut acc = bias[o] as f64;
+                for b in 0..kb {
+                    let blk = &blocks[(o / NR) * kb + b];
+                    let dot: i64 = (0..QK)
+                        .map(|kk| {
+                            let a = q.codes[r * k + b * QK + kk] as i64 - 128;
+                            let w = blk.codes[kk / K4][(o % NR / 8) * 32 + (o % 8) * K4 + kk % K4] as i64;
+                            a * w
+                        })
+                        .sum();
+                    acc += dot as f64 * blk.scale[o % NR] as f64 * q.scale[r * kb + b] as f64;
+                }
+                y[r * n + o] = acc;
+            }
+        }
+        y
+    }
+
+    /// Both weight widths, extreme codes included: the SIMD kernel gives the portable kernel's
+    /// outputs bit for bit (so no 16-bit sum saturated or wrapped), both match an exact
+    /// integer reference, and the whole layer stays close to the f32 product.
+    #[test]
+    fn integer_linear_is_exact_and_the_same_on_every_path() {
+        for &(m, n, k, mode) in
+            &[(1, 16, 32, 0), (5, 32, 64, 1), (20, 48, 384, 0), (37, 64, 128, 1), (3, 16, 1536, 0), (6, 32, 96, 2)]
+        {
+            let bias: Vec<f32> = (0..n).map(|i| i as f32 * 0.01).collect();
+            let q4 = random_q4(n, k, (m * n + k) as u64, mode);
+            let mut wf = random_f32(n * k, k as u64);
+            let mut x = random_f32(m * k, (m * 7 + n) as u64);
+            match mode {
+                // Every activation at full scale (codes +-127).
+                1 => x.iter_mut().for_each(|v| *v = if *v < 0.0 { -1.0 } else { 1.0 }),
+                // Worst case: every activation code +127 (unsigned 255) against every weight
+                // at its most negative, so all products are maximal and of one sign.
+                2 => {
+                    x.fill(1.0);
+                    wf.fill(-1.0);
+                }
+                _ => {}
+            }
+            let layers = [
+                (PackedLinear::from_q4(n, k, &q4, bias.clone(), Precision::Int8), IntBlocks::W4(pack_q4(n, k, &q4))),
+                (PackedLinear::from_f32(n, k, &wf, bias.clone(), Precision::Int8), IntBlocks::W7(pack_f32(n, k, &wf))),
+            ];
+            for (lin, blocks) in &layers {
+                let want = reference(&x, m, k, blocks.blocks(), n, &bias);
+                let mut first: Option<Vec<f32>> = None;
+                for s in paths() {
+                    for par in [false, true] {
+                        let mut y = vec![f32::NAN; m * n];
+                        linear(s, &x, m, lin, &mut y, Epilogue::None, par);
+                        for (i, (&g, &w)) in y.iter().zip(&want).enumerate() {
+                            assert!(
+                                (g as f64 - w).abs() <= 1e-4 * (1.0 + w.abs()),
+                                "{s:?} {m}x{n}x{k} [{i}] {g} vs {w}"
+                            );
+                        }
+                        match &first {
+                            None => first = Some(y),
+                            Some(f) => assert_eq!(f, &y, "{s:?} par={par} differs from the portable kernel"),
+                        }
+                    }
+                }
+                // GELU epilogue: the same GELU as the f32 path, applied to the same outputs.
+                for s in paths() {
+                    let mut g = vec![0f32; m * n];
+                    linear(s, &x, m, lin, &mut g, Epilogue::Gelu, false);
+                    let mut y = first.clone().unwrap();
+                    crate::kernels::gelu(s, &mut y);
+                    assert_eq!(g, y, "{s:?} gelu epilogue");
+                }
+            }
+            // Against the f32 GEMM over the same 4-bit weights: int8 activations cost little.
+            let f32lin = PackedLinear::from_q4(n, k, &q4, bias.clone(), Precision::F32);
+            let (mut a, mut b) = (vec![0f32; m * n], vec![0f32; m * n]);
+            linear(Simd::detect(), &x, m, &layers[0].0, &mut a, Epilogue::None, false);
+            linear(Simd::detect(), &x, m, &f32lin, &mut b, Epilogue::None, false);
+            let dot: f64 = a.iter().zip(&b).map(|(p, q)| *p as f64 * *q as f64).sum();
+            let na: f64 = a.iter().map(|p| (*p as f64).powi(2)).sum::<f64>().sqrt();
+            let nb: f64 = b.iter().map(|p| (*p as f64).powi(2)).sum::<f64>().sqrt();
+            assert!(dot / (na * nb) > 0.999, "{m}x{n}x{k}: cosine to the f32 GEMM {}", dot / (na * nb));
+        }
+    }
+}
