@@ -84,22 +84,13 @@ pub fn pack_q4(n: usize, k: usize, q4: &[u8]) -> Vec<IntBlock> {
 /// Seven bits, not eight: a pair of products is then at most 2 * 255 * 63 = 32130 and fits
 /// `vpmaddubsw`'s saturating 16-bit sum; with 8 bits it could saturate.
 pub fn pack_f32(n: usize, k: usize, w: &[f32]) -> Vec<IntBlock> {
-    let kb = k / QK;
-    let mut blocks = vec![IntBlock::EMPTY; n / NR * kb];
-    for o in 0..n {
-        let (p, j) = (o / NR, o % NR);
-        for b in 0..kb {
-            let src = &w[o * k + b * QK..o * k + (b + 1) * QK];
-            let amax = src.iter().fold(0f32, |m, x| m.max(x.abs()));
-            let d = amax / 63.0;
-            let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
-            let dst = &mut blocks[p * kb + b];
-            dst.scale[j] = d;
-            for (kk, &x) in src.iter().enumerate() {
-                dst.set(j, kk, round_even(x * inv).clamp(-63.0, 63.0) as i8);
-            }
+    let mut blocks = vec![IntBlock::EMPTY; n / NR * (k / QK)];
+    crate::kernels::quantise_weight_blocks(n, k, w, 63.0, round_even, |i, j, d, codes| {
+        blocks[i].scale[j] = d;
+        for (kk, &c) in codes.iter().enumerate() {
+            blocks[i].set(j, kk, c);
         }
-    }
+    });
     blocks
 }
 

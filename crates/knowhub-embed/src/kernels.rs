@@ -167,20 +167,12 @@ impl PackedLinear {
         let kb = k / QK;
         let empty = PanelBlock8 { scale: [0.0; NR], codes: [[0; NR]; QK] };
         let mut blocks = vec![empty; n / NR * kb];
-        for o in 0..n {
-            let (p, j) = (o / NR, o % NR);
-            for b in 0..kb {
-                let src = &w[o * k + b * QK..o * k + (b + 1) * QK];
-                let amax = src.iter().fold(0f32, |m, x| m.max(x.abs()));
-                let d = amax / 127.0;
-                let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
-                let dst = &mut blocks[p * kb + b];
-                dst.scale[j] = d;
-                for (kk, &x) in src.iter().enumerate() {
-                    dst.codes[kk][j] = (x * inv).round().clamp(-127.0, 127.0) as i8;
-                }
+        quantise_weight_blocks(n, k, w, 127.0, f32::round, |i, j, d, codes| {
+            blocks[i].scale[j] = d;
+            for (row, &c) in blocks[i].codes.iter_mut().zip(codes) {
+                row[j] = c;
             }
-        }
+        });
         PackedLinear { n, k, blocks: Blocks::Q8(blocks), bias }
     }
 
@@ -238,6 +230,34 @@ impl PackedLinear {
             (Blocks::Q8(b), Simd::Avx2Fma) => unsafe { unpack_panel8_avx2(&b[p * kb..(p + 1) * kb], out) },
             (Blocks::Q8(b), _) => unpack_panel8_portable(&b[p * kb..(p + 1) * kb], out),
             (Blocks::Int(_), _) => unreachable!("integer layers have no f32 panels"),
+        }
+    }
+}
+
+/// Quantise each run of 32 weights of each of `n` rows (`k` weights each) to codes of at most
+/// `max` in magnitude (scale = largest magnitude / `max`), and hand each block to `put` as
+/// (panel block index, column in the panel, scale, codes). Both weight layouts use it.
+pub(crate) fn quantise_weight_blocks(
+    n: usize,
+    k: usize,
+    w: &[f32],
+    max: f32,
+    round: impl Fn(f32) -> f32,
+    mut put: impl FnMut(usize, usize, f32, &[i8; QK]),
+) {
+    let kb = k / QK;
+    for o in 0..n {
+        let (p, j) = (o / NR, o % NR);
+        for b in 0..kb {
+            let src = &w[o * k + b * QK..o * k + (b + 1) * QK];
+            let amax = src.iter().fold(0f32, |m, x| m.max(x.abs()));
+            let d = amax / max;
+            let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
+            let mut codes = [0i8; QK];
+            for (c, &x) in codes.iter_mut().zip(src) {
+                *c = round(x * inv).clamp(-max, max) as i8;
+            }
+            put(p * kb + b, j, d, &codes);
         }
     }
 }
