@@ -59,22 +59,13 @@ const A_OFFSET: i32 = 128;
 /// Re-lay out `n` rows of the file's Q4_0 blocks (`k` weights each) into panels: codes
 /// `q - 8` in [-8, 7], the file's f16 scales widened to f32 (exact).
 pub fn pack_q4(n: usize, k: usize, q4: &[u8]) -> Vec<IntBlock> {
-    use crate::quant::{f16_to_f32, row_bytes, BLOCK_BYTES};
-    let (rb, kb) = (row_bytes(k), k / QK);
-    let mut blocks = vec![IntBlock::EMPTY; n / NR * kb];
-    for o in 0..n {
-        let (p, j) = (o / NR, o % NR);
-        for b in 0..kb {
-            let src = &q4[o * rb + b * BLOCK_BYTES..o * rb + (b + 1) * BLOCK_BYTES];
-            let dst = &mut blocks[p * kb + b];
-            dst.scale[j] = f16_to_f32(u16::from_le_bytes([src[0], src[1]]));
-            for kk in 0..QK {
-                let byte = src[2 + kk % (QK / 2)];
-                let q = if kk < QK / 2 { byte & 0x0f } else { byte >> 4 };
-                dst.set(j, kk, q as i8 - 8);
-            }
+    let mut blocks = vec![IntBlock::EMPTY; n / NR * (k / QK)];
+    crate::kernels::q4_weight_blocks(n, k, q4, |i, j, d, codes| {
+        blocks[i].scale[j] = d;
+        for (kk, &q) in codes.iter().enumerate() {
+            blocks[i].set(j, kk, q as i8 - 8);
         }
-    }
+    });
     blocks
 }
 
@@ -388,15 +379,6 @@ mod tests {
     use super::*;
     use crate::kernels::{linear, PackedLinear, Precision};
 
-    fn paths() -> Vec<Simd> {
-        let mut v = vec![Simd::Portable];
-        #[cfg(target_arch = "x86_64")]
-        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-            v.push(Simd::Avx2Fma);
-        }
-        v
-    }
-
     fn lcg(seed: u64) -> impl FnMut() -> u32 {
         let mut state = seed;
         move || {
@@ -471,7 +453,7 @@ mod tests {
         x[40] = f32::INFINITY;
         x[64..96].fill(0.0);
         let mut q = QuantActs::default();
-        for s in paths() {
+        for s in Simd::all_available() {
             q.quantise(s, &x, 4, 64);
             assert!(q.codes.iter().all(|&c| (1..=255).contains(&c)), "{s:?}: a code is -128");
             assert!(q.codes[64..96].iter().all(|&c| c == 128) && q.scale[2] == 0.0, "zero block");
@@ -538,7 +520,7 @@ mod tests {
             for (lin, blocks) in &layers {
                 let want = reference(&x, m, k, blocks.blocks(), n, &bias);
                 let mut first: Option<Vec<f32>> = None;
-                for s in paths() {
+                for s in Simd::all_available() {
                     for par in [false, true] {
                         let mut y = vec![f32::NAN; m * n];
                         linear(s, &x, m, lin, &mut y, Epilogue::None, par);
@@ -555,7 +537,7 @@ mod tests {
                     }
                 }
                 // GELU epilogue: the same GELU as the f32 path, applied to the same outputs.
-                for s in paths() {
+                for s in Simd::all_available() {
                     let mut g = vec![0f32; m * n];
                     linear(s, &x, m, lin, &mut g, Epilogue::Gelu, false);
                     let mut y = first.clone().unwrap();

@@ -30,6 +30,17 @@ impl Simd {
         Simd::Portable
     }
 
+    /// Every code path this CPU can run (tests compare them).
+    #[cfg(test)]
+    pub(crate) fn all_available() -> Vec<Simd> {
+        let mut v = vec![Simd::Portable];
+        #[cfg(target_arch = "x86_64")]
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            v.push(Simd::Avx2Fma);
+        }
+        v
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Simd::Portable => "portable",
@@ -130,29 +141,19 @@ impl Precision {
 impl PackedLinear {
     /// Build from the file's row-major Q4_0 data: `n` rows of `k` weights.
     pub fn from_q4(n: usize, k: usize, q4: &[u8], bias: Vec<f32>, prec: Precision) -> Self {
-        use crate::quant::{f16_to_f32, row_bytes, BLOCK_BYTES};
         assert!(n.is_multiple_of(NR) && k.is_multiple_of(QK) && bias.len() == n);
-        let rb = row_bytes(k);
-        assert!(q4.len() >= n * rb);
+        assert!(q4.len() >= n * crate::quant::row_bytes(k));
         if prec == Precision::Int8 {
             return PackedLinear { n, k, blocks: Blocks::Int(IntBlocks::W4(intgemm::pack_q4(n, k, q4))), bias };
         }
-        let kb = k / QK;
         let empty = PanelBlock { scale: [0.0; NR], codes: [[0; NR / 2]; QK] };
-        let mut blocks = vec![empty; n / NR * kb];
-        for o in 0..n {
-            let (p, j) = (o / NR, o % NR);
-            for b in 0..kb {
-                let src = &q4[o * rb + b * BLOCK_BYTES..o * rb + (b + 1) * BLOCK_BYTES];
-                let dst = &mut blocks[p * kb + b];
-                dst.scale[j] = f16_to_f32(u16::from_le_bytes([src[0], src[1]]));
-                for kk in 0..QK {
-                    let byte = src[2 + kk % (QK / 2)];
-                    let q = if kk < QK / 2 { byte & 0x0f } else { byte >> 4 };
-                    dst.codes[kk][j % 8] |= q << (4 * (j / 8));
-                }
+        let mut blocks = vec![empty; n / NR * (k / QK)];
+        q4_weight_blocks(n, k, q4, |i, j, d, codes| {
+            blocks[i].scale[j] = d;
+            for (row, &q) in blocks[i].codes.iter_mut().zip(codes) {
+                row[j % 8] |= q << (4 * (j / 8));
             }
-        }
+        });
         PackedLinear { n, k, blocks: Blocks::Q4(blocks), bias }
     }
 
@@ -230,6 +231,26 @@ impl PackedLinear {
             (Blocks::Q8(b), Simd::Avx2Fma) => unsafe { unpack_panel8_avx2(&b[p * kb..(p + 1) * kb], out) },
             (Blocks::Q8(b), _) => unpack_panel8_portable(&b[p * kb..(p + 1) * kb], out),
             (Blocks::Int(_), _) => unreachable!("integer layers have no f32 panels"),
+        }
+    }
+}
+
+/// Walk `n` rows of the file's Q4_0 blocks (`k` weights each) and hand each block to `put` as
+/// (panel block index, column in the panel, scale widened to f32 (exact), the 32 codes 0..=15).
+/// Both weight layouts use it.
+pub(crate) fn q4_weight_blocks(n: usize, k: usize, q4: &[u8], mut put: impl FnMut(usize, usize, f32, &[u8; QK])) {
+    use crate::quant::{f16_to_f32, row_bytes, BLOCK_BYTES};
+    let (rb, kb) = (row_bytes(k), k / QK);
+    for o in 0..n {
+        let (p, j) = (o / NR, o % NR);
+        for b in 0..kb {
+            let src = &q4[o * rb + b * BLOCK_BYTES..o * rb + (b + 1) * BLOCK_BYTES];
+            let mut codes = [0u8; QK];
+            for (kk, q) in codes.iter_mut().enumerate() {
+                let byte = src[2 + kk % (QK / 2)];
+                *q = if kk < QK / 2 { byte & 0x0f } else { byte >> 4 };
+            }
+            put(p * kb + b, j, f16_to_f32(u16::from_le_bytes([src[0], src[1]])), &codes);
         }
     }
 }
@@ -733,15 +754,6 @@ multiversion! {
 mod tests {
     use super::*;
 
-    fn paths() -> Vec<Simd> {
-        let mut v = vec![Simd::Portable];
-        #[cfg(target_arch = "x86_64")]
-        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-            v.push(Simd::Avx2Fma);
-        }
-        v
-    }
-
     /// erf by its Taylor series in f64 (converges fine for |x| <= 4).
     fn erf_ref(x: f64) -> f64 {
         let mut sum = 0.0;
@@ -766,7 +778,7 @@ mod tests {
 
     #[test]
     fn gelu_matches_exact_definition() {
-        for s in paths() {
+        for s in Simd::all_available() {
             let xs: Vec<f32> = (-600..=600).map(|i| i as f32 / 100.0).collect();
             let mut ys = xs.clone();
             gelu(s, &mut ys);
@@ -780,7 +792,7 @@ mod tests {
 
     #[test]
     fn layernorm_normalises() {
-        for s in paths() {
+        for s in Simd::all_available() {
             let w = vec![2.0f32; 40];
             let b = vec![0.5f32; 40];
             let mut x: Vec<f32> = (0..80).map(|i| (i as f32 * 0.37).sin() * 3.0 + 1.0).collect();
@@ -820,7 +832,7 @@ mod tests {
         let q4 = random_q4(n, k, 7);
         let lin = PackedLinear::from_q4(n, k, &q4, vec![0.0; n], Precision::F32);
         let rb = crate::quant::row_bytes(k);
-        for s in paths() {
+        for s in Simd::all_available() {
             let mut panel = vec![Lane16([0.0; NR]); k];
             for p in 0..n / NR {
                 lin.unpack(s, p, &mut panel);
@@ -846,7 +858,7 @@ mod tests {
             (0..n * k).map(|i| ((i * 7919 % 1000) as f32 / 500.0 - 1.0) * (1.0 + (i % 5) as f32)).collect();
         let lin = PackedLinear::from_f32(n, k, &w, vec![0.5; n], Precision::F32);
         let mut first: Option<Vec<f32>> = None;
-        for s in paths() {
+        for s in Simd::all_available() {
             let mut all = Vec::new();
             for p in 0..n / NR {
                 let mut panel = vec![Lane16([0.0; NR]); k];
@@ -884,7 +896,7 @@ mod tests {
     /// multi-task splitting.
     #[test]
     fn linear_matches_naive() {
-        for s in paths() {
+        for s in Simd::all_available() {
             for &(m, n, k) in &[(1, 16, 32), (7, 48, 64), (13, 32, 96), (130, 64, 128), (20, 64, 384)] {
                 let q4 = random_q4(n, k, (m * n * k) as u64);
                 let rb = crate::quant::row_bytes(k);
@@ -926,7 +938,7 @@ mod tests {
     /// One head against a naive f64 softmax(QK^T * scale) V.
     #[test]
     fn attention_matches_naive() {
-        for s in paths() {
+        for s in Simd::all_available() {
             let (len, hd, heads) = (11, 8, 2);
             let ld = 3 * hd * heads;
             let qkv: Vec<f32> = (0..len * ld).map(|i| ((i * 37 % 101) as f32 / 50.0) - 1.0).collect();
