@@ -48,6 +48,8 @@ export class SubmitQueue {
   private replaying: Promise<ReplayReport> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private backoffMs = BACKOFF_MIN_MS;
+  /** Bumped by cancelScheduled, so a replay already running does not schedule the next. */
+  private generation = 0;
 
   constructor(dir: string) {
     this.dir = dir;
@@ -199,10 +201,13 @@ export class SubmitQueue {
   scheduleReplay(submit: SubmitFn, logger?: QueueLogger, delayMs?: number): void {
     if (this.timer) return;
     const wait = delayMs ?? this.backoffMs;
+    const generation = this.generation;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.replay(submit, logger)
         .then((r) => {
+          // Cancelled while this replay ran: do not re-arm (shutdown must stay shut).
+          if (generation !== this.generation) return;
           if (r.remaining > 0) {
             this.backoffMs = Math.min(this.backoffMs * 2, BACKOFF_MAX_MS);
             this.scheduleReplay(submit, logger);
@@ -219,5 +224,6 @@ export class SubmitQueue {
   cancelScheduled(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.generation += 1;
   }
 }

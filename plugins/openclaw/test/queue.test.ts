@@ -168,23 +168,57 @@ test("another process holding the lock makes replay skip; a stale lock is taken 
   assert.equal(q.pendingCountSync(), 0);
 });
 
+/** Polls `cond` every 10 ms until it holds or `ms` pass (timers on a loaded CI machine are late). */
+async function until(cond: () => boolean, ms = 5_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await sleep(10);
+  return cond();
+}
+
 test("scheduleReplay retries on a timer until the queue is empty", async () => {
   const q = new SubmitQueue(path.join(tmpDir(), "queue"));
   await q.enqueue(body("a"));
+  const lock = path.join(q.dir, "replay.lock");
   let up = false;
+  let attempts = 0;
   const submit = async () => {
+    attempts += 1;
     if (!up) throw new KnowHubError("unreachable", "down");
     return ok();
   };
   q.scheduleReplay(submit, undefined, 20);
-  await sleep(80);
-  assert.equal(q.pendingCountSync(), 1, "still queued while the server is down");
+  assert.ok(await until(() => attempts >= 1), "the timer replayed");
   q.cancelScheduled();
+  // The replay that ran while the server was down has finished and did not re-arm.
+  assert.ok(await until(() => !fs.existsSync(lock)), "replay released its lock");
+  assert.equal(q.pendingCountSync(), 1, "still queued while the server is down");
   up = true;
   q.scheduleReplay(submit, undefined, 20);
   q.scheduleReplay(submit, undefined, 20); // idempotent while scheduled
-  await sleep(100);
-  assert.equal(q.pendingCountSync(), 0);
+  assert.ok(await until(() => q.pendingCountSync() === 0), "delivered once the server is back");
+  q.cancelScheduled();
+});
+
+test("cancelScheduled during a replay stops the retries it would schedule", async () => {
+  const q = new SubmitQueue(path.join(tmpDir(), "queue"));
+  await q.enqueue(body("a"));
+  let attempts = 0;
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const submit = async (): Promise<SubmitResponse> => {
+    attempts += 1;
+    await gate;
+    throw new KnowHubError("unreachable", "down");
+  };
+  q.scheduleReplay(submit, undefined, 1);
+  assert.ok(await until(() => attempts === 1), "the timer replayed");
+  q.cancelScheduled(); // while the replay waits on the server
+  release();
+  assert.ok(await until(() => !fs.existsSync(path.join(q.dir, "replay.lock"))));
+  // Had it re-armed, a new timer would exist: scheduling now would be a no-op and this
+  // replay (1 ms) would not run.
+  q.scheduleReplay(async () => ok(), undefined, 1);
+  assert.ok(await until(() => q.pendingCountSync() === 0), "a fresh schedule runs: nothing re-armed");
   q.cancelScheduled();
 });
 
