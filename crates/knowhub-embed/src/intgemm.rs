@@ -208,25 +208,21 @@ impl IntBlocks {
         let sa = |r: usize| &qa.scale[r * kb..(r + 1) * kb];
         let narrow = matches!(self, IntBlocks::W4(_));
         #[cfg(target_arch = "x86_64")]
-        if simd == Simd::Avx2Fma && rows == 2 {
-            let out = if narrow {
-                tile2_avx2::<true>(b, a(r), a(r + 1), sa(r), sa(r + 1))
+        if simd == Simd::Avx2Fma {
+            if rows == 2 {
+                let (a2, s2) = ([a(r), a(r + 1)], [sa(r), sa(r + 1)]);
+                let out = if narrow { tile_avx2::<2, true>(b, a2, s2) } else { tile_avx2::<2, false>(b, a2, s2) };
+                finish(out[0], bias, c, epi);
+                finish(out[1], bias, c.add(ldc), epi);
             } else {
-                tile2_avx2::<false>(b, a(r), a(r + 1), sa(r), sa(r + 1))
-            };
-            finish(out[0], bias, c, epi);
-            finish(out[1], bias, c.add(ldc), epi);
+                let (a1, s1) = ([a(r)], [sa(r)]);
+                let out = if narrow { tile_avx2::<1, true>(b, a1, s1) } else { tile_avx2::<1, false>(b, a1, s1) };
+                finish(out[0], bias, c, epi);
+            }
             return;
         }
         for i in 0..rows {
-            let row = match (narrow, simd) {
-                #[cfg(target_arch = "x86_64")]
-                (true, Simd::Avx2Fma) => tile_avx2::<true>(b, a(r + i), sa(r + i)),
-                #[cfg(target_arch = "x86_64")]
-                (false, Simd::Avx2Fma) => tile_avx2::<false>(b, a(r + i), sa(r + i)),
-                _ => tile_portable(b, a(r + i), sa(r + i)),
-            };
-            finish(row, bias, c.add(i * ldc), epi);
+            finish(tile_portable(b, a(r + i), sa(r + i)), bias, c.add(i * ldc), epi);
         }
     }
 }
@@ -259,118 +255,69 @@ fn tile_portable(blocks: &[IntBlock], a: &[u8], sa: &[f32]) -> [f32; NR] {
     acc
 }
 
-/// AVX2 tile, one row x 16 columns. Per step: broadcast 4 activation bytes (unsigned: code +
-/// 128) and `vpmaddubsw` them against each half's 32 weight bytes, read straight from memory;
-/// it sums adjacent pairs into 16 bits. With 4-bit codes (`NARROW`) a pair is at most
-/// 2 * 255 * 8 = 4080, so a block's 8 steps add up in 16 bits (at most 32640) and `vpmaddwd`
-/// widens once per block; 7-bit codes (pairs up to 32130) widen every step. Then, per block:
-/// subtract the offset correction, convert, and multiply-add by weight x activation scale.
+/// AVX2 tile, `R` rows (1 or 2) x 16 columns; each weight load feeds every row. Per step:
+/// broadcast 4 activation bytes of a row (unsigned: code + 128) and `vpmaddubsw` them against
+/// each half's 32 weight bytes, which sums adjacent pairs into 16 bits. With 4-bit codes
+/// (`NARROW`) a pair is at most 2 * 255 * 8 = 4080, so a block's 8 steps add up in 16 bits (at
+/// most 32640) and `vpmaddwd` widens once per block; 7-bit codes (pairs up to 32130) widen
+/// every step. Then, per block: subtract the offset correction, convert, and multiply-add by
+/// weight x activation scale.
+///
+/// An empty `asm!` pins the accumulators after every step: without it the compiler regrouped
+/// the sums row by row and spilled every weight register to the stack (slower than one row per
+/// tile).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn tile_avx2<const NARROW: bool>(blocks: &[IntBlock], a: &[u8], sa: &[f32]) -> [f32; NR] {
-    use std::arch::x86_64::*;
-    debug_assert!(a.len() == blocks.len() * QK && sa.len() == blocks.len());
-    let ones = _mm256_set1_epi16(1);
-    let mut f0 = _mm256_setzero_ps();
-    let mut f1 = _mm256_setzero_ps();
-    for (b, blk) in blocks.iter().enumerate() {
-        let ap = a.as_ptr().add(b * QK);
-        let mut s0 = _mm256_setzero_si256();
-        let mut s1 = _mm256_setzero_si256();
-        for s in 0..STEPS {
-            let av = _mm256_set1_epi32((ap.add(s * K4) as *const i32).read_unaligned());
-            let p0 = _mm256_maddubs_epi16(av, _mm256_load_si256(blk.codes[s].as_ptr() as *const __m256i));
-            let p1 = _mm256_maddubs_epi16(av, _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i));
-            if NARROW {
-                s0 = _mm256_add_epi16(s0, p0);
-                s1 = _mm256_add_epi16(s1, p1);
-            } else {
-                s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(p0, ones));
-                s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(p1, ones));
-            }
-        }
-        if NARROW {
-            s0 = _mm256_madd_epi16(s0, ones);
-            s1 = _mm256_madd_epi16(s1, ones);
-        }
-        let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
-        let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
-        let sa = _mm256_set1_ps(*sa.get_unchecked(b));
-        let d0 = _mm256_cvtepi32_ps(_mm256_sub_epi32(s0, c0));
-        let d1 = _mm256_cvtepi32_ps(_mm256_sub_epi32(s1, c1));
-        f0 = _mm256_fmadd_ps(d0, _mm256_mul_ps(_mm256_load_ps(blk.scale.as_ptr()), sa), f0);
-        f1 = _mm256_fmadd_ps(d1, _mm256_mul_ps(_mm256_load_ps(blk.scale.as_ptr().add(8)), sa), f1);
-    }
-    let mut row = [0f32; NR];
-    _mm256_storeu_ps(row.as_mut_ptr(), f0);
-    _mm256_storeu_ps(row.as_mut_ptr().add(8), f1);
-    row
-}
-
-/// Two rows x 16 columns: each weight load feeds both rows. An empty `asm!` pins the four
-/// accumulators after every step: without it the compiler regrouped the sums row by row and
-/// spilled every weight register to the stack (slower than one row per tile). With 4-bit
-/// codes (`NARROW`) the 16-bit sums of a block's 8 steps cannot overflow (bounds above).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn tile2_avx2<const NARROW: bool>(
+unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
     blocks: &[IntBlock],
-    a0: &[u8],
-    a1: &[u8],
-    sa0: &[f32],
-    sa1: &[f32],
-) -> [[f32; NR]; 2] {
+    a: [&[u8]; R],
+    sa: [&[f32]; R],
+) -> [[f32; NR]; R] {
     use std::arch::x86_64::*;
+    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
     let ones = _mm256_set1_epi16(1);
-    let (mut f00, mut f01, mut f10, mut f11) =
-        (_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps());
+    let mut f0 = [_mm256_setzero_ps(); R];
+    let mut f1 = [_mm256_setzero_ps(); R];
     for (b, blk) in blocks.iter().enumerate() {
-        let (ap0, ap1) = (a0.as_ptr().add(b * QK), a1.as_ptr().add(b * QK));
-        let (mut s00, mut s01, mut s10, mut s11) =
-            (_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256());
+        let mut s0 = [_mm256_setzero_si256(); R];
+        let mut s1 = [_mm256_setzero_si256(); R];
         for s in 0..STEPS {
             let w0 = _mm256_load_si256(blk.codes[s].as_ptr() as *const __m256i);
             let w1 = _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i);
-            let v0 = _mm256_set1_epi32((ap0.add(s * K4) as *const i32).read_unaligned());
-            let v1 = _mm256_set1_epi32((ap1.add(s * K4) as *const i32).read_unaligned());
-            let (p00, p01) = (_mm256_maddubs_epi16(v0, w0), _mm256_maddubs_epi16(v0, w1));
-            let (p10, p11) = (_mm256_maddubs_epi16(v1, w0), _mm256_maddubs_epi16(v1, w1));
-            if NARROW {
-                s00 = _mm256_add_epi16(s00, p00);
-                s01 = _mm256_add_epi16(s01, p01);
-                s10 = _mm256_add_epi16(s10, p10);
-                s11 = _mm256_add_epi16(s11, p11);
-            } else {
-                s00 = _mm256_add_epi32(s00, _mm256_madd_epi16(p00, ones));
-                s01 = _mm256_add_epi32(s01, _mm256_madd_epi16(p01, ones));
-                s10 = _mm256_add_epi32(s10, _mm256_madd_epi16(p10, ones));
-                s11 = _mm256_add_epi32(s11, _mm256_madd_epi16(p11, ones));
+            for r in 0..R {
+                let av = _mm256_set1_epi32((a[r].as_ptr().add(b * QK + s * K4) as *const i32).read_unaligned());
+                let (p0, p1) = (_mm256_maddubs_epi16(av, w0), _mm256_maddubs_epi16(av, w1));
+                if NARROW {
+                    s0[r] = _mm256_add_epi16(s0[r], p0);
+                    s1[r] = _mm256_add_epi16(s1[r], p1);
+                } else {
+                    s0[r] = _mm256_add_epi32(s0[r], _mm256_madd_epi16(p0, ones));
+                    s1[r] = _mm256_add_epi32(s1[r], _mm256_madd_epi16(p1, ones));
+                }
+                std::arch::asm!("/* {0} {1} */", inout(ymm_reg) s0[r], inout(ymm_reg) s1[r],
+                    options(pure, nomem, nostack, preserves_flags));
             }
-            std::arch::asm!("/* {0} {1} {2} {3} */", inout(ymm_reg) s00, inout(ymm_reg) s01, inout(ymm_reg) s10, inout(ymm_reg) s11,
-                options(pure, nomem, nostack, preserves_flags));
-        }
-        if NARROW {
-            s00 = _mm256_madd_epi16(s00, ones);
-            s01 = _mm256_madd_epi16(s01, ones);
-            s10 = _mm256_madd_epi16(s10, ones);
-            s11 = _mm256_madd_epi16(s11, ones);
         }
         let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
         let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
         let ws0 = _mm256_load_ps(blk.scale.as_ptr());
         let ws1 = _mm256_load_ps(blk.scale.as_ptr().add(8));
-        let r0 = _mm256_set1_ps(*sa0.get_unchecked(b));
-        let r1 = _mm256_set1_ps(*sa1.get_unchecked(b));
-        f00 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s00, c0)), _mm256_mul_ps(ws0, r0), f00);
-        f01 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s01, c1)), _mm256_mul_ps(ws1, r0), f01);
-        f10 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s10, c0)), _mm256_mul_ps(ws0, r1), f10);
-        f11 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s11, c1)), _mm256_mul_ps(ws1, r1), f11);
+        for r in 0..R {
+            let (mut i0, mut i1) = (s0[r], s1[r]);
+            if NARROW {
+                i0 = _mm256_madd_epi16(i0, ones);
+                i1 = _mm256_madd_epi16(i1, ones);
+            }
+            let sr = _mm256_set1_ps(*sa[r].get_unchecked(b));
+            f0[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(i0, c0)), _mm256_mul_ps(ws0, sr), f0[r]);
+            f1[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(i1, c1)), _mm256_mul_ps(ws1, sr), f1[r]);
+        }
     }
-    let mut out = [[0f32; NR]; 2];
-    _mm256_storeu_ps(out[0].as_mut_ptr(), f00);
-    _mm256_storeu_ps(out[0].as_mut_ptr().add(8), f01);
-    _mm256_storeu_ps(out[1].as_mut_ptr(), f10);
-    _mm256_storeu_ps(out[1].as_mut_ptr().add(8), f11);
+    let mut out = [[0f32; NR]; R];
+    for r in 0..R {
+        _mm256_storeu_ps(out[r].as_mut_ptr(), f0[r]);
+        _mm256_storeu_ps(out[r].as_mut_ptr().add(8), f1[r]);
+    }
     out
 }
 
