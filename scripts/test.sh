@@ -27,7 +27,7 @@ step "cargo test (workspace)"
 cargo test --workspace
 
 step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backends)"
-KNOWHUB_TEST_BACKEND=postgres cargo test -p knowhub-http --test api --test auth --test extract --test trust --test hardening --test fuzz
+KNOWHUB_TEST_BACKEND=postgres cargo test -p knowhub-http --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api
 
 step "OpenClaw plugin: build and unit tests"
 (cd plugins/openclaw && npm ci --no-audit --no-fund && npm test)
@@ -46,6 +46,10 @@ step "Claude Code plugin: hook tests (redaction and reminders checked against th
 step "MCP: end to end in the real Claude Code against the real knowhub (mock model API)"
 # Installs Node 24 + Claude Code itself (once).
 KNOWHUB_BIN=target/debug/knowhub ./scripts/mcp-e2e.sh
+
+step "Review console: end to end in headless Chromium"
+# Installs Debian's chromium (apt-get) and playwright-core (npm ci in tests/console) itself, once.
+KNOWHUB_BIN=target/debug/knowhub ./scripts/console-e2e.sh
 
 echo
 echo "knowhub: all test stages passed"

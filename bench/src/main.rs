@@ -9,6 +9,7 @@
 mod abstain;
 mod beir;
 mod compose;
+mod console;
 mod crosslingual;
 mod dedup;
 mod feedback;
@@ -53,6 +54,8 @@ enum Cmd {
     Soak(soak::Args),
     /// False positives of the injection screen and redaction on the dev corpora and trajectories.
     Guard(guard::Args),
+    /// The review console's queue page with 100 items: gather, render and the whole request.
+    Console(console::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -74,6 +77,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Hostile(a) => hostile::run(a).await,
             Cmd::Guard(a) => guard::run(a).await,
             Cmd::Soak(a) => soak::run(a).await,
+            Cmd::Console(a) => console::run(a).await,
         }
     })
 }

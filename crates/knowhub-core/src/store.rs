@@ -7,7 +7,8 @@ use crate::access::{ApiKey, NewApiKey};
 use crate::error::CoreError;
 use crate::error::Result;
 use crate::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
-use crate::model::{Content, Experience, ExportRecord, NewExperience, Status, Vote};
+use crate::insight::{Activity, ResourceFilter, ResourceSummary};
+use crate::model::{Confirmation, Content, Experience, ExportRecord, NewExperience, Status, Vote};
 use crate::review::Review;
 
 /// What search may return. Only `approved` records are ever searchable.
@@ -230,6 +231,30 @@ pub trait Store: Send + Sync + 'static {
     async fn finish_extraction(&self, id: &str, finish: JobFinish) -> Result<()>;
 
     async fn extraction(&self, id: &str) -> Result<Option<ExtractJob>>;
+
+    // --- for the console: track records, history, activity ---
+
+    /// Resources of approved records with their track record, most-used first (ties by key),
+    /// at most `limit`.
+    async fn resources(&self, filter: &ResourceFilter, limit: usize) -> Result<Vec<ResourceSummary>>;
+
+    /// Who confirmed a record and when, oldest first (the submitter is the first).
+    async fn confirmed_by(&self, id: &str) -> Result<Vec<Confirmation>>;
+
+    /// Keeps the redacted source messages an extracted record came from, for its reviewer.
+    /// They are dropped when the record is reviewed (approved or rejected): a transcript is not
+    /// kept longer than the review needs it. `NotFound` for an unknown id.
+    async fn set_source(&self, id: &str, text: &str) -> Result<()>;
+
+    /// The source messages kept for a record (see `set_source`).
+    async fn source(&self, id: &str) -> Result<Option<String>>;
+
+    /// Adds search counts for one day and agent (an upsert that adds, so replicas may each
+    /// flush their own counts).
+    async fn record_usage(&self, day: &str, agent_id: &str, searches: u64, found: u64) -> Result<()>;
+
+    /// Day-by-day activity from `since_day` (`YYYY-MM-DD`, inclusive) on.
+    async fn activity(&self, since_day: &str) -> Result<Activity>;
 }
 
 /// `NotFound` for `id`, for stores to share the wording.

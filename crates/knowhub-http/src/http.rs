@@ -27,6 +27,7 @@ pub const MAX_BODY: usize = 1024 * 1024;
 pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 pub fn app(hub: Arc<Hub>) -> Router {
+    let counts = Arc::new(crate::console_api::RequestCounts::default());
     Router::new()
         .route("/api/search", get(search))
         .route("/api/submit", post(submit))
@@ -41,6 +42,7 @@ pub fn app(hub: Arc<Hub>) -> Router {
         .route("/api/keys", post(create_key).get(list_keys))
         .route("/api/keys/{id}", axum::routing::delete(revoke_key))
         .route("/healthz", get(health))
+        .merge(crate::console_api::routes(counts.clone()))
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed on this route")
@@ -51,6 +53,7 @@ pub fn app(hub: Arc<Hub>) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error").into_response()
         }))
+        .layer(axum::middleware::from_fn_with_state(counts, crate::console_api::count_requests))
         .layer(TraceLayer::new_for_http())
         .with_state(hub)
 }
@@ -142,7 +145,7 @@ struct SearchParams {
     min_relevance: Option<String>,
 }
 
-fn int_param(name: &str, v: Option<&str>, default: i64, lo: i64, hi: i64) -> Result<i64, ApiError> {
+pub(crate) fn int_param(name: &str, v: Option<&str>, default: i64, lo: i64, hi: i64) -> Result<i64, ApiError> {
     match v.map(str::trim) {
         None | Some("") => Ok(default),
         Some(s) => match s.parse::<i64>() {
@@ -153,7 +156,7 @@ fn int_param(name: &str, v: Option<&str>, default: i64, lo: i64, hi: i64) -> Res
 }
 
 /// A text parameter, refused when it holds U+0000: no store keeps it (PostgreSQL text cannot).
-fn text_param(name: &str, v: Option<String>) -> Result<Option<String>, ApiError> {
+pub(crate) fn text_param(name: &str, v: Option<String>) -> Result<Option<String>, ApiError> {
     match v {
         Some(s) if s.contains('\0') => Err(ApiError::bad_query(name, "must not contain NUL (U+0000) characters")),
         v => Ok(v),

@@ -3,6 +3,7 @@
 //! become status codes.
 
 pub mod auth;
+pub mod console_api;
 pub mod error;
 pub mod guard;
 pub mod http;

@@ -214,6 +214,7 @@ impl Hub {
         let vote =
             Vote { voter: voter.clone(), outcome, note: (!red.text.is_empty()).then_some(red.text), at: now_rfc3339() };
         let e = self.store.vote(&id, vote).await?;
+        self.metrics.feedback(outcome);
         tracing::info!(id = %e.id, %voter, outcome = %outcome, helped = e.feedback.helped, failed = e.feedback.failed, "feedback");
         Ok(FeedbackResponse {
             id: e.id,

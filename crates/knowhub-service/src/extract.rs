@@ -278,6 +278,7 @@ pub async fn store_items(
     let last = first + u64::from(job.message_count.max(1)) - 1;
     let mut out = Vec::new();
     let mut dropped = 0;
+    let messages: Vec<Prepared> = serde_json::from_str(&job.messages).unwrap_or_default();
     for it in items {
         if it.confidence <= min_confidence {
             dropped += 1;
@@ -307,6 +308,12 @@ pub async fn store_items(
         };
         let stored = hub.store_new(new).await?;
         let (e, duplicate_of) = (stored.experience, stored.duplicate_of);
+        if duplicate_of.is_none() && e.status == Status::Pending {
+            let excerpt = source_excerpt(&messages, first, e.source_range.unwrap_or(range));
+            if !excerpt.is_empty() {
+                hub.store.set_source(&e.id, &excerpt).await?;
+            }
+        }
         out.push(ExtractedItem {
             id: e.id,
             task: e.task,
@@ -322,6 +329,35 @@ pub async fn store_items(
         });
     }
     Ok((out, dropped))
+}
+
+/// The LLM tokens a finished job reports in its result (zero for a job that did not finish).
+pub fn tokens_used(finish: &JobFinish) -> (u64, u64) {
+    let JobFinish::Done { result } = finish else { return (0, 0) };
+    let v: serde_json::Value = serde_json::from_str(result).unwrap_or_default();
+    let n = |k: &str| v.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0);
+    (n("input_tokens"), n("output_tokens"))
+}
+
+/// The messages of `range` as a reviewer reads them: `#index role: text`, tool calls and tool
+/// names kept, capped at `insight::MAX_SOURCE_CHARS` (head and tail kept).
+pub fn source_excerpt(messages: &[Prepared], first: u64, range: MessageRange) -> String {
+    let mut out = String::new();
+    for (i, m) in messages.iter().enumerate() {
+        let idx = first + i as u64;
+        if idx < u64::from(range.from) || idx > u64::from(range.to) {
+            continue;
+        }
+        let who = match &m.tool {
+            Some(t) => format!("{} ({t}{})", m.role, if m.is_error { ", error" } else { "" }),
+            None => m.role.clone(),
+        };
+        out.push_str(&format!("#{idx} {who}: {}\n", m.text.trim()));
+        for c in &m.calls {
+            out.push_str(&format!("    -> {c}\n"));
+        }
+    }
+    transcript::elide(out.trim_end(), crate::insight::MAX_SOURCE_CHARS)
 }
 
 /// Runs one claimed job to its end state (or back to the queue on a transient failure).

@@ -97,6 +97,9 @@ pub struct Hub {
     pub(crate) opts: HubOptions,
     pub(crate) extract_wake: Notify,
     pub(crate) limiter: crate::limits::Limiter,
+    pub(crate) metrics: crate::metrics::Metrics,
+    /// Searches per (day, caller) and how many found something, not yet written to the store.
+    pub(crate) usage: std::sync::Mutex<std::collections::HashMap<(String, String), (u64, u64)>>,
 }
 
 const EMBED_BATCH: usize = 32;
@@ -113,11 +116,31 @@ impl Hub {
         opts: HubOptions,
     ) -> Arc<Self> {
         let limiter = crate::limits::Limiter::new(opts.limits);
-        Arc::new(Hub { store, embedder, cfg, embed_wake: Notify::new(), opts, extract_wake: Notify::new(), limiter })
+        Arc::new(Hub {
+            store,
+            embedder,
+            cfg,
+            embed_wake: Notify::new(),
+            opts,
+            extract_wake: Notify::new(),
+            limiter,
+            metrics: Default::default(),
+            usage: Default::default(),
+        })
     }
 
     pub fn options(&self) -> &HubOptions {
         &self.opts
+    }
+
+    /// Failure votes that put an approved record back in the review queue.
+    pub fn dispute_threshold(&self) -> u32 {
+        self.cfg.dispute_threshold
+    }
+
+    /// This replica's counters, for `/metrics`.
+    pub fn metrics(&self) -> &crate::metrics::Metrics {
+        &self.metrics
     }
 
     pub fn store(&self) -> &Arc<dyn Store> {

@@ -245,6 +245,8 @@ impl Hub {
                         let id = job.id.clone();
                         let done = match extract::run_job(&hub, &ex, job).await {
                             Ok((finish, created)) => {
+                                let (tin, tout) = extract::tokens_used(&finish);
+                                hub.metrics.job(&finish, tin, tout);
                                 if created > 0 {
                                     hub.embed_wake.notify_one();
                                 }

@@ -1,5 +1,6 @@
 //! The review queue, deletes and key management on the Hub.
 
+use futures_util::{StreamExt, TryStreamExt};
 use knowhub_core::review::{Decision, Edits, Review};
 use knowhub_core::{
     access, ApiKey, Caller, CoreError, DisputeDecision, Experience, Result, Role, SearchFilter, SearchHit, Status, Vote,
@@ -14,6 +15,8 @@ pub const PENDING_PAGE: usize = 20;
 pub const PENDING_MAX: usize = 100;
 /// Approved experiences shown next to each pending one, so a reviewer can spot repeats.
 const NEAREST: usize = 3;
+/// Queue items prepared at once (searches for their neighbours overlap).
+const PENDING_CONCURRENCY: usize = 8;
 
 #[derive(Debug, Serialize)]
 pub struct PendingItem {
@@ -25,6 +28,11 @@ pub struct PendingItem {
     pub nearest: Vec<SearchHit>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub votes: Vec<Vote>,
+    /// The redacted messages an extracted record came from (kept until it is reviewed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// `[REDACTED]` markers in its text and source: how much redaction took out.
+    pub redactions: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -82,23 +90,13 @@ impl Hub {
             QueueKind::Disputed => self.store.disputed(threshold, after, limit + 1).await?,
         };
         let more = items.len() > limit;
-        let mut out = Vec::with_capacity(limit);
-        for e in items.into_iter().take(limit) {
-            let q = SearchQuery {
-                q: format!("{} {}", e.task, e.resource).chars().take(2_000).collect(),
-                top_k: NEAREST + 1,
-                filter: SearchFilter { min_score: 1, agent_id: None, status: Status::Approved },
-                mode: SearchMode::Hybrid,
-                min_relevance: Some(0.0),
-            };
-            let nearest =
-                self.search(caller, &q).await?.results.into_iter().filter(|h| h.id != e.id).take(NEAREST).collect();
-            let (queue, votes) = match kind {
-                QueueKind::Pending => ("pending", Vec::new()),
-                QueueKind::Disputed => ("disputed", self.store.votes(&e.id).await?),
-            };
-            out.push(PendingItem { experience: e, queue, nearest, votes });
-        }
+        // Each item's neighbours, votes and source are independent reads: a page of 100 takes
+        // them a few at a time instead of one after another.
+        let out: Vec<PendingItem> = futures_util::stream::iter(items.into_iter().take(limit))
+            .map(|e| self.pending_item(caller, kind, e))
+            .buffered(PENDING_CONCURRENCY)
+            .try_collect()
+            .await?;
         Ok(PendingPage {
             count: out.len(),
             total_pending: self.store.count_status(Status::Pending).await?,
@@ -106,6 +104,48 @@ impl Hub {
             next_after: if more { out.last().map(|i| i.experience.id.clone()) } else { None },
             items: out,
         })
+    }
+
+    /// One queue item with what a reviewer needs beside it.
+    async fn pending_item(&self, caller: &Caller, kind: QueueKind, e: Experience) -> Result<PendingItem> {
+        let q = SearchQuery {
+            q: format!("{} {}", e.task, e.resource).chars().take(2_000).collect(),
+            top_k: NEAREST + 1,
+            filter: SearchFilter { min_score: 1, agent_id: None, status: Status::Approved },
+            mode: SearchMode::Hybrid,
+            min_relevance: Some(0.0),
+        };
+        let nearest = self
+            .search_uncounted(caller, &q)
+            .await?
+            .results
+            .into_iter()
+            .filter(|h| h.id != e.id)
+            .take(NEAREST)
+            .collect();
+        let (queue, votes) = match kind {
+            QueueKind::Pending => ("pending", Vec::new()),
+            QueueKind::Disputed => ("disputed", self.store.votes(&e.id).await?),
+        };
+        let source = self.store.source(&e.id).await?;
+        let redactions = [&e.task, &e.resource, &e.result]
+            .into_iter()
+            .chain(source.as_ref())
+            .map(|t| crate::insight::count_redactions(t))
+            .sum();
+        Ok(PendingItem { experience: e, queue, nearest, votes, source, redactions })
+    }
+
+    /// A review that lost a race (the record is no longer pending) says who reviewed it and
+    /// when, so a reviewer with a stale page knows what happened. Other errors pass through.
+    async fn name_reviewer(&self, id: &str, err: CoreError) -> CoreError {
+        let CoreError::Conflict(msg) = &err else { return err };
+        match self.store.get(id).await {
+            Ok(Some(Experience { review: Some(r), status, .. })) => {
+                CoreError::Conflict(format!("{msg}: {status} by {} at {}", r.by, r.at))
+            }
+            _ => err,
+        }
     }
 
     /// A disputed record (approved, reported failing) is one a reviewer decides on again.
@@ -175,7 +215,11 @@ impl Hub {
             return Ok(e);
         }
         let e =
-            self.store.review(id, Review { decision: Decision::Approve(edits), reviewer: caller.name.clone() }).await?;
+            self.store.review(id, Review { decision: Decision::Approve(edits), reviewer: caller.name.clone() }).await;
+        let e = match e {
+            Ok(e) => e,
+            Err(err) => return Err(self.name_reviewer(id, err).await),
+        };
         tracing::info!(id, reviewer = %caller.name, "experience approved");
         self.embed_wake.notify_one(); // edited text needs a new vector
         Ok(e)
@@ -193,7 +237,11 @@ impl Hub {
         let e = self
             .store
             .review(id, Review { decision: Decision::Reject { reason }, reviewer: caller.name.clone() })
-            .await?;
+            .await;
+        let e = match e {
+            Ok(e) => e,
+            Err(err) => return Err(self.name_reviewer(id, err).await),
+        };
         tracing::info!(id, reviewer = %caller.name, "experience rejected");
         Ok(e)
     }

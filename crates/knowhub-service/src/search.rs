@@ -171,6 +171,15 @@ impl Hub {
 
     /// Candidates from each signal -> their scores and records -> `rank::rank` -> hits.
     pub async fn search(&self, caller: &Caller, q: &SearchQuery) -> Result<SearchResponse> {
+        let started = std::time::Instant::now();
+        let r = self.search_uncounted(caller, q).await?;
+        self.observe_search(caller, started.elapsed().as_secs_f64(), !r.results.is_empty());
+        Ok(r)
+    }
+
+    /// A search the hub makes for itself (a queue item's neighbours): not an agent's, so it is
+    /// left out of the usage counts and `/metrics`.
+    pub(crate) async fn search_uncounted(&self, caller: &Caller, q: &SearchQuery) -> Result<SearchResponse> {
         caller.require(Role::Agent)?;
         let mut timings = Timings::default();
         let tokens = text::query_tokens(&q.q);

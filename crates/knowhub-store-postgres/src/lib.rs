@@ -18,6 +18,7 @@
 mod evidence;
 mod extract;
 mod fts;
+mod insight;
 mod keys;
 mod migrations;
 mod rows;
@@ -731,6 +732,8 @@ impl Store for PgStore {
         if cur.e.status != Status::Pending {
             return Err(CoreError::Conflict(format!("experience {id} is {}, not pending", cur.e.status)));
         }
+        // The source messages were kept for this review only.
+        sqlx::query("DELETE FROM sources WHERE experience_id = $1").bind(id).execute(&mut *tx).await.map_err(db_err)?;
         let now = now_rfc3339();
         match review.decision {
             Decision::Reject { reason } => {
@@ -869,6 +872,34 @@ impl Store for PgStore {
 
     async fn extraction(&self, id: &str) -> Result<Option<ExtractJob>> {
         extract::get(&self.pool, id).await
+    }
+
+    async fn resources(
+        &self,
+        filter: &knowhub_core::ResourceFilter,
+        limit: usize,
+    ) -> Result<Vec<knowhub_core::ResourceSummary>> {
+        insight::resources(&self.pool, filter, limit).await
+    }
+
+    async fn confirmed_by(&self, id: &str) -> Result<Vec<knowhub_core::Confirmation>> {
+        insight::confirmed_by(&self.pool, id).await
+    }
+
+    async fn set_source(&self, id: &str, text: &str) -> Result<()> {
+        insight::set_source(&self.pool, id, text).await
+    }
+
+    async fn source(&self, id: &str) -> Result<Option<String>> {
+        insight::source(&self.pool, id).await
+    }
+
+    async fn record_usage(&self, day: &str, agent_id: &str, searches: u64, found: u64) -> Result<()> {
+        insight::record_usage(&self.pool, day, agent_id, searches, found).await
+    }
+
+    async fn activity(&self, since_day: &str) -> Result<knowhub_core::Activity> {
+        insight::activity(&self.pool, since_day).await
     }
 }
 

@@ -185,6 +185,24 @@ CREATE TABLE votes (
 ALTER TABLE extract_jobs ADD COLUMN caller TEXT NOT NULL DEFAULT '';
 "#,
     ),
+    (
+        4,
+        // The review console (as SQLite's v4): an extracted record's redacted source messages,
+        // kept only until it is reviewed, and per-day search counts for the dashboard.
+        r#"
+CREATE TABLE sources (
+    experience_id TEXT COLLATE "C" PRIMARY KEY REFERENCES experiences (id) ON DELETE CASCADE,
+    messages      TEXT NOT NULL
+);
+CREATE TABLE usage_days (
+    day      TEXT COLLATE "C" NOT NULL,
+    agent_id TEXT COLLATE "C" NOT NULL,
+    searches BIGINT NOT NULL DEFAULT 0,
+    found    BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, agent_id)
+);
+"#,
+    ),
 ];
 
 /// Rows per batch of a data step.

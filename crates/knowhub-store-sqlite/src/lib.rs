@@ -11,6 +11,7 @@
 mod evidence;
 mod flat;
 mod fts;
+mod insight;
 mod meta;
 mod migrations;
 mod quant;
@@ -483,5 +484,39 @@ impl Store for SqliteStore {
     async fn extraction(&self, id: &str) -> Result<Option<ExtractJob>> {
         let id = id.to_string();
         self.read(move |c| queue::job(c, &id)).await
+    }
+
+    async fn resources(
+        &self,
+        filter: &knowhub_core::ResourceFilter,
+        limit: usize,
+    ) -> Result<Vec<knowhub_core::ResourceSummary>> {
+        let filter = filter.clone();
+        self.read(move |c| insight::resources(c, &filter, limit)).await
+    }
+
+    async fn confirmed_by(&self, id: &str) -> Result<Vec<knowhub_core::Confirmation>> {
+        let id = id.to_string();
+        self.read(move |c| insight::confirmed_by(c, &id)).await
+    }
+
+    async fn set_source(&self, id: &str, text: &str) -> Result<()> {
+        let (id, text) = (id.to_string(), text.to_string());
+        self.writer.run(move |c| insight::set_source_tx(c, &id, &text)).await
+    }
+
+    async fn source(&self, id: &str) -> Result<Option<String>> {
+        let id = id.to_string();
+        self.read(move |c| insight::source(c, &id)).await
+    }
+
+    async fn record_usage(&self, day: &str, agent_id: &str, searches: u64, found: u64) -> Result<()> {
+        let (day, agent) = (day.to_string(), agent_id.to_string());
+        self.writer.run(move |c| insight::record_usage_tx(c, &day, &agent, searches, found)).await
+    }
+
+    async fn activity(&self, since_day: &str) -> Result<knowhub_core::Activity> {
+        let since = since_day.to_string();
+        self.read(move |c| insight::activity(c, &since)).await
     }
 }

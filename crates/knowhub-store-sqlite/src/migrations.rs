@@ -149,6 +149,26 @@ CREATE TABLE votes (
 ALTER TABLE extract_jobs ADD COLUMN caller TEXT NOT NULL DEFAULT '';
 "#,
     ),
+    (
+        4,
+        r#"
+-- The review console: an extracted record's redacted source messages, kept only until it
+-- is reviewed, and per-day search counts (the dashboard's usage; other activity is grouped
+-- from the rows themselves).
+CREATE TABLE sources (
+    experience_id TEXT PRIMARY KEY REFERENCES experiences(id) ON DELETE CASCADE,
+    messages      TEXT NOT NULL
+);
+
+CREATE TABLE usage_days (
+    day      TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0,
+    found    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, agent_id)
+) WITHOUT ROWID;
+"#,
+    ),
 ];
 
 /// Data steps that need Rust (the hash normalisation lives in knowhub_core), run right after

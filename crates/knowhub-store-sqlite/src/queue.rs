@@ -39,6 +39,8 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
     if cur.status != Status::Pending {
         return Err(CoreError::Conflict(format!("experience {id} is {}, not pending", cur.status)));
     }
+    // The source messages were kept for this review only.
+    c.execute("DELETE FROM sources WHERE experience_id = ?1", [id]).map_err(sql_err)?;
     let now = now_rfc3339();
     let mut body = None;
     match review.decision {
@@ -124,6 +126,7 @@ pub(crate) fn delete_tx(c: &Connection, id: &str) -> Result<Option<IndexChange>>
     c.execute("DELETE FROM experiences_fts WHERE rowid = ?1", [seq]).map_err(sql_err)?;
     c.execute("DELETE FROM vectors WHERE seq = ?1", [seq]).map_err(sql_err)?;
     c.execute("DELETE FROM contents WHERE experience_id = ?1", [id]).map_err(sql_err)?;
+    c.execute("DELETE FROM sources WHERE experience_id = ?1", [id]).map_err(sql_err)?;
     c.execute("DELETE FROM experiences WHERE seq = ?1", [seq]).map_err(sql_err)?;
     Ok(Some(IndexChange {
         seq,

@@ -18,6 +18,17 @@ pub struct ServeArgs {
     /// address; any host on a non-loopback bind with auth on). Guards against DNS rebinding.
     #[arg(long, alias = "mcp-allowed-hosts", env = "KNOWHUB_ALLOWED_HOSTS", value_delimiter = ',')]
     allowed_hosts: Vec<String>,
+    /// Signs the review console's session cookies. Replicas behind one address must share it;
+    /// without it each process draws its own, and sessions end when it restarts.
+    #[arg(long, env = "KNOWHUB_CONSOLE_SECRET", hide_env_values = true, value_parser = secret)]
+    console_secret: Option<crate::config::Secret>,
+}
+
+fn secret(s: &str) -> Result<crate::config::Secret, String> {
+    if s.trim().len() < 16 {
+        return Err("must be at least 16 characters".into());
+    }
+    Ok(crate::config::Secret(s.to_string()))
 }
 
 fn init_logging(format: LogFormat) {
@@ -83,6 +94,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let hub = Hub::with_options(store, embedder, cfg.search.to_search_config(&cfg.feedback), opts);
     let _worker = hub.spawn_embed_worker();
     let _extract_worker = hub.spawn_extract_worker();
+    let _usage = hub.spawn_usage_flusher();
     if cfg.auth {
         let keys = hub.list_keys(&knowhub_core::Caller::local()).await?;
         if !keys.iter().any(|k| k.revoked_at.is_none()) {
@@ -93,12 +105,17 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     tracing::info!(%addr, store = %crate::backend::describe(&cfg), records = h.records, embedder = %h.embedder, "knowhub ready");
     println!("knowhub listening on http://{addr}");
     let hosts = knowhub_http::guard::allowed_hosts(addr, cfg.auth, &args.allowed_hosts);
+    let console = knowhub_console::Console::new(hub.clone(), args.console_secret.as_ref().map(|s| s.0.as_str()));
     let app = knowhub_http::app(hub.clone())
-        .merge(knowhub_mcp::http::router(hub, hosts.clone()))
+        .merge(knowhub_console::router(console))
+        .merge(knowhub_mcp::http::router(hub.clone(), hosts.clone()))
         .layer(axum::middleware::from_fn_with_state(Arc::new(hosts), knowhub_http::guard::check_host));
     let limits = cfg.limits.connections()?.fit_to_fd_limit();
     tracing::info!(max_connections = limits.max_connections, "connection limits");
     knowhub_http::serve_with(listener, app, limits, shutdown()).await?;
+    if let Err(e) = hub.flush_usage().await {
+        tracing::warn!(error = %e, "search counts since the last flush were not recorded");
+    }
     tracing::info!("knowhub stopped");
     Ok(())
 }

@@ -1,0 +1,481 @@
+//! What the console and `/api/resources` read: resource track records, one record's whole story,
+//! the dashboard, and the per-day search counts behind it. Search counts are kept in memory and
+//! flushed to the store in batches, so a search costs no write.
+
+use std::collections::{BTreeMap, HashMap};
+
+use knowhub_core::{
+    validate, Activity, Caller, Confirmation, Content, CoreError, Experience, Outcome, ResourceFilter, ResourceSummary,
+    Result, Role, Status, Vote,
+};
+use serde::Serialize;
+
+use crate::hub::Hub;
+
+/// Most resources one `GET /api/resources` lists.
+pub const RESOURCES_MAX: usize = 100;
+/// Records of one resource read for its page (newest kept when there are more).
+const RESOURCE_RECORDS: usize = 500;
+/// Longest source excerpt kept with an extracted record for its reviewer.
+pub const MAX_SOURCE_CHARS: usize = 12_000;
+
+/// One resource's page: its track record, known failures first, the last success and the
+/// experiences that worked best.
+#[derive(Debug, Serialize)]
+pub struct ResourcePage {
+    #[serde(flatten)]
+    pub summary: ResourceSummary,
+    /// Approved failures and partial results, newest first.
+    pub failures: Vec<Experience>,
+    pub last_success: Option<Experience>,
+    /// Approved successes, best first (rating, then net helped votes, then confirmations).
+    pub top: Vec<Experience>,
+}
+
+/// One step in a record's life, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HistoryEvent {
+    pub at: String,
+    /// `submitted` | `confirmed` | `approved` | `rejected` | `kept` | `helped` | `failed` | `irrelevant`
+    pub what: String,
+    pub by: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Everything about one record, for its reviewer.
+#[derive(Debug, Serialize)]
+pub struct ExperienceView {
+    pub experience: Experience,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<Content>,
+    pub confirmed_by: Vec<Confirmation>,
+    pub votes: Vec<Vote>,
+    /// Records that say the opposite about the same resource.
+    pub contested: Vec<Experience>,
+    /// The redacted messages it was extracted from, while it waits for review.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// `[REDACTED]` markers in the record's text and source: what redaction took out.
+    pub redactions: usize,
+    pub history: Vec<HistoryEvent>,
+}
+
+#[derive(Debug, Default, Serialize, PartialEq)]
+pub struct WeekRow {
+    /// The Monday (UTC) that starts the week.
+    pub week: String,
+    pub created: u64,
+    pub pending: u64,
+    pub approved: u64,
+    pub rejected: u64,
+}
+
+#[derive(Debug, Default, Serialize, PartialEq)]
+pub struct DayRow {
+    pub day: String,
+    pub searches: u64,
+    pub found: u64,
+}
+
+#[derive(Debug, Default, Serialize, PartialEq)]
+pub struct AgentRow {
+    pub agent_id: String,
+    pub records: u64,
+    pub approved: u64,
+    pub searches: u64,
+    pub found: u64,
+    pub helped: u64,
+    pub failed: u64,
+    pub jobs: u64,
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+}
+
+#[derive(Debug, Default, Serialize, PartialEq)]
+pub struct Totals {
+    pub records: u64,
+    pub pending: u64,
+    pub approved: u64,
+    pub rejected: u64,
+    pub disputed: u64,
+    pub searches: u64,
+    pub found: u64,
+    pub helped: u64,
+    pub failed: u64,
+    pub irrelevant: u64,
+    pub jobs: u64,
+    pub jobs_failed: u64,
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+}
+
+/// Whether the hub is used and whether it helps, over the last `weeks` weeks.
+#[derive(Debug, Serialize)]
+pub struct Dashboard {
+    pub since: String,
+    /// Records, pending and so on are for the whole hub; the rest for the period.
+    pub totals: Totals,
+    pub weeks: Vec<WeekRow>,
+    pub days: Vec<DayRow>,
+    pub top_resources: Vec<ResourceSummary>,
+    pub agents: Vec<AgentRow>,
+}
+
+/// `YYYY-MM-DD` of a Unix day number (days since 1970-01-01), proleptic Gregorian.
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+fn day_number(day: &str) -> Option<i64> {
+    let (y, rest) = day.split_once('-')?;
+    let (m, d) = rest.split_once('-')?;
+    let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.get(..2)?.parse().ok()?);
+    let y2 = if m <= 2 { y - 1 } else { y };
+    let era = y2.div_euclid(400);
+    let yoe = y2 - era * 400;
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
+fn fmt_day(n: i64) -> String {
+    let (y, m, d) = civil(n);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+fn today() -> i64 {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    secs.div_euclid(86_400)
+}
+
+/// The Monday on or before a day (1970-01-01 was a Thursday).
+fn week_of(day: i64) -> i64 {
+    day - (day + 3).rem_euclid(7)
+}
+
+/// How many `[REDACTED]`-style markers the text holds.
+pub fn count_redactions(text: &str) -> usize {
+    text.matches("[REDACTED").count()
+}
+
+fn agent_row<'a>(agents: &'a mut BTreeMap<String, AgentRow>, id: &str) -> &'a mut AgentRow {
+    agents.entry(id.to_string()).or_insert_with(|| AgentRow { agent_id: id.to_string(), ..Default::default() })
+}
+
+/// Folds the store's day rows into weekly, daily and per-agent rows (every week and day of the
+/// period present, empty ones as zeros, so charts have no gaps).
+pub fn fold_activity(a: &Activity, since: i64, until: i64) -> (Vec<WeekRow>, Vec<DayRow>, Vec<AgentRow>, Totals) {
+    let mut weeks: BTreeMap<i64, WeekRow> = BTreeMap::new();
+    let mut w = week_of(since);
+    while w <= until {
+        weeks.insert(w, WeekRow { week: fmt_day(w), ..Default::default() });
+        w += 7;
+    }
+    let mut days: BTreeMap<i64, DayRow> =
+        (since..=until).map(|d| (d, DayRow { day: fmt_day(d), ..Default::default() })).collect();
+    let mut agents: BTreeMap<String, AgentRow> = BTreeMap::new();
+    let mut t = Totals::default();
+    for r in &a.records {
+        let Some(d) = day_number(&r.day) else { continue };
+        if let Some(row) = weeks.get_mut(&week_of(d)) {
+            row.created += r.n;
+            match r.kind.as_str() {
+                "pending" => row.pending += r.n,
+                "approved" => row.approved += r.n,
+                "rejected" => row.rejected += r.n,
+                _ => {}
+            }
+        }
+        let g = agent_row(&mut agents, &r.agent_id);
+        g.records += r.n;
+        if r.kind == "approved" {
+            g.approved += r.n;
+        }
+    }
+    for u in &a.usage {
+        if let Some(row) = day_number(&u.day).and_then(|d| days.get_mut(&d)) {
+            row.searches += u.searches;
+            row.found += u.found;
+        }
+        t.searches += u.searches;
+        t.found += u.found;
+        let g = agent_row(&mut agents, &u.agent_id);
+        g.searches += u.searches;
+        g.found += u.found;
+    }
+    for v in &a.votes {
+        let g = agent_row(&mut agents, &v.agent_id);
+        match v.kind.as_str() {
+            "helped" => {
+                t.helped += v.n;
+                g.helped += v.n;
+            }
+            "failed" => {
+                t.failed += v.n;
+                g.failed += v.n;
+            }
+            _ => t.irrelevant += v.n,
+        }
+    }
+    for j in &a.jobs {
+        t.jobs += j.jobs;
+        if j.status == "failed" {
+            t.jobs_failed += j.jobs;
+        }
+        t.input_tokens += j.input_tokens;
+        t.output_tokens += j.output_tokens;
+        let g = agent_row(&mut agents, &j.agent_id);
+        g.jobs += j.jobs;
+        g.input_tokens += j.input_tokens;
+        g.output_tokens += j.output_tokens;
+    }
+    let mut agents: Vec<AgentRow> = agents.into_values().collect();
+    agents.sort_by(|a, b| (b.records + b.searches).cmp(&(a.records + a.searches)).then(a.agent_id.cmp(&b.agent_id)));
+    (weeks.into_values().collect(), days.into_values().collect(), agents, t)
+}
+
+impl Hub {
+    /// Resources named in approved records with their track record, most-used first.
+    pub async fn resources(&self, caller: &Caller, q: Option<&str>, limit: usize) -> Result<Vec<ResourceSummary>> {
+        caller.require(Role::Agent)?;
+        let q = validate::optional("q", q.map(str::to_string), 200)?;
+        let filter = if q.trim().is_empty() { ResourceFilter::All } else { ResourceFilter::Matching(q.trim().into()) };
+        self.store.resources(&filter, limit.clamp(1, RESOURCES_MAX)).await
+    }
+
+    /// One resource's page, by its name (any spelling that folds to the same key) or its key.
+    pub async fn resource(&self, caller: &Caller, name: &str) -> Result<ResourcePage> {
+        caller.require(Role::Agent)?;
+        let name = validate::required("name", Some(name.to_string()), 500)?;
+        let mut found = None;
+        for key in [name.clone(), knowhub_core::text::resource_key(&name, None)] {
+            if let Some(s) = self.store.resources(&ResourceFilter::Key(key), 1).await?.into_iter().next() {
+                found = Some(s);
+                break;
+            }
+        }
+        let summary = found.ok_or_else(|| CoreError::NotFound(format!("resource {name:?} in approved records")))?;
+        let mut records: Vec<Experience> = self
+            .store
+            .by_resource_key(&summary.key, RESOURCE_RECORDS)
+            .await?
+            .into_iter()
+            .filter(|e| e.status == Status::Approved)
+            .collect();
+        records.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+        let failures: Vec<Experience> =
+            records.iter().filter(|e| e.outcome != Outcome::Success).take(10).cloned().collect();
+        let last_success = records.iter().find(|e| e.outcome == Outcome::Success).cloned();
+        let mut top: Vec<Experience> = records.into_iter().filter(|e| e.outcome == Outcome::Success).collect();
+        let net = |e: &Experience| i64::from(e.feedback.helped) - i64::from(e.feedback.failed);
+        top.sort_by(|a, b| {
+            (b.score, net(b), b.confirmations).cmp(&(a.score, net(a), a.confirmations)).then(a.id.cmp(&b.id))
+        });
+        top.truncate(10);
+        Ok(ResourcePage { summary, failures, last_success, top })
+    }
+
+    /// Everything about one record, history included. Reviewers only: it shows pending text,
+    /// source messages and agents' notes.
+    pub async fn experience_view(&self, caller: &Caller, id: &str) -> Result<ExperienceView> {
+        caller.require(Role::Reviewer)?;
+        let id = validate::id(id)?;
+        let e = self.store.get(id).await?.ok_or_else(|| knowhub_core::store::not_found(id))?;
+        let content = if e.has_content { self.store.content(id).await? } else { None };
+        let confirmed_by = self.store.confirmed_by(id).await?;
+        let votes = self.store.votes(id).await?;
+        let contested = self.store.get_many(&e.contested_with).await?;
+        let source = self.store.source(id).await?;
+        let redactions = count_redactions(&e.task)
+            + count_redactions(&e.resource)
+            + count_redactions(&e.result)
+            + source.as_deref().map_or(0, count_redactions);
+        let history = history(&e, &confirmed_by, &votes);
+        Ok(ExperienceView { experience: e, content, confirmed_by, votes, contested, source, redactions, history })
+    }
+
+    /// The dashboard over the last `weeks` weeks (1-52).
+    pub async fn dashboard(&self, caller: &Caller, weeks: u32) -> Result<Dashboard> {
+        caller.require(Role::Reviewer)?;
+        self.flush_usage().await?;
+        let until = today();
+        let since = week_of(until - 7 * i64::from(weeks.clamp(1, 52) - 1));
+        let activity = self.store.activity(&fmt_day(since)).await?;
+        let (weeks, days, agents, mut totals) = fold_activity(&activity, since, until);
+        totals.records = self.store.count().await?;
+        totals.pending = self.store.count_status(Status::Pending).await?;
+        totals.approved = self.store.count_status(Status::Approved).await?;
+        totals.rejected = self.store.count_status(Status::Rejected).await?;
+        totals.disputed = self.store.count_disputed(self.cfg.dispute_threshold).await?;
+        let top_resources = self.store.resources(&ResourceFilter::All, 10).await?;
+        Ok(Dashboard { since: fmt_day(since), totals, weeks, days, top_resources, agents })
+    }
+
+    /// Counts one search for the dashboard and `/metrics`.
+    pub(crate) fn observe_search(&self, caller: &Caller, seconds: f64, found: bool) {
+        self.metrics.search(seconds, found);
+        let mut u = self.usage.lock().unwrap_or_else(|p| p.into_inner());
+        let c = u.entry((fmt_day(today()), caller.name.clone())).or_default();
+        c.0 += 1;
+        c.1 += u64::from(found);
+    }
+
+    /// Writes the search counts gathered since the last flush (they are put back on failure).
+    pub async fn flush_usage(&self) -> Result<()> {
+        let batch: HashMap<(String, String), (u64, u64)> =
+            std::mem::take(&mut *self.usage.lock().unwrap_or_else(|p| p.into_inner()));
+        let mut left = batch.into_iter();
+        while let Some(((day, agent), (s, f))) = left.next() {
+            if let Err(e) = self.store.record_usage(&day, &agent, s, f).await {
+                let mut u = self.usage.lock().unwrap_or_else(|p| p.into_inner());
+                for ((d, a), (s, f)) in std::iter::once(((day, agent), (s, f))).chain(left) {
+                    let c = u.entry((d, a)).or_default();
+                    c.0 += s;
+                    c.1 += f;
+                }
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Flushes search counts every 15 s (and the dashboard flushes before it reads).
+    pub fn spawn_usage_flusher(self: &std::sync::Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(std::time::Duration::from_secs(15)).await;
+                if let Err(e) = hub.flush_usage().await {
+                    tracing::warn!(error = %e, "could not record search counts; will retry");
+                }
+            }
+        })
+    }
+
+    /// A pending record is the same experience as an approved one: it becomes a confirmation of
+    /// that record (by its submitter) and leaves the queue, rejected with a reason that names
+    /// the record it was merged into.
+    pub async fn merge(&self, caller: &Caller, id: &str, into: &str) -> Result<Experience> {
+        caller.require(Role::Reviewer)?;
+        let id = validate::id(id)?;
+        let into = validate::id(into)?;
+        if id == into {
+            return Err(CoreError::invalid("into", "a record cannot be merged into itself"));
+        }
+        let p = self.store.get(id).await?.ok_or_else(|| knowhub_core::store::not_found(id))?;
+        if p.status != Status::Pending {
+            let by = p.review.as_ref().map_or("someone".to_string(), |r| format!("{} at {}", r.by, r.at));
+            return Err(CoreError::Conflict(format!(
+                "experience {id} is {}, not pending: {} by {by}",
+                p.status, p.status
+            )));
+        }
+        let target = self.store.get(into).await?.ok_or_else(|| knowhub_core::store::not_found(into))?;
+        if target.status != Status::Approved {
+            return Err(CoreError::Conflict(format!("experience {into} is {}, not approved", target.status)));
+        }
+        let reason = Some(format!("merged into {into}"));
+        let review =
+            knowhub_core::Review { decision: knowhub_core::Decision::Reject { reason }, reviewer: caller.name.clone() };
+        self.store.review(id, review).await?;
+        let confirmer = crate::evidence::identity(&Caller::key(p.submitted_by.clone(), Role::Agent), &p.agent_id);
+        let t = self.store.confirm(into, &confirmer).await?;
+        tracing::info!(id, into, reviewer = %caller.name, "pending experience merged");
+        Ok(t)
+    }
+}
+
+/// A record's life from what the store keeps: submit, confirmations, review, votes.
+pub fn history(e: &Experience, confirmed_by: &[Confirmation], votes: &[Vote]) -> Vec<HistoryEvent> {
+    let mut out = vec![HistoryEvent {
+        at: e.created_at.clone(),
+        what: "submitted".into(),
+        by: format!("{} ({})", e.submitted_by, e.agent_id),
+        note: Some(format!("source: {}", e.source)),
+    }];
+    for c in confirmed_by.iter().skip(1) {
+        out.push(HistoryEvent { at: c.at.clone(), what: "confirmed".into(), by: c.by.clone(), note: None });
+    }
+    if let Some(r) = &e.review {
+        let what = match e.status {
+            Status::Approved if e.feedback.reviewed_failed > 0 => "kept",
+            Status::Approved => "approved",
+            Status::Rejected => "rejected",
+            Status::Pending => "reviewed",
+        };
+        out.push(HistoryEvent { at: r.at.clone(), what: what.into(), by: r.by.clone(), note: r.note.clone() });
+    }
+    for v in votes {
+        out.push(HistoryEvent {
+            at: v.at.clone(),
+            what: v.outcome.to_string(),
+            by: v.voter.clone(),
+            note: v.note.clone(),
+        });
+    }
+    out.sort_by(|a, b| a.at.cmp(&b.at));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knowhub_core::{DayCount, DayUsage};
+
+    #[test]
+    fn days_round_trip_and_weeks_start_on_monday() {
+        for d in [-1000, 0, 1, 59, 60, 365, 10_957, 20_000, 20_780] {
+            assert_eq!(day_number(&fmt_day(d)), Some(d), "{d}");
+        }
+        assert_eq!(fmt_day(0), "1970-01-01");
+        assert_eq!(day_number("2026-11-23"), Some(20_780));
+        // 2026-11-23 is a Monday; the Sunday before belongs to the previous week.
+        assert_eq!(fmt_day(week_of(day_number("2026-11-23").unwrap())), "2026-11-23");
+        assert_eq!(fmt_day(week_of(day_number("2026-11-29").unwrap())), "2026-11-23");
+        assert_eq!(fmt_day(week_of(day_number("2026-11-22").unwrap())), "2026-11-16");
+        assert_eq!(day_number("nonsense"), None);
+    }
+
+    #[test]
+    fn activity_folds_into_weeks_days_and_agents() {
+        let since = day_number("2026-11-16").unwrap();
+        let until = day_number("2026-11-24").unwrap();
+        let dc = |day: &str, agent: &str, kind: &str, n| DayCount {
+            day: day.into(),
+            agent_id: agent.into(),
+            kind: kind.into(),
+            n,
+        };
+        let a = Activity {
+            records: vec![dc("2026-11-17", "a", "approved", 2), dc("2026-11-23", "b", "pending", 3)],
+            votes: vec![dc("2026-11-24", "a", "helped", 4), dc("2026-11-24", "a", "failed", 1)],
+            usage: vec![DayUsage { day: "2026-11-24".into(), agent_id: "b".into(), searches: 10, found: 7 }],
+            jobs: vec![],
+        };
+        let (weeks, days, agents, t) = fold_activity(&a, since, until);
+        assert_eq!(weeks.len(), 2);
+        assert_eq!((weeks[0].created, weeks[0].approved, weeks[1].created, weeks[1].pending), (2, 2, 3, 3));
+        assert_eq!(days.len(), 9);
+        assert_eq!((days[8].searches, days[8].found, days[0].searches), (10, 7, 0));
+        assert_eq!((t.helped, t.failed, t.searches, t.found), (4, 1, 10, 7));
+        let b = agents.iter().find(|g| g.agent_id == "b").unwrap();
+        assert_eq!((b.records, b.searches), (3, 10));
+        assert_eq!(agents[0].agent_id, "b", "most active first");
+    }
+
+    #[test]
+    fn redaction_markers_are_counted() {
+        assert_eq!(count_redactions("token [REDACTED] and [REDACTED:email] x"), 2);
+        assert_eq!(count_redactions("clean"), 0);
+    }
+}
