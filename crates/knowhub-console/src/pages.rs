@@ -262,7 +262,7 @@ fn render_item(s: &Session, kind_q: &str, first: bool, item: &PendingItem) -> Ma
                 span { (exp_link(&e.id, &e.id)) }
             }
             @if !e.flags.is_empty() { div.field { b { (t(lang, L::flags)) } (flags(lang, &e.flags)) } }
-            @match &item.source {
+            @match &item.source_messages {
                 Some(src) => details.source open { summary { (t(lang, L::source)) } (pre(src)) },
                 None => p.source.muted { (t(lang, L::no_source)) },
             }
@@ -500,7 +500,7 @@ fn render_experience(s: &Session, v: &ExperienceView) -> Markup {
             p.feedback { (t(lang, L::feedback)) ": " (e.feedback.helped) " " (t(lang, L::helped)) " · "
                 (e.feedback.failed) " " (t(lang, L::failed)) " · " (e.feedback.irrelevant) " " (t(lang, L::irrelevant)) }
             @if let Some(c) = &v.content { h2 { (t(lang, L::content)) " (" (c.content_type) ")" } (pre(&c.content)) }
-            @if let Some(src) = &v.source { h2 { (t(lang, L::source)) } (pre(src)) }
+            @if let Some(src) = &v.source_messages { h2 { (t(lang, L::source)) } (pre(src)) }
             @if e.status == Status::Pending { p { a href="/ui/pending" { (t(lang, L::pending)) } } }
         }
         h2 { (t(lang, L::history)) }

@@ -77,6 +77,11 @@ async fn resources_views_merge_and_dashboard() {
     assert_eq!(s, 409, "{e}");
     assert!(e["error"]["message"].as_str().unwrap().contains("by local"), "{e}");
     let pend = submit(&api, "restore it", "pg_restore", "use -j", "success").await;
+    // Queue items keep the record's own `source` (manual | extracted | imported); the kept
+    // transcript is `source_messages`, never a second `source` key.
+    let (_, q) = api.get("/api/pending").await;
+    assert_eq!(q["items"][0]["source"], "manual", "{q}");
+    assert_eq!(q["items"][0]["redactions"], 0);
     assert_eq!(api.post(&format!("/api/merge/{pend}"), json!({"into": pend})).await.0, 400);
     assert_eq!(api.post(&format!("/api/merge/{pend}"), json!({"into": ok1, "x": 1})).await.0, 400);
     let (s, view) = api.get(&format!("/api/experiences/{ok1}/view")).await;

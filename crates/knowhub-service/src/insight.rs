@@ -55,7 +55,7 @@ pub struct ExperienceView {
     pub contested: Vec<Experience>,
     /// The redacted messages it was extracted from, while it waits for review.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+    pub source_messages: Option<String>,
     /// `[REDACTED]` markers in the record's text and source: what redaction took out.
     pub redactions: usize,
     pub history: Vec<HistoryEvent>,
@@ -295,13 +295,22 @@ impl Hub {
         let confirmed_by = self.store.confirmed_by(id).await?;
         let votes = self.store.votes(id).await?;
         let contested = self.store.get_many(&e.contested_with).await?;
-        let source = self.store.source(id).await?;
+        let source_messages = self.store.source(id).await?;
         let redactions = count_redactions(&e.task)
             + count_redactions(&e.resource)
             + count_redactions(&e.result)
-            + source.as_deref().map_or(0, count_redactions);
+            + source_messages.as_deref().map_or(0, count_redactions);
         let history = history(&e, &confirmed_by, &votes);
-        Ok(ExperienceView { experience: e, content, confirmed_by, votes, contested, source, redactions, history })
+        Ok(ExperienceView {
+            experience: e,
+            content,
+            confirmed_by,
+            votes,
+            contested,
+            source_messages,
+            redactions,
+            history,
+        })
     }
 
     /// The dashboard over the last `weeks` weeks (1-52).

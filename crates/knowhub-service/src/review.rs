@@ -28,9 +28,10 @@ pub struct PendingItem {
     pub nearest: Vec<SearchHit>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub votes: Vec<Vote>,
-    /// The redacted messages an extracted record came from (kept until it is reviewed).
+    /// The redacted messages an extracted record came from (kept until it is reviewed). Not
+    /// `source`: the flattened record already has that field (manual | extracted | imported).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+    pub source_messages: Option<String>,
     /// `[REDACTED]` markers in its text and source: how much redaction took out.
     pub redactions: usize,
 }
@@ -127,13 +128,13 @@ impl Hub {
             QueueKind::Pending => ("pending", Vec::new()),
             QueueKind::Disputed => ("disputed", self.store.votes(&e.id).await?),
         };
-        let source = self.store.source(&e.id).await?;
+        let source_messages = self.store.source(&e.id).await?;
         let redactions = [&e.task, &e.resource, &e.result]
             .into_iter()
-            .chain(source.as_ref())
+            .chain(source_messages.as_ref())
             .map(|t| crate::insight::count_redactions(t))
             .sum();
-        Ok(PendingItem { experience: e, queue, nearest, votes, source, redactions })
+        Ok(PendingItem { experience: e, queue, nearest, votes, source_messages, redactions })
     }
 
     /// A review that lost a race (the record is no longer pending) says who reviewed it and
