@@ -263,6 +263,7 @@ impl Completion {
 
 /// Cumulative counters since the client was built.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LlmStats {
     /// `complete` calls.
     pub calls: u64,

@@ -7,6 +7,7 @@ use crate::error::{CoreError, Result};
 
 /// What a key may do. Each role includes everything of the ones before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// search, submit, content, extract
@@ -109,6 +110,7 @@ impl Caller {
 
 /// A stored key, without its secret.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ApiKey {
     pub id: String,
     pub name: String,

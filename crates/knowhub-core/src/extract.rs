@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where an extraction job is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum JobStatus {
     Queued,

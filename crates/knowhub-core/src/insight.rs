@@ -33,6 +33,7 @@ pub enum ResourceFilter {
 
 /// One resource's track record over its **approved** records.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ResourceSummary {
     /// `text::resource_key` of the name (and version): what groups spellings of one resource.
     pub key: String,
@@ -53,6 +54,7 @@ pub struct ResourceSummary {
 
 /// A count of something on one UTC day (`YYYY-MM-DD`) for one agent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DayCount {
     pub day: String,
     pub agent_id: String,
@@ -65,6 +67,7 @@ pub struct DayCount {
 /// Searches one agent ran on one day, and how many of them returned at least one result (the
 /// rest abstained: nothing relevant enough was known).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DayUsage {
     pub day: String,
     pub agent_id: String,
@@ -74,6 +77,7 @@ pub struct DayUsage {
 
 /// Extraction jobs created on one day for one agent, by status, with the LLM tokens they used.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DayJobs {
     pub day: String,
     pub agent_id: String,
@@ -85,6 +89,7 @@ pub struct DayJobs {
 
 /// Everything the dashboard reads, from `since` (a `YYYY-MM-DD` day, inclusive) on.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Activity {
     /// Records by the day they were created, their agent and their current status.
     pub records: Vec<DayCount>,

@@ -6,6 +6,7 @@ macro_rules! string_enum {
     ($(#[$m:meta])* $name:ident { $($variant:ident => $s:literal),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         #[serde(rename_all = "lowercase")]
         pub enum $name { $($variant),+ }
         impl $name {
@@ -40,6 +41,7 @@ string_enum!(
 
 /// Outcome votes on a record: one per caller, a caller's second vote replacing its first.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FeedbackCounts {
     pub helped: u32,
     pub failed: u32,
@@ -64,6 +66,7 @@ impl FeedbackCounts {
 
 /// One caller's vote, as stored and exported.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Vote {
     /// The key's name with auth on, else the agent id (`anonymous` without one).
     pub voter: String,
@@ -75,6 +78,7 @@ pub struct Vote {
 
 /// One distinct caller that submitted (or re-submitted) a record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Confirmation {
     pub by: String,
     pub at: String,
@@ -82,6 +86,7 @@ pub struct Confirmation {
 
 /// A stored experience, as the API returns it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Experience {
     pub id: String,
     pub task: String,
@@ -126,6 +131,7 @@ pub struct Experience {
 
 /// A span of a session's messages, counted over everything uploaded for that `session_key`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MessageRange {
     pub from: u32,
     pub to: u32,
@@ -133,6 +139,7 @@ pub struct MessageRange {
 
 /// The reviewer's decision as stored on the record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReviewMark {
     pub by: String,
     pub at: String,
@@ -142,6 +149,7 @@ pub struct ReviewMark {
 
 /// Long detail attached to an experience (commands, code, logs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Content {
     pub experience_id: String,
     pub content: String,
@@ -270,6 +278,7 @@ impl Experience {
 
 /// One line of `knowhub export`: the record plus its content, so an import restores everything.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ExportRecord {
     #[serde(flatten)]
     pub experience: Experience,
@@ -285,6 +294,7 @@ pub struct ExportRecord {
 
 /// A search result as the API returns it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SearchHit {
     pub id: String,
     pub task: String,
@@ -312,6 +322,7 @@ pub struct SearchHit {
 
 /// The outcome votes a search result shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HitFeedback {
     pub helped: u32,
     pub failed: u32,

@@ -257,6 +257,7 @@ mod tests {
     #[test]
     fn shared_cases_match_the_openclaw_plugin() {
         #[derive(serde::Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         struct Case {
             name: String,
             hits: Vec<SearchHit>,

@@ -36,6 +36,7 @@ pub struct Redacted {
 
 /// Replacements per category (a server can log or return these without revealing anything).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RedactionCounts {
     /// `-----BEGIN ... PRIVATE KEY-----` blocks.
     pub private_key: usize,

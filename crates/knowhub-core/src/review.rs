@@ -8,6 +8,7 @@ use crate::validate;
 
 /// Fields a reviewer may correct while approving. Absent fields stay as extracted.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Edits {
     pub task: Option<String>,

@@ -19,6 +19,7 @@ pub const DEFAULT_CONTENT_TYPE: &str = "text/markdown";
 /// The body of `POST /api/submit` (also one line of a plain JSONL import).
 /// Types are checked by serde (wrong type -> error naming the field); values here.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SubmitRequest {
     pub task: Option<String>,
     pub resource: Option<String>,

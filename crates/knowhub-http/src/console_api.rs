@@ -10,8 +10,7 @@ use axum::extract::{MatchedPath, RawQuery, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use knowhub_core::{Role, Status};
 use knowhub_service::Hub;
 use serde::Deserialize;
@@ -19,6 +18,9 @@ use serde::Deserialize;
 use crate::auth::{AsAgent, AsReviewer};
 use crate::error::ApiError;
 use crate::http::{int_param, text_param, ApiJson, IdPath};
+use crate::openapi::{CommonErrors, ErrorBody};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Requests answered, by route template, method and status (templates, never raw paths, so ids
 /// cannot blow up the number of series).
@@ -41,14 +43,14 @@ pub async fn count_requests(State(counts): State<Arc<RequestCounts>>, req: Reque
     res
 }
 
-pub fn routes(counts: Arc<RequestCounts>) -> Router<Arc<Hub>> {
-    Router::new()
-        .route("/api/resources", get(resources))
-        .route("/api/resources/{name}", get(resource))
-        .route("/api/experiences/{id}/view", get(view))
-        .route("/api/dashboard", get(dashboard))
-        .route("/api/merge/{id}", post(merge))
-        .route("/metrics", get(metrics).layer(axum::Extension(counts)))
+pub fn routes() -> OpenApiRouter<Arc<Hub>> {
+    OpenApiRouter::new()
+        .routes(routes!(resources))
+        .routes(routes!(resource))
+        .routes(routes!(view))
+        .routes(routes!(dashboard))
+        .routes(routes!(merge))
+        .routes(routes!(metrics))
 }
 
 #[derive(Deserialize)]
@@ -62,6 +64,11 @@ fn params<T: serde::de::DeserializeOwned>(raw: Option<String>) -> Result<T, ApiE
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))
 }
 
+/// Tools, commands, libraries and APIs named in approved records, with their track records.
+#[utoipa::path(get, path = "/api/resources", tag = "insight",
+    params(("q" = Option<String>, Query, description = "Names containing this"),
+        ("limit" = Option<u32>, Query, description = "At most this many, 1-100 (default 20)")),
+    responses((status = 200, body = ResourceList), CommonErrors))]
 async fn resources(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -71,10 +78,20 @@ async fn resources(
     let max = knowhub_service::insight::RESOURCES_MAX as i64;
     let limit = int_param("limit", p.limit.as_deref(), 20, 1, max)? as usize;
     let q = text_param("q", p.q)?;
-    let list = hub.resources(&caller, q.as_deref(), limit).await?;
-    Ok(Json(serde_json::json!({ "count": list.len(), "resources": list })).into_response())
+    let resources = hub.resources(&caller, q.as_deref(), limit).await?;
+    Ok(Json(ResourceList { count: resources.len(), resources }).into_response())
 }
 
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct ResourceList {
+    count: usize,
+    resources: Vec<knowhub_core::insight::ResourceSummary>,
+}
+
+/// One resource: successes and failures, known failures first, its top experiences.
+#[utoipa::path(get, path = "/api/resources/{name}", tag = "insight",
+    params(("name" = String, Path, description = "The resource's name, as records spell it")),
+    responses((status = 200, body = knowhub_service::ResourcePage), (status = 404, body = ErrorBody), CommonErrors))]
 async fn resource(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -83,6 +100,10 @@ async fn resource(
     Ok(Json(hub.resource(&caller, &name).await?).into_response())
 }
 
+/// One record's whole story: content, history, feedback notes, contested counterpart (reviewer).
+#[utoipa::path(get, path = "/api/experiences/{id}/view", tag = "insight",
+    params(("id" = String, Path, description = "The experience's id")),
+    responses((status = 200, body = knowhub_service::ExperienceView), (status = 404, body = ErrorBody), CommonErrors))]
 async fn view(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
@@ -96,6 +117,10 @@ struct DashboardParams {
     weeks: Option<String>,
 }
 
+/// Use and curation per week, day and agent (reviewer).
+#[utoipa::path(get, path = "/api/dashboard", tag = "insight",
+    params(("weeks" = Option<u32>, Query, description = "Weeks back, 1-52 (default 8)")),
+    responses((status = 200, body = knowhub_service::Dashboard), CommonErrors))]
 async fn dashboard(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
@@ -106,12 +131,19 @@ async fn dashboard(
     Ok(Json(hub.dashboard(&caller, weeks).await?).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct MergeBody {
+    /// The approved record's id.
     into: String,
 }
 
+/// Merge a pending item into an approved record: it becomes a confirmation (reviewer).
+#[utoipa::path(post, path = "/api/merge/{id}", tag = "review",
+    params(("id" = String, Path, description = "The pending item's id")), request_body = MergeBody,
+    responses((status = 200, description = "The approved record, confirmed", body = knowhub_core::Experience),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Already reviewed; the message says by whom", body = ErrorBody), CommonErrors))]
 async fn merge(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
@@ -127,6 +159,10 @@ async fn merge(
 }
 
 /// Prometheus text. With keys required it needs a reviewer or admin key (the scraper holds one).
+/// Prometheus text format (reviewer key where keys are required).
+#[utoipa::path(get, path = "/metrics", tag = "operators",
+    responses((status = 200, description = "Prometheus exposition format", content_type = "text/plain", body = String),
+        CommonErrors))]
 async fn metrics(
     State(hub): State<Arc<Hub>>,
     axum::Extension(counts): axum::Extension<Arc<RequestCounts>>,

@@ -3,7 +3,6 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use knowhub_core::CoreError;
-use serde_json::json;
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -68,11 +67,14 @@ impl From<CoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut err = json!({"code": self.code, "message": self.message});
-        if let Some(f) = self.field {
-            err["field"] = json!(f);
-        }
-        let mut res = (self.status, axum::Json(json!({ "error": err }))).into_response();
+        let body = crate::openapi::ErrorBody {
+            error: crate::openapi::ErrorDetail {
+                code: self.code.to_string(),
+                message: self.message,
+                field: self.field,
+            },
+        };
+        let mut res = (self.status, axum::Json(body)).into_response();
         if self.status == StatusCode::UNAUTHORIZED {
             res.headers_mut()
                 .insert(axum::http::header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Bearer"));

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use axum::extract::{FromRequest, FromRequestParts, Path, RawQuery, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::{Json, Router};
 use knowhub_core::review::Edits;
 use knowhub_core::validate::SubmitRequest;
@@ -14,6 +14,9 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
+use utoipa::OpenApi as _;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use knowhub_service::{ExtractRequest, FeedbackRequest, Hub, QueueKind, SearchMode, SearchQuery};
 
@@ -26,23 +29,19 @@ pub const MAX_BODY: usize = 1024 * 1024;
 /// A request body must arrive within this (a client trickling bytes holds a connection).
 pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// The API alone (tests, benchmarks, embedders of the library).
 pub fn app(hub: Arc<Hub>) -> Router {
+    app_with(hub, Router::new())
+}
+
+/// The API plus other adapters' routes (the console, MCP), all counted in `/metrics` by route.
+/// The API's own layers (body limits, the JSON guard, its 404) stay on the API's routes.
+pub fn app_with(hub: Arc<Hub>, adapters: Router) -> Router {
     let counts = Arc::new(crate::console_api::RequestCounts::default());
-    Router::new()
-        .route("/api/search", get(search))
-        .route("/api/submit", post(submit))
-        .route("/api/feedback", post(feedback))
-        .route("/api/content/{id}", get(content))
-        .route("/api/experiences/{id}", get(experience).delete(delete_experience))
-        .route("/api/extract", post(extract))
-        .route("/api/extract/{id}", get(extract_job))
-        .route("/api/pending", get(pending))
-        .route("/api/approve/{id}", post(approve))
-        .route("/api/reject/{id}", post(reject))
-        .route("/api/keys", post(create_key).get(list_keys))
-        .route("/api/keys/{id}", axum::routing::delete(revoke_key))
-        .route("/healthz", get(health))
-        .merge(crate::console_api::routes(counts.clone()))
+    let (routes, doc) = api_routes().split_for_parts();
+    let doc = Arc::new(doc);
+    routes
+        .route("/openapi.json", get(move || async move { Json(doc.as_ref().clone()) }))
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed on this route")
@@ -53,9 +52,31 @@ pub fn app(hub: Arc<Hub>) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error").into_response()
         }))
-        .layer(axum::middleware::from_fn_with_state(counts, crate::console_api::count_requests))
-        .layer(TraceLayer::new_for_http())
         .with_state(hub)
+        .merge(adapters)
+        .layer(axum::middleware::from_fn_with_state(counts.clone(), crate::console_api::count_requests))
+        .layer(axum::Extension(counts))
+        .layer(TraceLayer::new_for_http())
+}
+
+/// Every documented route: the path, methods and schemas in `/openapi.json` come from the
+/// handlers' own attributes, registered here together with the handlers.
+pub fn api_routes() -> OpenApiRouter<Arc<Hub>> {
+    OpenApiRouter::with_openapi(crate::openapi::ApiDoc::openapi())
+        .routes(routes!(search))
+        .routes(routes!(submit))
+        .routes(routes!(feedback))
+        .routes(routes!(content))
+        .routes(routes!(experience, delete_experience))
+        .routes(routes!(extract))
+        .routes(routes!(extract_job))
+        .routes(routes!(pending))
+        .routes(routes!(approve))
+        .routes(routes!(reject))
+        .routes(routes!(create_key, list_keys))
+        .routes(routes!(revoke_key))
+        .routes(routes!(health))
+        .merge(crate::console_api::routes())
 }
 
 /// JSON body extractor whose every rejection is our error shape, naming the offending field.
@@ -197,6 +218,18 @@ fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
     })
 }
 
+/// Search approved experiences (hybrid BM25 + vectors); abstains with no hits when nothing is
+/// relevant enough.
+#[utoipa::path(get, path = "/api/search", tag = "agents",
+    params(
+        ("q" = String, Query, description = "The question; up to 2000 characters"),
+        ("top_k" = Option<u32>, Query, description = "Hits wanted, 1-50 (default 5)"),
+        ("min_score" = Option<u8>, Query, description = "Lowest rating, 1-5 (default 3)"),
+        ("agent_id" = Option<String>, Query, description = "Only this agent's records"),
+        ("mode" = Option<String>, Query, description = "hybrid | fts | vector (default hybrid)"),
+        ("min_relevance" = Option<f64>, Query, description = "Relevance floor, 0-1 (default: the hub's)"),
+    ),
+    responses((status = 200, body = knowhub_service::SearchResponse), crate::openapi::CommonErrors))]
 async fn search(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -206,6 +239,12 @@ async fn search(
     Ok(Json(hub.search(&caller, &q).await?).into_response())
 }
 
+/// Submit an experience; a duplicate of an existing one becomes a confirmation (200).
+#[utoipa::path(post, path = "/api/submit", tag = "agents", request_body = SubmitRequest,
+    responses(
+        (status = 201, description = "Stored", body = knowhub_service::SubmitResponse),
+        (status = 200, description = "Confirmed an existing record", body = knowhub_service::SubmitResponse),
+        (status = 413, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn submit(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -216,6 +255,10 @@ async fn submit(
     Ok((status, Json(out)).into_response())
 }
 
+/// Report whether a found experience helped, failed or was irrelevant.
+#[utoipa::path(post, path = "/api/feedback", tag = "agents", request_body = FeedbackRequest,
+    responses((status = 201, body = knowhub_service::FeedbackResponse),
+        (status = 404, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn feedback(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -224,6 +267,9 @@ async fn feedback(
     Ok((StatusCode::CREATED, Json(hub.feedback(&caller, req).await?)).into_response())
 }
 
+/// The long detail attached to an approved experience.
+#[utoipa::path(get, path = "/api/content/{id}", tag = "agents", params(("id" = String, Path, description = "The experience's id")),
+    responses((status = 200, body = knowhub_core::Content), (status = 404, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn content(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -232,6 +278,9 @@ async fn content(
     Ok(Json(hub.content(&caller, &id).await?).into_response())
 }
 
+/// One experience (approved ones for agents; any status for reviewers).
+#[utoipa::path(get, path = "/api/experiences/{id}", tag = "agents", params(("id" = String, Path, description = "The experience's id")),
+    responses((status = 200, body = knowhub_core::Experience), (status = 404, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn experience(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -240,13 +289,22 @@ async fn experience(
     Ok(Json(hub.experience(&caller, &id).await?).into_response())
 }
 
+/// Delete an experience for good (admin).
+#[utoipa::path(delete, path = "/api/experiences/{id}", tag = "admin", params(("id" = String, Path, description = "The experience's id")),
+    responses((status = 200, body = Deleted), (status = 404, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn delete_experience(
     State(hub): State<Arc<Hub>>,
     AsAdmin(caller): AsAdmin,
     IdPath(id): IdPath,
 ) -> Result<Response, ApiError> {
     hub.delete(&caller, &id).await?;
-    Ok(Json(serde_json::json!({ "deleted": id })).into_response())
+    Ok(Json(Deleted { deleted: id }).into_response())
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct Deleted {
+    /// The id that was deleted.
+    deleted: String,
 }
 
 #[derive(Deserialize)]
@@ -254,6 +312,13 @@ struct WaitParams {
     wait: Option<String>,
 }
 
+/// Upload a conversation; an LLM extracts experiences into the pending queue.
+#[utoipa::path(post, path = "/api/extract", tag = "agents", request_body = ExtractRequest,
+    params(("wait" = Option<u32>, Query, description = "Seconds to wait for the job to finish (0-60)")),
+    responses(
+        (status = 202, description = "Queued or running", body = knowhub_service::jobs::JobView),
+        (status = 200, description = "Finished within `wait`", body = knowhub_service::jobs::JobView),
+        (status = 413, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn extract(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -272,6 +337,9 @@ async fn extract(
     Ok((status, Json(view)).into_response())
 }
 
+/// An extraction job's state and, once done, what it produced.
+#[utoipa::path(get, path = "/api/extract/{id}", tag = "agents", params(("id" = String, Path, description = "The job's id")),
+    responses((status = 200, body = knowhub_service::jobs::JobView), (status = 404, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn extract_job(
     State(hub): State<Arc<Hub>>,
     AsAgent(caller): AsAgent,
@@ -287,6 +355,14 @@ struct PendingParams {
     kind: Option<String>,
 }
 
+/// The review queue, oldest first (reviewer).
+#[utoipa::path(get, path = "/api/pending", tag = "review",
+    params(
+        ("after" = Option<String>, Query, description = "Continue after this id (the page's `next`)"),
+        ("limit" = Option<u32>, Query, description = "Items per page, 1-100"),
+        ("kind" = Option<String>, Query, description = "pending | disputed (default pending)"),
+    ),
+    responses((status = 200, body = knowhub_service::review::PendingPage), crate::openapi::CommonErrors))]
 async fn pending(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
@@ -305,6 +381,11 @@ async fn pending(
     Ok(Json(hub.pending(&caller, kind, after.as_deref(), limit).await?).into_response())
 }
 
+/// Approve a pending record, optionally with corrections (reviewer).
+#[utoipa::path(post, path = "/api/approve/{id}", tag = "review", params(("id" = String, Path, description = "The pending record's id")),
+    request_body(content = Option<Edits>, description = "Corrections; an empty body approves as is"),
+    responses((status = 200, body = knowhub_core::Experience), (status = 404, body = crate::openapi::ErrorBody),
+        (status = 409, description = "Already reviewed; the message says by whom", body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn approve(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
@@ -314,12 +395,17 @@ async fn approve(
     Ok(Json(hub.approve(&caller, &id, edits).await?).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct RejectBody {
     reason: Option<String>,
 }
 
+/// Reject a pending record, with a reason (reviewer).
+#[utoipa::path(post, path = "/api/reject/{id}", tag = "review", params(("id" = String, Path, description = "The pending record's id")),
+    request_body(content = Option<RejectBody>, description = "An optional reason"),
+    responses((status = 200, body = knowhub_core::Experience), (status = 404, body = crate::openapi::ErrorBody),
+        (status = 409, description = "Already reviewed; the message says by whom", body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn reject(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
@@ -329,13 +415,17 @@ async fn reject(
     Ok(Json(hub.reject(&caller, &id, body.and_then(|b| b.reason)).await?).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct NewKeyBody {
     name: String,
+    /// agent | reviewer | admin
     role: String,
 }
 
+/// Create an API key; its secret is shown only in this answer (admin).
+#[utoipa::path(post, path = "/api/keys", tag = "admin", request_body = NewKeyBody,
+    responses((status = 201, body = knowhub_service::review::CreatedKey), (status = 409, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn create_key(
     State(hub): State<Arc<Hub>>,
     AsAdmin(caller): AsAdmin,
@@ -348,10 +438,20 @@ async fn create_key(
     Ok((StatusCode::CREATED, Json(hub.create_key(&caller, &body.name, role).await?)).into_response())
 }
 
+/// Every key, without secrets (admin).
+#[utoipa::path(get, path = "/api/keys", tag = "admin", responses((status = 200, body = KeyList), crate::openapi::CommonErrors))]
 async fn list_keys(State(hub): State<Arc<Hub>>, AsAdmin(caller): AsAdmin) -> Result<Response, ApiError> {
-    Ok(Json(serde_json::json!({ "keys": hub.list_keys(&caller).await? })).into_response())
+    Ok(Json(KeyList { keys: hub.list_keys(&caller).await? }).into_response())
 }
 
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct KeyList {
+    keys: Vec<knowhub_core::ApiKey>,
+}
+
+/// Revoke a key by id or name (admin).
+#[utoipa::path(delete, path = "/api/keys/{id}", tag = "admin", params(("id" = String, Path, description = "The key's id or name")),
+    responses((status = 200, body = knowhub_core::ApiKey), (status = 404, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn revoke_key(
     State(hub): State<Arc<Hub>>,
     AsAdmin(caller): AsAdmin,
@@ -361,6 +461,9 @@ async fn revoke_key(
 }
 
 /// Load balancers get "up" without a key; counts and LLM usage need one where keys exist.
+/// Up or not, for load balancers; counts and LLM usage for a caller with a key.
+#[utoipa::path(get, path = "/healthz", tag = "operators", security((), ("bearer" = [])),
+    responses((status = 200, description = "`{\"status\":\"ok\"}` alone without a valid key", body = knowhub_service::Health)))]
 async fn health(State(hub): State<Arc<Hub>>, headers: axum::http::HeaderMap) -> Result<Response, ApiError> {
     let key = headers.get(header::AUTHORIZATION).map(|v| v.to_str().unwrap_or("\u{0}"));
     if hub.options().auth && hub.authenticate(key, knowhub_core::Role::Agent).await.is_err() {

@@ -7,12 +7,13 @@ pub mod console_api;
 pub mod error;
 pub mod guard;
 pub mod http;
+pub mod openapi;
 
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use http::app;
+pub use http::{app, app_with};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;

@@ -131,3 +131,33 @@ async fn metrics_count_requests_and_need_a_reviewer_key() {
         assert!(m.lines().any(|l| l == line), "missing {line:?} in\n{m}");
     }
 }
+
+/// The other adapters merged in by `app_with` (the console, MCP) are counted by their route
+/// templates too, and keep their own answers (no API 404 or JSON guard in their way).
+#[tokio::test]
+async fn metrics_count_the_other_adapters_routes() {
+    let dir = tempfile::tempdir().unwrap();
+    let hub = hub(dir.path(), false).await;
+    let adapters = axum::Router::new()
+        .route("/ui/pages/{id}", axum::routing::get(|| async { "page" }))
+        .route("/ui/form", axum::routing::post(|| async { "posted" }));
+    let app = knowhub_http::app_with(hub, adapters);
+    for (method, uri) in [("GET", "/ui/pages/1"), ("GET", "/ui/pages/2"), ("POST", "/ui/form")] {
+        let req = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Body::from("a=1"))
+            .unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), 200, "{method} {uri}: the API's guards stay off other adapters' routes");
+    }
+    let (s, m) = metrics_text(&app, None).await;
+    assert_eq!(s, 200, "{m}");
+    for line in [
+        "knowhub_http_requests_total{route=\"/ui/pages/{id}\",method=\"GET\",status=\"200\"} 2",
+        "knowhub_http_requests_total{route=\"/ui/form\",method=\"POST\",status=\"200\"} 1",
+    ] {
+        assert!(m.lines().any(|l| l == line), "missing {line:?} in\n{m}");
+    }
+}

@@ -66,6 +66,7 @@ pub(crate) struct Stored {
 
 /// `POST /api/feedback`.
 #[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FeedbackRequest {
     pub id: Option<String>,
     pub outcome: Option<String>,
@@ -74,6 +75,7 @@ pub struct FeedbackRequest {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FeedbackResponse {
     pub id: String,
     pub outcome: FeedbackOutcome,

@@ -51,6 +51,7 @@ pub struct Extractor {
 
 /// One item as the model must return it.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 struct RawItem {
     task: String,
     resource: String,
@@ -76,6 +77,7 @@ pub struct Item {
 
 /// What a finished job reports (also the body of `GET /api/extract/{id}` when done).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ExtractedItem {
     pub id: String,
     pub task: String,
@@ -93,6 +95,7 @@ pub struct ExtractedItem {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JobResult {
     pub extracted_count: usize,
     pub experiences: Vec<ExtractedItem>,

@@ -14,6 +14,7 @@ use tokio::sync::Notify;
 use crate::search::SearchConfig;
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SubmitResponse {
     pub id: String,
     pub status: Status,
@@ -43,6 +44,7 @@ pub struct SubmitResponse {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Health {
     pub status: &'static str,
     pub version: &'static str,
@@ -57,6 +59,7 @@ pub struct Health {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LlmHealth {
     pub model: String,
     #[serde(flatten)]

@@ -22,6 +22,7 @@ pub const MAX_SOURCE_CHARS: usize = 12_000;
 /// One resource's page: its track record, known failures first, the last success and the
 /// experiences that worked best.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ResourcePage {
     #[serde(flatten)]
     pub summary: ResourceSummary,
@@ -34,6 +35,7 @@ pub struct ResourcePage {
 
 /// One step in a record's life, oldest first.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HistoryEvent {
     pub at: String,
     /// `submitted` | `confirmed` | `approved` | `rejected` | `kept` | `helped` | `failed` | `irrelevant`
@@ -45,6 +47,7 @@ pub struct HistoryEvent {
 
 /// Everything about one record, for its reviewer.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ExperienceView {
     pub experience: Experience,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -62,6 +65,7 @@ pub struct ExperienceView {
 }
 
 #[derive(Debug, Default, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WeekRow {
     /// The Monday (UTC) that starts the week.
     pub week: String,
@@ -72,6 +76,7 @@ pub struct WeekRow {
 }
 
 #[derive(Debug, Default, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DayRow {
     pub day: String,
     pub searches: u64,
@@ -79,6 +84,7 @@ pub struct DayRow {
 }
 
 #[derive(Debug, Default, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AgentRow {
     pub agent_id: String,
     pub records: u64,
@@ -93,6 +99,7 @@ pub struct AgentRow {
 }
 
 #[derive(Debug, Default, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Totals {
     pub records: u64,
     pub pending: u64,
@@ -112,6 +119,7 @@ pub struct Totals {
 
 /// Whether the hub is used and whether it helps, over the last `weeks` weeks.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Dashboard {
     pub since: String,
     /// Records, pending and so on are for the whole hub; the rest for the period.

@@ -19,6 +19,7 @@ pub const MAX_WAIT_SECS: u64 = 120;
 
 /// The body of `POST /api/extract`.
 #[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ExtractRequest {
     pub messages: Option<Vec<Value>>,
     pub agent_id: Option<String>,
@@ -36,6 +37,7 @@ pub struct ExtractRequest {
 
 /// The answer to an upload, and to `GET /api/extract/{id}`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JobView {
     pub job_id: Option<String>,
     /// queued | running | done | failed | nothing_new
@@ -59,6 +61,7 @@ pub struct JobView {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Details {
     pub dropped_low_confidence: usize,
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -19,6 +19,7 @@ const NEAREST: usize = 3;
 const PENDING_CONCURRENCY: usize = 8;
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingItem {
     #[serde(flatten)]
     pub experience: Experience,
@@ -37,6 +38,7 @@ pub struct PendingItem {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingPage {
     pub count: usize,
     pub total_pending: u64,
@@ -67,6 +69,7 @@ impl QueueKind {
 
 /// A new key, shown once.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreatedKey {
     pub key: String,
     #[serde(flatten)]

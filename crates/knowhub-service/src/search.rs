@@ -15,6 +15,7 @@ use crate::hub::Hub;
 
 /// Which signals a search uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SearchMode {
     Hybrid,
@@ -98,6 +99,7 @@ impl SearchQuery {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SearchResponse {
     pub count: usize,
     /// The mode actually used (hybrid degrades to fts without a usable embedder).

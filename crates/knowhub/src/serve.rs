@@ -106,9 +106,8 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     println!("knowhub listening on http://{addr}");
     let hosts = knowhub_http::guard::allowed_hosts(addr, cfg.auth, &args.allowed_hosts);
     let console = knowhub_console::Console::new(hub.clone(), args.console_secret.as_ref().map(|s| s.0.as_str()));
-    let app = knowhub_http::app(hub.clone())
-        .merge(knowhub_console::router(console))
-        .merge(knowhub_mcp::http::router(hub.clone(), hosts.clone()))
+    let adapters = knowhub_console::router(console).merge(knowhub_mcp::http::router(hub.clone(), hosts.clone()));
+    let app = knowhub_http::app_with(hub.clone(), adapters)
         .layer(axum::middleware::from_fn_with_state(Arc::new(hosts), knowhub_http::guard::check_host));
     let limits = cfg.limits.connections()?.fit_to_fd_limit();
     tracing::info!(max_connections = limits.max_connections, "connection limits");

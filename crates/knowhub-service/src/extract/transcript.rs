@@ -14,6 +14,7 @@ const MAX_ARGS_CHARS: usize = 800;
 
 /// One message, normalised and redacted. This is what is stored with a job.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Prepared {
     pub role: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
