@@ -304,6 +304,41 @@ impl Embedder {
         }
     }
 
+    /// Query vectors held in the cache: how many distinct queries were embedded lately.
+    pub fn cached_queries(&self) -> usize {
+        self.cache.lock().len()
+    }
+
+    /// A stored record vector turned into a query for that record's own neighbours, with no
+    /// model call (the review queue asks this for every item on a page). For the local pair:
+    /// its E5 half scans, and a record with an English half rescores with both halves at unit
+    /// length, as an English query would. `None` when vectors are off or the length is not
+    /// this embedder's.
+    pub fn record_as_query(&self, v: &[f32]) -> Option<QueryVectors> {
+        match &self.provider {
+            Provider::None => None,
+            Provider::OpenAi(_) => {
+                let mut scan = v.to_vec();
+                normalize(&mut scan);
+                Some(QueryVectors { scan, rescore: None, primary_blocks: usize::MAX })
+            }
+            Provider::Local(m) => {
+                let d = m.e5.dim();
+                if v.len() != d + m.minilm.dim() {
+                    return None;
+                }
+                let (mut e5, mut mini) = (v[..d].to_vec(), v[d..].to_vec());
+                normalize(&mut e5);
+                let english = mini.iter().any(|x| *x != 0.0);
+                normalize(&mut mini);
+                let mut scan = e5.clone();
+                scan.resize(v.len(), 0.0);
+                let rescore = english.then(|| compose(&e5, &mini, 1.0));
+                Some(QueryVectors { scan, rescore, primary_blocks: d.div_ceil(knowhub_core::VECTOR_BLOCK) })
+            }
+        }
+    }
+
     /// Embeds a search query, from the cache when it was seen recently.
     pub async fn embed_query(&self, q: &str) -> Result<Arc<QueryVectors>, EmbedError> {
         if let Some(v) = self.cache.lock().get(q) {

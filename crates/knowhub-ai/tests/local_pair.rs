@@ -88,3 +88,38 @@ async fn side_by_side_query_equals_the_models_in_series() {
         assert!(g.len() == s.len() && diff < 1e-6, "max difference {diff}");
     }
 }
+
+/// A stored record vector read back as a query (the review queue's "nearest") scores its own
+/// record at cosine 1 on every model it has, and an English record is rescored by both models.
+#[tokio::test]
+async fn a_record_vector_as_a_query_finds_itself() {
+    let e = Embedder::local(&knowhub_ai::default_model_dir(), false).unwrap_or_else(|e| panic!("{e}"));
+    let docs = ["Raised the pool size to fix timeouts", "连接池调大后超时消失"];
+    let vecs = e.embed_passages(&docs.map(String::from)).await.unwrap();
+    const B: usize = knowhub_core::VECTOR_BLOCK;
+    for (doc, v) in docs.iter().zip(&vecs) {
+        let q = e.record_as_query(v).expect("the pair's own vector length");
+        let (scoring, n) = (q.scoring(), v.len());
+        let blocks = n.div_ceil(B);
+        let block = |x: &[f32], y: &[f32], b: usize| -> f64 {
+            (b * B..((b + 1) * B).min(n)).map(|i| f64::from(x[i]) * f64::from(y[i])).sum()
+        };
+        let scores = knowhub_core::BlockScores {
+            dots: (0..blocks).map(|b| block(scoring, v, b)).collect(),
+            norms: (0..blocks).map(|b| block(v, v, b).sqrt()).collect(),
+        };
+        let d = q.dense(&scores);
+        assert!((d.primary - 1.0).abs() < 1e-4, "{doc}: {d:?}");
+        let english = doc.is_ascii();
+        // As an English query scores it: (cos_e5 + t·cos_minilm) / √(1 + t²), both cosines 1,
+        // t the record's MiniLM weight.
+        let t = v[q.primary_blocks * B..].iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
+        let want = if english { (1.0 + t) / (1.0 + t * t).sqrt() } else { 1.0 };
+        assert!((d.fused - want).abs() < 1e-4, "{doc}: {d:?}, want fused {want}");
+        assert_eq!(q.rescore.is_some(), english, "{doc}");
+        assert_eq!(d.english.is_some(), english, "{doc}: {d:?}");
+        assert!(q.scan[q.primary_blocks * B..].iter().all(|x| *x == 0.0), "scan is the E5 half only");
+    }
+    assert!(e.record_as_query(&vecs[0][..100]).is_none(), "a vector of another length is not this pair's");
+    assert!(Embedder::none().record_as_query(&vecs[0]).is_none());
+}

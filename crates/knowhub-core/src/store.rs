@@ -140,6 +140,10 @@ pub trait Store: Send + Sync + 'static {
     /// without such a vector are left out).
     async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, BlockScores)>>;
 
+    /// The given records' stored vectors of `model` (records without one are left out), so a
+    /// record's own neighbours (the review queue's "nearest") need no model call.
+    async fn vectors(&self, model: &str, ids: &[String]) -> Result<Vec<(String, Vec<f32>)>>;
+
     /// Stores vectors computed by `model` with their block norms, replacing any older ones.
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()>;
 

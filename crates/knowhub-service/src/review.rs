@@ -1,5 +1,8 @@
 //! The review queue, deletes and key management on the Hub.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use futures_util::{StreamExt, TryStreamExt};
 use knowhub_core::review::{Decision, Edits, Review};
 use knowhub_core::{
@@ -94,10 +97,23 @@ impl Hub {
             QueueKind::Disputed => self.store.disputed(threshold, after, limit + 1).await?,
         };
         let more = items.len() > limit;
+        let items: Vec<Experience> = items.into_iter().take(limit).collect();
+        // Neighbours are searched from each item's stored vector, read in one round: a page of
+        // 100 then needs no model call (items not embedded yet fall back to their text).
+        let mut vectors: HashMap<String, Vec<f32>> = match self.embedder.model_id() {
+            Some(model) => {
+                let ids: Vec<String> = items.iter().map(|e| e.id.clone()).collect();
+                self.store.vectors(model, &ids).await?.into_iter().collect()
+            }
+            None => HashMap::new(),
+        };
         // Each item's neighbours, votes and source are independent reads: a page of 100 takes
         // them a few at a time instead of one after another.
-        let out: Vec<PendingItem> = futures_util::stream::iter(items.into_iter().take(limit))
-            .map(|e| self.pending_item(caller, kind, e))
+        let out: Vec<PendingItem> = futures_util::stream::iter(items)
+            .map(|e| {
+                let near = vectors.remove(&e.id).and_then(|v| self.embedder.record_as_query(&v)).map(Arc::new);
+                self.pending_item(caller, kind, e, near)
+            })
             .buffered(PENDING_CONCURRENCY)
             .try_collect()
             .await?;
@@ -111,7 +127,13 @@ impl Hub {
     }
 
     /// One queue item with what a reviewer needs beside it.
-    async fn pending_item(&self, caller: &Caller, kind: QueueKind, e: Experience) -> Result<PendingItem> {
+    async fn pending_item(
+        &self,
+        caller: &Caller,
+        kind: QueueKind,
+        e: Experience,
+        near: Option<Arc<knowhub_ai::QueryVectors>>,
+    ) -> Result<PendingItem> {
         let q = SearchQuery {
             q: format!("{} {}", e.task, e.resource).chars().take(2_000).collect(),
             top_k: NEAREST + 1,
@@ -120,7 +142,7 @@ impl Hub {
             min_relevance: Some(0.0),
         };
         let nearest = self
-            .search_uncounted(caller, &q)
+            .search_near(caller, &q, near)
             .await?
             .results
             .into_iter()

@@ -151,7 +151,7 @@ impl Hub {
     pub async fn explain(&self, caller: &Caller, q: &SearchQuery) -> Result<Vec<Explained>> {
         caller.require(Role::Agent)?;
         let tokens = text::query_tokens(&q.q);
-        let g = self.gather(q, &tokens, &mut Timings::default()).await?;
+        let g = self.gather(q, &tokens, None, &mut Timings::default()).await?;
         let cands = self.candidates(&g, &tokens);
         let params = RankParams {
             min_relevance: 0.0,
@@ -182,10 +182,21 @@ impl Hub {
     /// A search the hub makes for itself (a queue item's neighbours): not an agent's, so it is
     /// left out of the usage counts and `/metrics`.
     pub(crate) async fn search_uncounted(&self, caller: &Caller, q: &SearchQuery) -> Result<SearchResponse> {
+        self.search_near(caller, q, None).await
+    }
+
+    /// A search whose query vector is already known (a stored record's, see
+    /// `Embedder::record_as_query`): the text still drives full-text search.
+    pub(crate) async fn search_near(
+        &self,
+        caller: &Caller,
+        q: &SearchQuery,
+        vector: Option<Arc<QueryVectors>>,
+    ) -> Result<SearchResponse> {
         caller.require(Role::Agent)?;
         let mut timings = Timings::default();
         let tokens = text::query_tokens(&q.q);
-        let g = self.gather(q, &tokens, &mut timings).await?;
+        let g = self.gather(q, &tokens, vector, &mut timings).await?;
         let t = std::time::Instant::now();
         let cands = self.candidates(&g, &tokens);
         let params = self.rank_params(q, g.query.is_some());
@@ -233,7 +244,13 @@ impl Hub {
 
     /// Candidates from each signal (full text does not wait for the query embedding), then, in
     /// one round, every candidate's score on the signal that did not find it and its record.
-    async fn gather(&self, q: &SearchQuery, tokens: &[String], timings: &mut Timings) -> Result<Gathered> {
+    async fn gather(
+        &self,
+        q: &SearchQuery,
+        tokens: &[String],
+        given: Option<Arc<QueryVectors>>,
+        timings: &mut Timings,
+    ) -> Result<Gathered> {
         let pool = q.top_k * self.cfg.candidate_multiplier.max(1);
         let model = self.embedder.model_id();
         let want_vec = q.mode != SearchMode::Fts && self.embedder.is_enabled();
@@ -248,7 +265,11 @@ impl Hub {
         };
         let vec_fut = async {
             let t = std::time::Instant::now();
-            let query = if want_vec {
+            let query = if !want_vec {
+                None
+            } else if given.is_some() {
+                given
+            } else {
                 match self.embedder.embed_query(&q.q).await {
                     Ok(v) => Some(v),
                     Err(e) => {
@@ -256,8 +277,6 @@ impl Hub {
                         None
                     }
                 }
-            } else {
-                None
             };
             let embed_ms = ms(t);
             let t = std::time::Instant::now();

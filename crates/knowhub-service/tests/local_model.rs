@@ -65,3 +65,57 @@ async fn cross_lingual_search_with_the_local_model() {
     let fts = hub.search(&Caller::local(), &ask("数据库连接超时怎么办", SearchMode::Fts)).await.unwrap();
     assert!(fts.results.iter().all(|h| h.task != docs[0].0), "full text alone cannot bridge languages");
 }
+
+/// The review queue finds each item's nearest approved records from the item's stored vector:
+/// a paraphrase with no shared words still finds its original, and no query is embedded.
+#[tokio::test]
+async fn queue_neighbours_come_from_stored_vectors() {
+    let embedder = Arc::new(Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}")));
+    let model = embedder.model_id().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(
+        SqliteStore::open(dir.path(), OpenOptions { vector_model: Some(model.clone()), exclusive: true }).unwrap(),
+    );
+    let opts = knowhub_service::HubOptions {
+        auto_approve: knowhub_service::AutoApprove::None,
+        require_approval: true,
+        ..Default::default()
+    };
+    let hub = Hub::with_options(store.clone(), embedder.clone(), SearchConfig::default(), opts);
+    let _w = hub.spawn_embed_worker();
+    let local = Caller::local();
+    let approved = [
+        (
+            "Fixed Postgres connection timeouts by raising the pool size",
+            "pgbouncer default_pool_size=50",
+            "timeouts gone",
+        ),
+        ("Speed up the Docker image build", "BuildKit cache mounts", "build time 8 min -> 1 min"),
+        ("前端页面白屏排查", "Chrome DevTools 控制台", "发现是 JS 语法错误"),
+        ("Rotate application logs daily", "logrotate", "disk usage stable"),
+    ];
+    let mut ids = Vec::new();
+    for (t, r, x) in approved {
+        let id = hub.submit(&local, req(t, r, x)).await.unwrap().id;
+        hub.approve(&local, &id, None).await.unwrap();
+        ids.push(id);
+    }
+    let waiting = hub
+        .submit(&local, req("Making container builds quicker", "layer caching in the Dockerfile", "saves minutes"))
+        .await
+        .unwrap();
+    assert_eq!(waiting.status, knowhub_core::Status::Pending);
+    for _ in 0..400 {
+        if store.vector_count(&model).await.unwrap() == 5 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(store.vector_count(&model).await.unwrap(), 5, "background embedding finished");
+    let before = embedder.cached_queries();
+    let page = hub.pending(&local, knowhub_service::QueueKind::Pending, None, 10).await.unwrap();
+    assert_eq!(embedder.cached_queries(), before, "the page embedded a query instead of reading stored vectors");
+    assert_eq!(page.items.len(), 1);
+    let nearest: Vec<&str> = page.items[0].nearest.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(nearest.first(), Some(&ids[1].as_str()), "the Docker build record first: {:?}", page.items[0].nearest);
+}

@@ -561,6 +561,27 @@ impl Store for PgStore {
             .collect()
     }
 
+    async fn vectors(&self, model: &str, ids: &[String]) -> Result<Vec<(String, Vec<f32>)>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows = sqlx::query(
+            "SELECT e.id, v.embedding FROM vectors v JOIN experiences e ON e.seq = v.seq \
+             WHERE e.id = ANY($1) AND v.model = $2",
+        )
+        .bind(ids)
+        .bind(model)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_err)?;
+        rows.iter()
+            .map(|r| {
+                let v: pgvector::Vector = r.try_get(1).map_err(db_err)?;
+                Ok((r.try_get(0).map_err(db_err)?, v.to_vec()))
+            })
+            .collect()
+    }
+
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()> {
         let mut dims: Vec<usize> = items.iter().map(|(_, v)| v.len()).collect();
         dims.sort_unstable();

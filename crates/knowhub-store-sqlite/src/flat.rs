@@ -39,6 +39,14 @@ const SEGMENT: usize = knowhub_core::VECTOR_BLOCK;
 /// Rows per thread below which splitting the scan is not worth a thread.
 const PARALLEL_MIN_ROWS: usize = 16_384;
 
+/// A stored vector blob: little-endian f32s.
+pub fn decode(blob: &[u8]) -> Result<Vec<f32>> {
+    if !blob.len().is_multiple_of(4) {
+        return Err(CoreError::Internal(format!("vector blob has {} bytes", blob.len())));
+    }
+    Ok(blob.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
+}
+
 impl FlatIndex {
     pub fn new(model: &str) -> Self {
         FlatIndex { model: model.to_string(), ..Default::default() }
@@ -61,10 +69,7 @@ impl FlatIndex {
             let status: String = r.get(3).map_err(sql_err)?;
             let agent: String = r.get(4).map_err(sql_err)?;
             let blob: Vec<u8> = r.get(5).map_err(sql_err)?;
-            if !blob.len().is_multiple_of(4) {
-                return Err(CoreError::Internal(format!("vector blob for {id} has {} bytes", blob.len())));
-            }
-            let v: Vec<f32> = blob.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+            let v = decode(&blob).map_err(|e| CoreError::Internal(format!("{id}: {e}")))?;
             idx.upsert(seq, &id, score as u8, Status::parse(&status).unwrap_or(Status::Pending), &agent, &v);
         }
         Ok(idx)

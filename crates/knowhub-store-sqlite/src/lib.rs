@@ -315,6 +315,31 @@ impl Store for SqliteStore {
         Ok(index.score_ids(query, ids))
     }
 
+    async fn vectors(&self, model: &str, ids: &[String]) -> Result<Vec<(String, Vec<f32>)>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (model, ids) = (model.to_string(), ids.to_vec());
+        self.read(move |c| {
+            let mut st = c
+                .prepare_cached(
+                    "SELECT e.id, v.data FROM vectors v JOIN experiences e ON e.seq = v.seq \
+                     WHERE v.model = ?1 AND e.id IN (SELECT value FROM json_each(?2))",
+                )
+                .map_err(sql_err)?;
+            let ids = serde_json::to_string(&ids).map_err(|e| CoreError::Internal(e.to_string()))?;
+            let rows = st
+                .query_map(params![model, ids], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Vec<u8>>(1)?)))
+                .map_err(sql_err)?;
+            rows.map(|r| {
+                let (id, blob) = r.map_err(sql_err)?;
+                Ok((id, flat::decode(&blob)?))
+            })
+            .collect()
+        })
+        .await
+    }
+
     async fn set_vectors(&self, model: &str, items: &[(String, Vec<f32>)]) -> Result<()> {
         self.writer.set_vectors(model.to_string(), items.to_vec()).await
     }

@@ -609,8 +609,21 @@ pub async fn vectors_candidates_and_scores(s: Arc<dyn Store>) {
     assert_eq!((ten.dots.len(), ten.norms.len()), (1, 1), "one block: {ten:?}");
     assert!((ten.dots[0] - 40f64.to_radians().cos()).abs() < 1e-4, "{ten:?}");
     assert!((ten.norms[0] - 1.0).abs() < 1e-5, "{ten:?}");
+    // Stored vectors read back as stored, for the given ids and model only.
+    let mut got = s.vectors(MODEL, &[ids[3].clone(), "missing".into(), ids[7].clone()]).await.unwrap();
+    got.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut want = vec![(ids[3].clone(), vec_of(3)), (ids[7].clone(), vec_of(7))];
+    want.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(got.len(), 2, "{got:?}");
+    for ((gid, gv), (wid, wv)) in got.iter().zip(&want) {
+        assert_eq!(gid, wid);
+        assert!(gv.iter().zip(wv).all(|(a, b)| (a - b).abs() < 1e-6), "{gv:?} != {wv:?}");
+    }
+    assert!(s.vectors("other-model", &ids).await.unwrap().is_empty());
+    assert!(s.vectors(MODEL, &[]).await.unwrap().is_empty());
     // Replacing a vector moves the record.
     s.set_vectors(MODEL, &[(ids[19].clone(), q.clone())]).await.unwrap();
+    assert_eq!(s.vectors(MODEL, &ids[19..]).await.unwrap(), vec![(ids[19].clone(), q.clone())]);
     let r = s.vector_candidates(MODEL, &q, &SearchFilter::default(), 2).await.unwrap();
     assert!(r.iter().any(|x| x.0 == ids[19]), "{r:?}");
     assert_eq!(s.vector_count(MODEL).await.unwrap(), 20);
