@@ -700,6 +700,23 @@ async function run(browser) {
     return `${pages.length} responses, e.g. "${pages[0].csp}"`;
   });
 
+  await test("operators: /openapi.json open without a key; /metrics counts the console's routes and the API's", async () => {
+    const r = await fetch(`${KH}/openapi.json`, { signal: AbortSignal.timeout(T) });
+    check(r.status === 200, `/openapi.json -> ${r.status}`);
+    const doc = await r.json();
+    const paths = Object.keys(doc.paths || {});
+    for (const p of ["/api/search", "/api/pending", "/api/merge/{id}", "/api/resources/{name}", "/metrics"]) {
+      check(paths.includes(p), `${p} missing from /openapi.json: ${paths.join(", ")}`);
+    }
+    const m = await api("GET", "/metrics", KEY.reviewer);
+    check(m.status === 200, `/metrics -> ${m.status}`);
+    for (const line of [/^knowhub_http_requests_total\{route="\/ui\/pending",method="GET",status="200"\} [1-9]/m,
+                        /^knowhub_http_requests_total\{route="\/ui\/pending\/\{id\}\/approve",method="POST",status="303"\} [1-9]/m]) {
+      check(line.test(m.text), `no ${line} in /metrics:\n${m.text.split("\n").filter((l) => l.includes("/ui")).join("\n")}`);
+    }
+    return `${paths.length} paths, OpenAPI ${doc.openapi}`;
+  });
+
   await test("no dialog, CSP violation or script error in any page; assets loaded; no request left 127.0.0.1", async () => {
     check(watch.dialogs.length === 0, `dialogs: ${JSON.stringify(watch.dialogs)}`);
     check(watch.cspViolations.length === 0, `CSP violations: ${JSON.stringify(watch.cspViolations.slice(0, 5))}`);
