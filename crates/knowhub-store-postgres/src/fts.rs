@@ -4,13 +4,18 @@
 //! what makes naive PostgreSQL full text slow: a query holding a common word matches most of the
 //! table. So the query tokens are weighted by IDF, taken from the statistics ANALYZE keeps for the
 //! `tsv` column (`pg_stats.most_common_elems`: lexemes in more than a small share of rows, with
-//! their frequencies) and `pg_class.reltuples`, both read per query from the catalog, never cached.
+//! their frequencies) and `pg_class.reltuples`, read from the catalog and kept for `STATS_TTL`
+//! (they change only when ANALYZE runs).
 //! Records are then *selected* only through the selective tokens (rarest first, until enough
 //! records can match), and *ranked* by `sum(idf(t) * ts_rank_cd(tsv, t))` over all tokens. A
 //! record that matches only very common tokens has a near-zero BM25 anyway; if the selective
 //! tokens give fewer than `limit` results, the query is run again over every token held by at most
 //! `TOO_COMMON` of the records (never over near-ubiquitous ones: that would scan most of the table).
 //! Without statistics yet (a new, small table) every token weighs 1 and all are used.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use knowhub_core::{Result, SearchFilter};
 use sqlx::{PgPool, Row};
@@ -33,40 +38,79 @@ pub(crate) struct Term {
     pub freq: f64,
 }
 
+/// How long this process reuses the catalog's word statistics. Reading them costs about a
+/// millisecond of server time and a 1,000-element array per read (twice per search: candidates,
+/// then scores); they change only when ANALYZE runs, itself minutes apart at most.
+const STATS_TTL: Duration = Duration::from_secs(10);
+
+/// The word statistics of `experiences.tsv`: row count and the most common lexemes' shares.
+#[derive(Debug, Default)]
+pub(crate) struct Stats {
+    n: f64,
+    freq: HashMap<String, f64>,
+    /// The rarest of the most common lexemes' shares: any other lexeme is rarer still.
+    min_freq: f64,
+}
+
+impl Stats {
+    fn new(n: f64, elems: Vec<String>, freqs: Vec<f64>) -> Self {
+        if n < 1.0 || elems.is_empty() || freqs.len() < elems.len() {
+            return Stats::default();
+        }
+        // After the per-element frequencies come the minimum and maximum of them, then the null share.
+        let min_freq = freqs[..elems.len()].iter().cloned().fold(f64::INFINITY, f64::min);
+        Stats { n, freq: elems.into_iter().zip(freqs).collect(), min_freq }
+    }
+}
+
+/// [`Stats`] shared by one store's searches, refreshed when older than `STATS_TTL`.
+#[derive(Default)]
+pub(crate) struct StatsCache(Mutex<Option<(Instant, Arc<Stats>)>>);
+
+impl StatsCache {
+    async fn get(&self, pool: &PgPool) -> Result<Arc<Stats>> {
+        if let Some((at, s)) = self.0.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+            if at.elapsed() < STATS_TTL {
+                return Ok(s.clone());
+            }
+        }
+        let row = sqlx::query(
+            "SELECT c.reltuples::float8, s.most_common_elems::text::text[], s.most_common_elem_freqs::float8[] \
+             FROM pg_class c LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'experiences' \
+             AND s.attname = 'tsv' WHERE c.oid = 'experiences'::regclass",
+        )
+        .fetch_one(pool)
+        .await
+        .map_err(db_err)?;
+        let n: f64 = row.try_get(0).map_err(db_err)?;
+        let elems: Option<Vec<String>> = row.try_get(1).map_err(db_err)?;
+        let freqs: Option<Vec<f64>> = row.try_get(2).map_err(db_err)?;
+        let stats = Arc::new(Stats::new(n, elems.unwrap_or_default(), freqs.unwrap_or_default()));
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), stats.clone()));
+        Ok(stats)
+    }
+}
+
 /// IDF weights for `tokens` (deduplicated, in query order) from the planner's statistics.
-pub(crate) async fn terms(pool: &PgPool, tokens: &[String]) -> Result<Vec<Term>> {
+pub(crate) async fn terms(cache: &StatsCache, pool: &PgPool, tokens: &[String]) -> Result<Vec<Term>> {
     let mut seen = std::collections::HashSet::new();
     let toks: Vec<&String> =
         tokens.iter().filter(|t| !t.is_empty() && t.len() <= 2000 && seen.insert(t.as_str())).collect();
     if toks.is_empty() {
         return Ok(Vec::new());
     }
-    let row = sqlx::query(
-        "SELECT c.reltuples::float8, s.most_common_elems::text::text[], s.most_common_elem_freqs::float8[] \
-         FROM pg_class c LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'experiences' \
-         AND s.attname = 'tsv' WHERE c.oid = 'experiences'::regclass",
-    )
-    .fetch_one(pool)
-    .await
-    .map_err(db_err)?;
-    let n: f64 = row.try_get(0).map_err(db_err)?;
-    let elems: Option<Vec<String>> = row.try_get(1).map_err(db_err)?;
-    let freqs: Option<Vec<f64>> = row.try_get(2).map_err(db_err)?;
-    Ok(weigh(&toks, n, elems.unwrap_or_default(), freqs.unwrap_or_default()))
+    Ok(weigh(&toks, &*cache.get(pool).await?))
 }
 
-fn weigh(toks: &[&String], n: f64, elems: Vec<String>, freqs: Vec<f64>) -> Vec<Term> {
-    if n < 1.0 || elems.is_empty() || freqs.len() < elems.len() {
+fn weigh(toks: &[&String], s: &Stats) -> Vec<Term> {
+    if s.freq.is_empty() {
         return toks.iter().map(|t| Term { lexeme: t.to_string(), idf: 1.0, df: 0.0, freq: 0.0 }).collect();
     }
-    // After the per-element frequencies come the minimum and maximum of them, then the null share.
-    let min_freq = freqs[..elems.len()].iter().cloned().fold(f64::INFINITY, f64::min);
-    let freq_of: std::collections::HashMap<&str, f64> =
-        elems.iter().map(String::as_str).zip(freqs.iter().cloned()).collect();
+    let n = s.n;
     toks.iter()
         .map(|t| {
             // Not among the most common: rarer than the rarest of them.
-            let f = freq_of.get(t.as_str()).cloned().unwrap_or(min_freq / 2.0);
+            let f = s.freq.get(t.as_str()).cloned().unwrap_or(s.min_freq / 2.0);
             let df = (f * n).max(0.0);
             Term { lexeme: t.to_string(), idf: (1.0 + (n - df + 0.5) / (df + 0.5)).ln(), df, freq: f }
         })
@@ -107,12 +151,13 @@ const RANK: &str = "(SELECT sum(u.w * ts_rank_cd(e.tsv, u.q, 1)) FROM unnest($2:
     AS u(q, w) WHERE e.tsv @@ u.q)::float8";
 
 pub(crate) async fn candidates(
+    cache: &StatsCache,
     pool: &PgPool,
     tokens: &[String],
     filter: &SearchFilter,
     limit: usize,
 ) -> Result<Vec<(String, f64)>> {
-    let terms = terms(pool, tokens).await?;
+    let terms = terms(cache, pool, tokens).await?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }
@@ -157,8 +202,13 @@ async fn run(
     crate::scored(rows)
 }
 
-pub(crate) async fn scores(pool: &PgPool, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>> {
-    let terms = terms(pool, tokens).await?;
+pub(crate) async fn scores(
+    cache: &StatsCache,
+    pool: &PgPool,
+    tokens: &[String],
+    ids: &[String],
+) -> Result<Vec<(String, f64)>> {
+    let terms = terms(cache, pool, tokens).await?;
     if terms.is_empty() || ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -184,12 +234,13 @@ mod tests {
     fn common_tokens_weigh_less_and_do_not_select() {
         let (a, b, c) = ("the".to_string(), "timeout".to_string(), "pgbouncer".to_string());
         let toks = vec![&a, &b, &c];
-        let t = weigh(&toks, 100_000.0, vec!["the".into(), "timeout".into()], vec![0.6, 0.01, 0.01, 0.6, 0.0]);
+        let stats = Stats::new(100_000.0, vec!["the".into(), "timeout".into()], vec![0.6, 0.01, 0.01, 0.6, 0.0]);
+        let t = weigh(&toks, &stats);
         assert!(t[0].idf < t[1].idf && t[1].idf < t[2].idf, "{t:?}");
         let picked: Vec<&str> = selecting(&t, 80).unwrap().iter().map(|t| t.lexeme.as_str()).collect();
         assert_eq!(picked, vec!["pgbouncer", "timeout"]);
         // Without statistics: equal weights, everything selects.
-        let t = weigh(&toks, -1.0, vec![], vec![]);
+        let t = weigh(&toks, &Stats::new(-1.0, vec![], vec![]));
         assert!(t.iter().all(|t| t.idf == 1.0));
         assert!(selecting(&t, 80).is_none());
     }

@@ -46,6 +46,9 @@ pub use sqlx;
 
 use crate::rows::{Exp, EXP_COLS};
 
+/// HNSW's candidate list for a usual search (pgvector's default); see `vector_candidates`.
+const SESSION_EF_SEARCH: usize = 40;
+
 /// HNSW on `vector` supports at most 2,000 dimensions; larger vectors are searched exactly.
 const MAX_HNSW_DIM: usize = 2000;
 
@@ -73,6 +76,8 @@ pub struct PgStore {
     pool: PgPool,
     /// Dimensions whose HNSW index this process has already ensured (a memo, not data).
     dims: KnownDims,
+    /// Full-text word statistics, reused for a few seconds (see `fts`).
+    stats: fts::StatsCache,
 }
 
 /// Maps database errors to the core's: connection trouble and timeouts become `Unavailable`
@@ -110,8 +115,14 @@ fn connect_options(url: &str, opts: &PgOptions) -> Result<PgConnectOptions> {
         return Err(CoreError::invalid("database_url", "must start with postgres:// or postgresql://"));
     }
     let o = PgConnectOptions::from_str(url).map_err(|e| CoreError::invalid("database_url", e.to_string()))?;
-    Ok(o.application_name("knowhub")
-        .options([("statement_timeout", format!("{}", opts.statement_timeout.as_millis()))]))
+    // HNSW's iterative scan: when the filter discards neighbours, the index keeps searching
+    // instead of returning fewer than asked for (pgvector 0.8; relaxed order is re-sorted by the
+    // query). Set for the session, so the usual search needs no transaction to set it.
+    Ok(o.application_name("knowhub").options([
+        ("statement_timeout", format!("{}", opts.statement_timeout.as_millis())),
+        ("hnsw.iterative_scan", "relaxed_order".to_string()),
+        ("hnsw.ef_search", SESSION_EF_SEARCH.to_string()),
+    ]))
 }
 
 /// Space-separated `'token':position` list, the `tsvector` input format (no parser involved, so
@@ -197,7 +208,7 @@ impl PgStore {
             .test_before_acquire(true)
             .idle_timeout(Duration::from_secs(300))
             .connect_lazy_with(connect_options(url, &opts)?);
-        Ok(PgStore { pool, dims: KnownDims::default() })
+        Ok(PgStore { pool, dims: KnownDims::default(), stats: fts::StatsCache::default() })
     }
 
     /// Runs pending migrations and returns (without keeping a pool).
@@ -475,7 +486,7 @@ impl Store for PgStore {
         if tokens.is_empty() {
             return Ok(Vec::new());
         }
-        fts::candidates(&self.pool, tokens, filter, limit).await
+        fts::candidates(&self.stats, &self.pool, tokens, filter, limit).await
     }
 
     async fn vector_candidates(
@@ -488,17 +499,9 @@ impl Store for PgStore {
         check_vector(query)?;
         let dim = query.len();
         let q = pgvector::Vector::from(query.to_vec());
-        let mut tx = self.pool.begin().await.map_err(db_err)?;
-        // Iterative scan: when the filter discards neighbours, HNSW keeps searching instead of
-        // returning fewer than `limit` (pgvector 0.8). relaxed_order is re-sorted below.
-        let ef = (limit * 2).clamp(40, 1000).to_string();
-        sqlx::query(
-            "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
-        )
-        .bind(ef)
-        .execute(&mut *tx)
-        .await
-        .map_err(db_err)?;
+        // The session's settings (`connect_options`) serve a usual search in one round trip; a
+        // larger candidate list raises `ef_search` for one transaction.
+        let ef = (limit * 2).clamp(SESSION_EF_SEARCH, 1000);
         // The cast and the `dim = N` literal match the partial index's expression and predicate.
         let sql = format!(
             "WITH c AS MATERIALIZED (SELECT e.id, v.embedding::vector({dim}) <#> $1::vector({dim}) AS d \
@@ -506,16 +509,23 @@ impl Store for PgStore {
              WHERE v.dim = {dim} AND v.model = $2 AND e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5) \
              ORDER BY d LIMIT $6) SELECT id, (-d)::float8 FROM c ORDER BY d"
         );
-        let rows = sqlx::query(AssertSqlSafe(sql))
+        let query = sqlx::query(AssertSqlSafe(sql))
             .bind(q)
             .bind(model)
             .bind(filter.status.as_str())
             .bind(filter.min_score as i16)
             .bind(&filter.agent_id)
-            .bind(limit as i64)
-            .fetch_all(&mut *tx)
+            .bind(limit as i64);
+        if ef <= SESSION_EF_SEARCH {
+            return scored(query.fetch_all(&self.pool).await.map_err(db_err)?);
+        }
+        let mut tx = self.pool.begin().await.map_err(db_err)?;
+        sqlx::query("SELECT set_config('hnsw.ef_search', $1, true)")
+            .bind(ef.to_string())
+            .execute(&mut *tx)
             .await
             .map_err(db_err)?;
+        let rows = query.fetch_all(&mut *tx).await.map_err(db_err)?;
         tx.commit().await.map_err(db_err)?;
         scored(rows)
     }
@@ -524,7 +534,7 @@ impl Store for PgStore {
         if tokens.is_empty() || ids.is_empty() {
             return Ok(Vec::new());
         }
-        fts::scores(&self.pool, tokens, ids).await
+        fts::scores(&self.stats, &self.pool, tokens, ids).await
     }
 
     async fn vector_scores(&self, model: &str, query: &[f32], ids: &[String]) -> Result<Vec<(String, BlockScores)>> {

@@ -192,6 +192,13 @@ async fn filtered_vector_search_is_not_starved() {
     assert_eq!(all.len(), 50);
     assert!(all.iter().all(|x| !far.contains(&x.0)));
     assert!(all.windows(2).all(|w| w[0].1 >= w[1].1 - 1e-9), "best first");
+    // Every pooled session scans iteratively, so the usual search needs no transaction to ask.
+    use sqlx_reexport::Row as _;
+    let row = sqlx_reexport::query("SELECT current_setting('hnsw.iterative_scan'), current_setting('hnsw.ef_search')")
+        .fetch_one(s.pool())
+        .await
+        .unwrap();
+    assert_eq!((row.get::<String, _>(0).as_str(), row.get::<String, _>(1).as_str()), ("relaxed_order", "40"));
 }
 
 /// Evidence written to one record from two replicas at once: counts match the distinct callers,
