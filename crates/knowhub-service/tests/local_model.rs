@@ -11,38 +11,58 @@ use knowhub_core::{Caller, SearchFilter, Store};
 use knowhub_service::{Hub, SearchConfig, SearchMode, SearchQuery};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
-#[tokio::test]
-async fn cross_lingual_search_with_the_local_model() {
-    let embedder = Arc::new(Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}")));
-    let model = embedder.model_id().unwrap().to_string();
-    assert_eq!(model, "local:multilingual-e5-small-q4+all-minilm-l6-v2-q8");
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(
-        SqliteStore::open(dir.path(), OpenOptions { vector_model: Some(model.clone()), exclusive: true }).unwrap(),
-    );
-    let hub = Hub::new(store.clone(), embedder, SearchConfig::default());
-    let _w = hub.spawn_embed_worker();
-    let docs = [
-        (
-            "Fixed Postgres connection timeouts by raising the pool size",
-            "pgbouncer default_pool_size=50",
-            "timeouts gone",
-        ),
-        ("Speed up the Docker image build", "BuildKit cache mounts", "build time 8 min -> 1 min"),
-        ("前端页面白屏排查", "Chrome DevTools 控制台", "发现是 JS 语法错误"),
-        ("给 Kubernetes 集群升级版本", "kubeadm upgrade apply", "升级成功，无停机"),
-        ("Rotate application logs daily", "logrotate", "disk usage stable"),
-    ];
-    for (t, r, x) in docs {
-        hub.submit(&Caller::local(), req(t, r, x)).await.unwrap();
-    }
+/// Records in English and Chinese on unrelated topics.
+const DOCS: [(&str, &str, &str); 5] = [
+    ("Fixed Postgres connection timeouts by raising the pool size", "pgbouncer default_pool_size=50", "timeouts gone"),
+    ("Speed up the Docker image build", "BuildKit cache mounts", "build time 8 min -> 1 min"),
+    ("前端页面白屏排查", "Chrome DevTools 控制台", "发现是 JS 语法错误"),
+    ("给 Kubernetes 集群升级版本", "kubeadm upgrade apply", "升级成功，无停机"),
+    ("Rotate application logs daily", "logrotate", "disk usage stable"),
+];
+
+/// Waits (up to 20 s) until the embed worker has given `n` records a vector.
+async fn wait_for_vectors(store: &SqliteStore, model: &str, n: usize) {
     for _ in 0..400 {
-        if store.vector_count(&model).await.unwrap() == docs.len() as u64 {
+        if store.vector_count(model).await.unwrap() == n as u64 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(store.vector_count(&model).await.unwrap(), docs.len() as u64, "background embedding finished");
+    assert_eq!(store.vector_count(model).await.unwrap(), n as u64, "background embedding finished");
+}
+
+/// A SQLite hub on the real local models, its embed worker running.
+struct LocalHub {
+    _dir: tempfile::TempDir,
+    _worker: Option<tokio::task::JoinHandle<()>>,
+    embedder: Arc<Embedder>,
+    model: String,
+    store: Arc<SqliteStore>,
+    hub: Arc<Hub>,
+}
+
+fn local_hub(opts: knowhub_service::HubOptions) -> LocalHub {
+    let embedder = Arc::new(Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}")));
+    let model = embedder.model_id().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(
+        SqliteStore::open(dir.path(), OpenOptions { vector_model: Some(model.clone()), exclusive: true }).unwrap(),
+    );
+    let hub = Hub::with_options(store.clone(), embedder.clone(), SearchConfig::default(), opts);
+    let worker = hub.spawn_embed_worker();
+    LocalHub { _dir: dir, _worker: worker, embedder, model, store, hub }
+}
+
+#[tokio::test]
+async fn cross_lingual_search_with_the_local_model() {
+    let LocalHub { model, store, hub, .. } =
+        &local_hub(knowhub_service::HubOptions { require_approval: true, ..Default::default() });
+    assert_eq!(model, "local:multilingual-e5-small-q4+all-minilm-l6-v2-q8");
+    let docs = DOCS;
+    for (t, r, x) in docs {
+        hub.submit(&Caller::local(), req(t, r, x)).await.unwrap();
+    }
+    wait_for_vectors(store, model, docs.len()).await;
     let ask = |q: &str, mode| SearchQuery {
         q: q.into(),
         top_k: 3,
@@ -70,32 +90,15 @@ async fn cross_lingual_search_with_the_local_model() {
 /// a paraphrase with no shared words still finds its original, and no query is embedded.
 #[tokio::test]
 async fn queue_neighbours_come_from_stored_vectors() {
-    let embedder = Arc::new(Embedder::local(&knowhub_ai::default_model_dir(), true).unwrap_or_else(|e| panic!("{e}")));
-    let model = embedder.model_id().unwrap().to_string();
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(
-        SqliteStore::open(dir.path(), OpenOptions { vector_model: Some(model.clone()), exclusive: true }).unwrap(),
-    );
-    let opts = knowhub_service::HubOptions {
+    let LocalHub { embedder, model, store, hub, .. } = &local_hub(knowhub_service::HubOptions {
         auto_approve: knowhub_service::AutoApprove::None,
         require_approval: true,
         ..Default::default()
-    };
-    let hub = Hub::with_options(store.clone(), embedder.clone(), SearchConfig::default(), opts);
-    let _w = hub.spawn_embed_worker();
+    });
     let local = Caller::local();
-    let approved = [
-        (
-            "Fixed Postgres connection timeouts by raising the pool size",
-            "pgbouncer default_pool_size=50",
-            "timeouts gone",
-        ),
-        ("Speed up the Docker image build", "BuildKit cache mounts", "build time 8 min -> 1 min"),
-        ("前端页面白屏排查", "Chrome DevTools 控制台", "发现是 JS 语法错误"),
-        ("Rotate application logs daily", "logrotate", "disk usage stable"),
-    ];
+    // Four of the five (not the Kubernetes one): English, Chinese, and the Docker build record.
     let mut ids = Vec::new();
-    for (t, r, x) in approved {
+    for (t, r, x) in DOCS.into_iter().filter(|d| !d.0.contains("Kubernetes")) {
         let id = hub.submit(&local, req(t, r, x)).await.unwrap().id;
         hub.approve(&local, &id, None).await.unwrap();
         ids.push(id);
@@ -105,13 +108,7 @@ async fn queue_neighbours_come_from_stored_vectors() {
         .await
         .unwrap();
     assert_eq!(waiting.status, knowhub_core::Status::Pending);
-    for _ in 0..400 {
-        if store.vector_count(&model).await.unwrap() == 5 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(store.vector_count(&model).await.unwrap(), 5, "background embedding finished");
+    wait_for_vectors(store, model, 5).await;
     let before = embedder.cached_queries();
     let page = hub.pending(&local, knowhub_service::QueueKind::Pending, None, 10).await.unwrap();
     assert_eq!(embedder.cached_queries(), before, "the page embedded a query instead of reading stored vectors");
