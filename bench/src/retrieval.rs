@@ -7,6 +7,7 @@ use std::time::Instant;
 use knowhub_ai::Embedder;
 use knowhub_core::{NewExperience, SearchFilter, Source, Status, Store};
 use knowhub_service::{Hub, SearchConfig, SearchMode, SearchQuery};
+use knowhub_store_postgres::{PgOptions, PgStore};
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 
 use crate::beir;
@@ -39,6 +40,35 @@ pub struct Args {
     /// Also print one JSON line per (dataset, mode).
     #[arg(long)]
     json: bool,
+    /// Run on this PostgreSQL server instead of SQLite: each dataset gets a new database on
+    /// it (dropped afterwards), analysed after import as a running hub's would be.
+    #[arg(long)]
+    database_url: Option<String>,
+}
+
+/// A new, empty database on the server of `url`, as a URL (for one dataset's hub).
+async fn fresh_pg_database(url: &str, dataset: &str) -> anyhow::Result<(String, String)> {
+    use knowhub_store_postgres::sqlx::{self, AssertSqlSafe, Connection};
+    let name = format!(
+        "kh_bench_{}_{}",
+        dataset
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+            .collect::<String>(),
+        std::process::id()
+    );
+    let mut c = sqlx::PgConnection::connect(url).await?;
+    sqlx::raw_sql(AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name}"))).execute(&mut c).await?;
+    sqlx::raw_sql(AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut c).await?;
+    let base = url.rsplit_once('/').map_or(url, |(b, _)| b);
+    Ok((format!("{base}/{name}"), name))
+}
+
+async fn drop_pg_database(url: &str, name: &str) -> anyhow::Result<()> {
+    use knowhub_store_postgres::sqlx::{self, AssertSqlSafe, Connection};
+    let mut c = sqlx::PgConnection::connect(url).await?;
+    sqlx::raw_sql(AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&mut c).await?;
+    Ok(())
 }
 
 pub fn doc_record(d: &beir::Doc) -> NewExperience {
@@ -144,15 +174,31 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         let ds = beir::load(dir, &a.split)?;
         let embedder = Arc::new(embedder_from_name(&a.embedder)?);
         let tmp = tempfile::tempdir()?;
-        let dir = hub_dir(a.cache_dir.as_deref(), &ds.name, &embedder, tmp.path());
-        let store = Arc::new(SqliteStore::open(
-            &dir,
-            OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
-        )?);
+        let (mut pg_db, mut pg) = (None, None);
+        let store: Arc<dyn Store> = match &a.database_url {
+            Some(url) => {
+                let (db_url, name) = fresh_pg_database(url, &ds.name).await?;
+                pg_db = Some(name);
+                let s = Arc::new(PgStore::connect(&db_url, PgOptions::default()).await?);
+                pg = Some(s.clone());
+                s
+            }
+            None => {
+                let dir = hub_dir(a.cache_dir.as_deref(), &ds.name, &embedder, tmp.path());
+                Arc::new(SqliteStore::open(
+                    &dir,
+                    OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
+                )?)
+            }
+        };
         let t0 = Instant::now();
         let inserted = ingest(&store, ds.docs.iter().map(doc_record).collect()).await?;
         let ingest_s = t0.elapsed().as_secs_f64();
-        let hub = Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
+        if let Some(pg) = &pg {
+            // IDF comes from ANALYZE's statistics; a running hub has them (autovacuum).
+            knowhub_store_postgres::sqlx::query("ANALYZE").execute(pg.pool()).await?;
+        }
+        let hub = Hub::new(store.clone(), embedder.clone(), SearchConfig::default());
         let mut variants: Vec<(String, SearchMode, Arc<Hub>)> = Vec::new();
         for mode in &a.modes {
             let m = SearchMode::parse(mode).ok_or_else(|| anyhow::anyhow!("bad mode {mode}"))?;
@@ -163,11 +209,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                 for f in &a.fusions {
                     let (fusion, score_union) = parse_fusion(f)?;
                     let cfg = SearchConfig { fusion, score_union, ..SearchConfig::default() };
-                    variants.push((
-                        format!("hybrid {f}"),
-                        m,
-                        Hub::new(store.clone() as Arc<dyn Store>, embedder.clone(), cfg),
-                    ));
+                    variants.push((format!("hybrid {f}"), m, Hub::new(store.clone(), embedder.clone(), cfg)));
                 }
             } else {
                 variants.push((mode.clone(), m, hub.clone()));
@@ -231,6 +273,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     serde_json::json!({"dataset": ds.name, "mode": mode, "ndcg@10": ndcg / n, "recall@5": rec / n, "queries": queries.len(), "docs": ds.docs.len(), "p50_ms": p50})
                 );
             }
+        }
+        if let (Some(url), Some(name)) = (&a.database_url, &pg_db) {
+            drop((variants, hub, store, pg));
+            drop_pg_database(url, name).await?;
         }
     }
     Ok(())

@@ -1,4 +1,4 @@
-//! Full-text ranking in SQL, BM25-like, fast on common words.
+//! Full-text ranking in SQL: BM25 (as SQLite's index), fast on common words.
 //!
 //! Ranking every record that shares any token with the query (`ts_rank_cd` over an OR query) is
 //! what makes naive PostgreSQL full text slow: a query holding a common word matches most of the
@@ -7,7 +7,7 @@
 //! their frequencies) and `pg_class.reltuples`, read from the catalog and kept for `STATS_TTL`
 //! (they change only when ANALYZE runs).
 //! Records are then *selected* only through the selective tokens (rarest first, until enough
-//! records can match), and *ranked* by `sum(idf(t) * ts_rank_cd(tsv, t))` over all tokens. A
+//! records can match), and *ranked* by BM25 over all tokens (see [`rank`]). A
 //! record that matches only very common tokens has a near-zero BM25 anyway; if the selective
 //! tokens give fewer than `limit` results, the query is run again over every token held by at most
 //! `TOO_COMMON` of the records (never over near-ubiquitous ones: that would scan most of the table).
@@ -43,23 +43,30 @@ pub(crate) struct Term {
 /// then scores); they change only when ANALYZE runs, itself minutes apart at most.
 const STATS_TTL: Duration = Duration::from_secs(10);
 
-/// The word statistics of `experiences.tsv`: row count and the most common lexemes' shares.
-#[derive(Debug, Default)]
+/// Records sampled for the mean document length.
+const LENGTH_SAMPLE: f64 = 20_000.0;
+
+/// The word statistics of `experiences.tsv`: row count and the most common lexemes' shares,
+/// and the mean document length BM25 normalises by.
+#[derive(Debug)]
 pub(crate) struct Stats {
     n: f64,
     freq: HashMap<String, f64>,
     /// The rarest of the most common lexemes' shares: any other lexeme is rarer still.
     min_freq: f64,
+    /// Mean distinct lexemes per record (1 when unknown).
+    avgdl: f64,
 }
 
 impl Stats {
-    fn new(n: f64, elems: Vec<String>, freqs: Vec<f64>) -> Self {
+    fn new(n: f64, elems: Vec<String>, freqs: Vec<f64>, avgdl: f64) -> Self {
+        let avgdl = if avgdl.is_finite() && avgdl > 0.0 { avgdl } else { 1.0 };
         if n < 1.0 || elems.is_empty() || freqs.len() < elems.len() {
-            return Stats::default();
+            return Stats { n: 0.0, freq: HashMap::new(), min_freq: 0.0, avgdl };
         }
         // After the per-element frequencies come the minimum and maximum of them, then the null share.
         let min_freq = freqs[..elems.len()].iter().cloned().fold(f64::INFINITY, f64::min);
-        Stats { n, freq: elems.into_iter().zip(freqs).collect(), min_freq }
+        Stats { n, freq: elems.into_iter().zip(freqs).collect(), min_freq, avgdl }
     }
 }
 
@@ -85,21 +92,26 @@ impl StatsCache {
         let n: f64 = row.try_get(0).map_err(db_err)?;
         let elems: Option<Vec<String>> = row.try_get(1).map_err(db_err)?;
         let freqs: Option<Vec<f64>> = row.try_get(2).map_err(db_err)?;
-        let stats = Arc::new(Stats::new(n, elems.unwrap_or_default(), freqs.unwrap_or_default()));
+        // A sample of pages holding about LENGTH_SAMPLE records (all of a small or unanalysed table).
+        let percent = if n > LENGTH_SAMPLE { (100.0 * LENGTH_SAMPLE / n).max(0.01) } else { 100.0 };
+        let avgdl: Option<f64> =
+            sqlx::query_scalar("SELECT avg(length(tsv))::float8 FROM experiences TABLESAMPLE SYSTEM ($1)")
+                .bind(percent)
+                .fetch_one(pool)
+                .await
+                .map_err(db_err)?;
+        let stats = Arc::new(Stats::new(n, elems.unwrap_or_default(), freqs.unwrap_or_default(), avgdl.unwrap_or(1.0)));
         *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), stats.clone()));
         Ok(stats)
     }
 }
 
 /// IDF weights for `tokens` (deduplicated, in query order) from the planner's statistics.
-pub(crate) async fn terms(cache: &StatsCache, pool: &PgPool, tokens: &[String]) -> Result<Vec<Term>> {
+fn terms(stats: &Stats, tokens: &[String]) -> Vec<Term> {
     let mut seen = std::collections::HashSet::new();
     let toks: Vec<&String> =
         tokens.iter().filter(|t| !t.is_empty() && t.len() <= 2000 && seen.insert(t.as_str())).collect();
-    if toks.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(weigh(&toks, &*cache.get(pool).await?))
+    weigh(&toks, stats)
 }
 
 fn weigh(toks: &[&String], s: &Stats) -> Vec<Term> {
@@ -147,8 +159,26 @@ fn rank_args(terms: &[Term]) -> (Vec<String>, Vec<f64>) {
     (terms.iter().map(|t| quote_lexeme(&t.lexeme)).collect(), terms.iter().map(|t| t.idf).collect())
 }
 
-const RANK: &str = "(SELECT sum(u.w * ts_rank_cd(e.tsv, u.q, 1)) FROM unnest($2::text[]::tsquery[], $3::float8[]) \
-    AS u(q, w) WHERE e.tsv @@ u.q)::float8";
+/// BM25's term-frequency saturation and length normalisation, as SQLite's index (FTS5's values).
+const K1: f64 = 1.2;
+const B: f64 = 0.75;
+
+/// A record's BM25 for the query terms ($2 lexemes, $3 IDF weights; `avgdl` the parameter holding
+/// the mean document length): `Σ idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgdl))`. A term's
+/// frequency is `ts_rank_cd` without normalisation over ten (each occurrence of a single-lexeme
+/// query scores 0.1), the length is the record's count of distinct lexemes (`length(tsv)`: the
+/// total is not stored). `ts_rank_cd` itself, with its logarithmic length normalisation and no
+/// saturation, ranked records that repeat a word far too high: nDCG@10 0.202 on CoSQA against
+/// 0.375 this way (SQLite: 0.391).
+fn rank(avgdl: &str) -> String {
+    format!(
+        "(SELECT sum(x.w * x.tf * {k1p} / (x.tf + {K1} * ({one_b} + {B} * length(e.tsv) / {avgdl}::float8))) \
+         FROM (SELECT u.w, 10.0 * ts_rank_cd(e.tsv, u.q, 0) AS tf FROM unnest($2::text[]::tsquery[], $3::float8[]) \
+         AS u(q, w) WHERE e.tsv @@ u.q) x)::float8",
+        k1p = K1 + 1.0,
+        one_b = 1.0 - B,
+    )
+}
 
 pub(crate) async fn candidates(
     cache: &StatsCache,
@@ -157,36 +187,40 @@ pub(crate) async fn candidates(
     filter: &SearchFilter,
     limit: usize,
 ) -> Result<Vec<(String, f64)>> {
-    let terms = terms(cache, pool, tokens).await?;
+    let stats = cache.get(pool).await?;
+    let terms = terms(&stats, tokens);
     if terms.is_empty() {
         return Ok(Vec::new());
     }
     let all: Vec<&Term> = terms.iter().collect();
+    let run = |select: String| run(pool, select, &terms, stats.avgdl, filter, limit);
     let Some(pick) = selecting(&terms, limit.max(1) * 4) else {
-        return run(pool, &or_query(&all), &terms, filter, limit).await;
+        return run(or_query(&all)).await;
     };
-    let out = run(pool, &or_query(&pick), &terms, filter, limit).await?;
+    let out = run(or_query(&pick)).await?;
     // Too few: widen to every token that is not near-ubiquitous. Records matching only those
     // (stop-word-like, BM25 weight near zero) are never worth scanning most of the table for.
     let wider: Vec<&Term> =
         terms.iter().filter(|t| t.freq <= TOO_COMMON || pick.iter().any(|p| p.lexeme == t.lexeme)).collect();
     if out.len() < limit && wider.len() > pick.len() {
-        return run(pool, &or_query(&wider), &terms, filter, limit).await;
+        return run(or_query(&wider)).await;
     }
     Ok(out)
 }
 
 async fn run(
     pool: &PgPool,
-    select: &str,
+    select: String,
     terms: &[Term],
+    avgdl: f64,
     filter: &SearchFilter,
     limit: usize,
 ) -> Result<Vec<(String, f64)>> {
     let (qs, ws) = rank_args(terms);
     let sql = format!(
-        "SELECT e.id, {RANK} AS r FROM experiences e WHERE e.tsv @@ $1::tsquery AND e.status = $4 AND e.score >= $5 \
-         AND ($6::text IS NULL OR e.agent_id = $6) ORDER BY r DESC, e.seq LIMIT $7"
+        "SELECT e.id, {} AS r FROM experiences e WHERE e.tsv @@ $1::tsquery AND e.status = $4 AND e.score >= $5 \
+         AND ($6::text IS NULL OR e.agent_id = $6) ORDER BY r DESC, e.seq LIMIT $7",
+        rank("$8")
     );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(select)
@@ -196,6 +230,7 @@ async fn run(
         .bind(filter.min_score as i16)
         .bind(&filter.agent_id)
         .bind(limit as i64)
+        .bind(avgdl)
         .fetch_all(pool)
         .await
         .map_err(db_err)?;
@@ -208,18 +243,23 @@ pub(crate) async fn scores(
     tokens: &[String],
     ids: &[String],
 ) -> Result<Vec<(String, f64)>> {
-    let terms = terms(cache, pool, tokens).await?;
-    if terms.is_empty() || ids.is_empty() {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let stats = cache.get(pool).await?;
+    let terms = terms(&stats, tokens);
+    if terms.is_empty() {
         return Ok(Vec::new());
     }
     let all: Vec<&Term> = terms.iter().collect();
     let (qs, ws) = rank_args(&terms);
-    let sql = format!("SELECT e.id, {RANK} FROM experiences e WHERE e.id = ANY($4) AND e.tsv @@ $1::tsquery");
+    let sql = format!("SELECT e.id, {} FROM experiences e WHERE e.id = ANY($4) AND e.tsv @@ $1::tsquery", rank("$5"));
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(or_query(&all))
         .bind(qs)
         .bind(ws)
         .bind(ids)
+        .bind(stats.avgdl)
         .fetch_all(pool)
         .await
         .map_err(db_err)?;
@@ -234,13 +274,13 @@ mod tests {
     fn common_tokens_weigh_less_and_do_not_select() {
         let (a, b, c) = ("the".to_string(), "timeout".to_string(), "pgbouncer".to_string());
         let toks = vec![&a, &b, &c];
-        let stats = Stats::new(100_000.0, vec!["the".into(), "timeout".into()], vec![0.6, 0.01, 0.01, 0.6, 0.0]);
+        let stats = Stats::new(100_000.0, vec!["the".into(), "timeout".into()], vec![0.6, 0.01, 0.01, 0.6, 0.0], 12.0);
         let t = weigh(&toks, &stats);
         assert!(t[0].idf < t[1].idf && t[1].idf < t[2].idf, "{t:?}");
         let picked: Vec<&str> = selecting(&t, 80).unwrap().iter().map(|t| t.lexeme.as_str()).collect();
         assert_eq!(picked, vec!["pgbouncer", "timeout"]);
         // Without statistics: equal weights, everything selects.
-        let t = weigh(&toks, &Stats::new(-1.0, vec![], vec![]));
+        let t = weigh(&toks, &Stats::new(-1.0, vec![], vec![], f64::NAN));
         assert!(t.iter().all(|t| t.idf == 1.0));
         assert!(selecting(&t, 80).is_none());
     }

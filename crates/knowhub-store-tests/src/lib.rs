@@ -5,7 +5,7 @@
 //! when the backend's tests were switched off explicitly, which the factory reports).
 //! Vectors are stored under [`MODEL`]; stores that load one model's vectors must be opened with it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use knowhub_core::access::{generate_key, hash_key, Role};
@@ -35,7 +35,7 @@ macro_rules! conformance_tests {
             insert_dedup_and_read_back, extracted_keep_provenance_and_dedup_on_text, concurrent_identical_inserts,
             confirmations_count_distinct_callers, resource_keys_and_contests, votes_replace_and_count, disputes,
             import_export_round_trip, filters_hide_pending_rejected_and_low, text_search_zh_en_identifiers,
-            text_scores_for_ids, vectors_candidates_and_scores, vector_block_scores, missing_vectors_and_counts, review_approve,
+            text_scores_for_ids, full_text_saturates_repeats, vectors_candidates_and_scores, vector_block_scores, missing_vectors_and_counts, review_approve,
             review_approve_with_edits, review_reject_and_conflicts, delete_removes_everything, content_proposals_and_set_content, api_keys,
             extraction_overlap, extraction_session_window, extraction_claim_is_exclusive, extraction_retry_and_finish,
             resource_track_records, sources_live_until_review, usage_and_activity);
@@ -581,6 +581,23 @@ pub async fn text_scores_for_ids(s: Arc<dyn Store>) {
     assert_eq!(got, HashSet::from([a.id.clone(), p.id.clone()]));
     assert!(r.iter().all(|x| x.1 > 0.0));
     assert!(s.text_scores(&toks, &[]).await.unwrap().is_empty());
+}
+
+/// Full text ranks by BM25 on every backend: a word's repeats saturate and long records are
+/// normalised, so a short record naming the word once outranks a long one repeating it among
+/// many other words. (PostgreSQL's `ts_rank_cd` alone ranked the long one first.)
+pub async fn full_text_saturates_repeats(s: Arc<dyn Store>) {
+    let filler: Vec<String> =
+        (0..120u8).map(|i| format!("zx{}{}k", (b'a' + i / 26) as char, (b'a' + i % 26) as char)).collect();
+    let long_task = format!("timeout timeout timeout timeout timeout {}", filler.join(" "));
+    let long = created(&s, exp(&long_task, "r", "ok", 4, "m")).await;
+    let short = created(&s, exp("timeout fix", "r", "ok", 4, "m")).await;
+    let toks = text::query_tokens("timeout");
+    let r = s.text_candidates(&toks, &SearchFilter::default(), 5).await.unwrap();
+    assert_eq!(r.iter().map(|x| x.0.as_str()).collect::<Vec<_>>(), [short.id.as_str(), long.id.as_str()], "{r:?}");
+    let sc: HashMap<String, f64> =
+        s.text_scores(&toks, &[long.id.clone(), short.id.clone()]).await.unwrap().into_iter().collect();
+    assert!(sc[&short.id] > sc[&long.id], "{sc:?}");
 }
 
 pub async fn vectors_candidates_and_scores(s: Arc<dyn Store>) {
