@@ -253,3 +253,41 @@ test("a failing hub never breaks the session: exit 0, nothing on stdout", async 
     assert.deepEqual([r.code, r.stdout], [0, ""], `${event} ${JSON.stringify(stdin)}`);
   }
 });
+
+test("Stop waits for the turn's last lines before uploading (Claude Code can flush them late)", async () => {
+  const hub = await fakeHub();
+  const dir = tmp();
+  const partial = [
+    prompt("Speed up the build"),
+    assistant("m1", [{ type: "tool_use", id: "t1", name: "mcp__knowhub__kb_search", input: { query: "build cache" } }]),
+  ];
+  const file = transcript(dir, partial);
+  const input = { session_id: "late", transcript_path: file, hook_event_name: "Stop", stop_hook_active: false };
+  const env = { KNOWHUB_URL: hub.url, CLAUDE_PLUGIN_DATA: path.join(dir, "data"), KNOWHUB_UPLOAD: "1" };
+  try {
+    const run = runHook("Stop", input, env);
+    // The tool result and the answer land while the hook is already running.
+    await new Promise((r) => setTimeout(r, 400));
+    fs.appendFileSync(file, JSON.stringify(toolResult("t1", "knowhub-experiences ...")) + "\n" + JSON.stringify(assistant("m2", [{ type: "text", text: "Cached it." }])) + "\n");
+    const r = await run;
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(hub.requests.length, 1);
+    const roles = hub.requests[0].body.messages.map((m) => m.role);
+    assert.deepEqual(roles, ["user", "assistant", "tool", "assistant"], JSON.stringify(hub.requests[0].body.messages));
+    assert.equal(hub.requests[0].body.messages[2].content, OWN_RESULT_PLACEHOLDER);
+  } finally {
+    await hub.close();
+  }
+});
+
+test("a turn that never ends on disk is uploaded as it is after the wait", async () => {
+  const { settledMessages, turnEnded } = await import("../hooks/lib/core.mjs");
+  const dir = tmp();
+  const file = transcript(dir, [prompt("hi"), assistant("m1", [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "ls" } }])]);
+  const t0 = Date.now();
+  const msgs = await settledMessages(file, { waitMs: 300, stepMs: 50 });
+  assert.ok(Date.now() - t0 >= 250, "it waited");
+  assert.equal(msgs.length, 2);
+  assert.equal(turnEnded(msgs), false);
+  assert.equal(turnEnded([...msgs, { role: "assistant", content: "done" }]), true);
+});

@@ -254,6 +254,27 @@ function saveState(cfg, state) {
   fs.renameSync(tmp, stateFile(cfg));
 }
 
+/** A turn has ended when the transcript's last message is the assistant's answer (no tool call pending). */
+export function turnEnded(messages) {
+  const last = messages[messages.length - 1];
+  return last?.role === "assistant" && !last.tool_calls;
+}
+
+/**
+ * The transcript's messages once the turn that fired Stop is on disk. Claude Code can run the
+ * Stop hook before it has flushed the turn's last lines (seen in CI: an upload that ended on a
+ * tool call, its result and the answer left for the next one). Re-reads every `stepMs` until the
+ * turn has ended, for at most `waitMs`; then takes what is there (the rest goes up next time).
+ */
+export async function settledMessages(file, { waitMs = 3000, stepMs = 100 } = {}) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const messages = toUploadMessages(readTranscript(file));
+    if (turnEnded(messages) || Date.now() >= deadline) return messages;
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
 /**
  * Uploads what is new in the session's transcript to POST /api/extract, redacted. Remembers how
  * many messages went up (per session, in the plugin's data dir), so each Stop sends only the new
@@ -261,7 +282,7 @@ function saveState(cfg, state) {
  */
 export async function uploadTranscript(cfg, input, fetchImpl = fetch) {
   const sessionId = String(input?.session_id ?? "");
-  const all = toUploadMessages(readTranscript(input?.transcript_path));
+  const all = input?.hook_event_name === "Stop" ? await settledMessages(input?.transcript_path) : toUploadMessages(readTranscript(input?.transcript_path));
   const state = loadState(cfg);
   const done = Number(state[sessionId]?.count ?? 0);
   const fresh = all.slice(done <= all.length ? done : 0);
