@@ -331,10 +331,7 @@ impl Embedder {
                 normalize(&mut e5);
                 let english = mini.iter().any(|x| *x != 0.0);
                 normalize(&mut mini);
-                let mut scan = e5.clone();
-                scan.resize(v.len(), 0.0);
-                let rescore = english.then(|| compose(&e5, &mini, 1.0));
-                Some(QueryVectors { scan, rescore, primary_blocks: d.div_ceil(knowhub_core::VECTOR_BLOCK) })
+                Some(m.query_vectors(e5, english.then_some(mini)))
             }
         }
     }
@@ -397,10 +394,16 @@ impl LocalPair {
         if let Some(axis) = &self.axis {
             remove_component(&mut e5, axis);
         }
+        Ok(self.query_vectors(e5, mini))
+    }
+
+    /// A query's vectors from its unit E5 vector and, for English, its MiniLM one: candidates
+    /// are E5's nearest (`[e5 ; 0]`), rescored by both models when MiniLM is given.
+    fn query_vectors(&self, e5: Vec<f32>, minilm: Option<Vec<f32>>) -> QueryVectors {
         let mut scan = e5.clone();
         scan.resize(e5.len() + self.minilm.dim(), 0.0);
-        let rescore = mini.map(|mini| compose(&e5, &mini, 1.0));
-        Ok(QueryVectors { scan, rescore, primary_blocks: e5.len().div_ceil(knowhub_core::VECTOR_BLOCK) })
+        let rescore = minilm.map(|mini| compose(&e5, &mini, 1.0));
+        QueryVectors { scan, rescore, primary_blocks: e5.len().div_ceil(knowhub_core::VECTOR_BLOCK) }
     }
 }
 

@@ -159,7 +159,6 @@ async fn merge(
 }
 
 /// Prometheus text. With keys required it needs a reviewer or admin key (the scraper holds one).
-/// Prometheus text format (reviewer key where keys are required).
 #[utoipa::path(get, path = "/metrics", tag = "operators",
     responses((status = 200, description = "Prometheus exposition format", content_type = "text/plain", body = String),
         CommonErrors))]

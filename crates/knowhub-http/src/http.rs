@@ -39,9 +39,10 @@ pub fn app(hub: Arc<Hub>) -> Router {
 pub fn app_with(hub: Arc<Hub>, adapters: Router) -> Router {
     let counts = Arc::new(crate::console_api::RequestCounts::default());
     let (routes, doc) = api_routes().split_for_parts();
-    let doc = Arc::new(doc);
+    // Serialised once: the document is fixed for the life of the process.
+    let doc = bytes::Bytes::from(serde_json::to_vec(&doc).expect("the OpenAPI document serialises"));
     routes
-        .route("/openapi.json", get(move || async move { Json(doc.as_ref().clone()) }))
+        .route("/openapi.json", get(move || async move { ([(header::CONTENT_TYPE, "application/json")], doc.clone()) }))
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed on this route")

@@ -193,17 +193,17 @@ pub(crate) async fn candidates(
         return Ok(Vec::new());
     }
     let all: Vec<&Term> = terms.iter().collect();
-    let run = |select: String| run(pool, select, &terms, stats.avgdl, filter, limit);
+    let through = |select: String| run(pool, select, &terms, stats.avgdl, filter, limit);
     let Some(pick) = selecting(&terms, limit.max(1) * 4) else {
-        return run(or_query(&all)).await;
+        return through(or_query(&all)).await;
     };
-    let out = run(or_query(&pick)).await?;
+    let out = through(or_query(&pick)).await?;
     // Too few: widen to every token that is not near-ubiquitous. Records matching only those
     // (stop-word-like, BM25 weight near zero) are never worth scanning most of the table for.
     let wider: Vec<&Term> =
         terms.iter().filter(|t| t.freq <= TOO_COMMON || pick.iter().any(|p| p.lexeme == t.lexeme)).collect();
     if out.len() < limit && wider.len() > pick.len() {
-        return run(or_query(&wider)).await;
+        return through(or_query(&wider)).await;
     }
     Ok(out)
 }
