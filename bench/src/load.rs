@@ -60,6 +60,11 @@ pub struct Args {
     /// for English-only queries); by default all sets, round-robin.
     #[arg(long)]
     query_sets: Option<String>,
+    /// Instead of embedding the records, give them the real vectors of these embedded hubs
+    /// (`retrieval --cache-dir`), mixed for the recombined records as their text is (`synth`):
+    /// for hubs larger than the embedder can fill in a run. Queries are still embedded.
+    #[arg(long, num_args = 1..)]
+    vectors_from: Vec<PathBuf>,
 }
 
 pub(crate) fn corpus(data: &PathBuf, query_sets: Option<&str>) -> anyhow::Result<(Vec<String>, Vec<String>)> {
@@ -148,12 +153,42 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             inserted as f64 / import_s
         );
     }
+    if let Some(s) = pg.first() {
+        // IDF comes from ANALYZE's statistics; a running hub has them (autovacuum).
+        knowhub_store_postgres::sqlx::query("ANALYZE").execute(s.pool()).await?;
+    }
     if let (Some(dim), Some(s)) = (a.hnsw_dim, pg.first()) {
         hnsw(s, dim, a.maintenance_work_mem.as_deref(), a.queries).await?;
     }
     let hubs: Vec<Arc<Hub>> =
         stores.iter().map(|s| Hub::new(s.clone(), embedder.clone(), SearchConfig::default())).collect();
     let hub = hubs[0].clone();
+    if let (Some(m), false) = (embedder.model_id(), a.vectors_from.is_empty()) {
+        let t = Instant::now();
+        let (model, base) = crate::synth::real_vectors(&a.vectors_from)?;
+        anyhow::ensure!(model == m, "{:?} hold {model} vectors, the embedder makes {m}", a.vectors_from);
+        let mut n = 0;
+        loop {
+            let missing = store.missing_vectors(m, 4096).await?;
+            if missing.is_empty() {
+                break;
+            }
+            let items: Vec<(String, Vec<f32>)> = missing
+                .into_iter()
+                .map(|(id, _)| {
+                    let i = id.strip_prefix('r').and_then(|x| x.parse().ok()).unwrap_or(0);
+                    (id, crate::synth::vector(&base, i))
+                })
+                .collect();
+            n += items.len();
+            store.set_vectors(m, &items).await?;
+        }
+        println!(
+            "vectors: {n} records given mixtures of {} real vectors in {:.1}s (not embedded)",
+            base.len(),
+            t.elapsed().as_secs_f64()
+        );
+    }
     if let Some(m) = embedder.model_id() {
         let t = Instant::now();
         let n = retrieval::embed_all(&hub, m).await?;

@@ -20,6 +20,7 @@ mod mcp;
 mod pairs;
 mod retrieval;
 mod soak;
+mod synth;
 
 use clap::{Parser, Subcommand};
 

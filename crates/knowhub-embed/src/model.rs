@@ -257,7 +257,7 @@ impl Encoder {
             ATTN_SCRATCH.with(|sc| {
                 let [kt, scores, out] = &mut *sc.borrow_mut();
                 grow(kt, len * hd);
-                grow(scores, len);
+                grow(scores, kernels::ATTN_QUERIES * len);
                 grow(out, len * hd);
                 kernels::attention_head(
                     simd,

@@ -60,6 +60,9 @@ pub struct PgOptions {
     pub acquire_timeout: Duration,
     /// Server-side limit for any one statement (`statement_timeout`).
     pub statement_timeout: Duration,
+    /// Records from which full-text search ranks at most a budget of records and counts rare
+    /// tokens exactly (`fts::BOUNDED_FROM`); tests set 0 to run that path on small tables.
+    pub fts_bounded_from: u64,
 }
 
 impl Default for PgOptions {
@@ -68,6 +71,7 @@ impl Default for PgOptions {
             max_connections: 16,
             acquire_timeout: Duration::from_secs(5),
             statement_timeout: Duration::from_secs(30),
+            fts_bounded_from: fts::BOUNDED_FROM,
         }
     }
 }
@@ -198,6 +202,13 @@ pub fn hnsw_index_sql(dim: usize) -> String {
 }
 
 impl PgStore {
+    /// Records holding each token, counted up to `cap` (what bounded full-text search weighs
+    /// rare tokens by); for tests.
+    #[doc(hidden)]
+    pub async fn fts_token_counts(&self, tokens: &[String], cap: i64) -> Result<Vec<f64>> {
+        fts::count_tokens(&self.pool, tokens, cap).await
+    }
+
     /// Connects, creates the `vector` extension if needed and runs pending migrations.
     pub async fn connect(url: &str, opts: PgOptions) -> Result<PgStore> {
         Self::migrate_with(url, &opts).await?;
@@ -208,7 +219,7 @@ impl PgStore {
             .test_before_acquire(true)
             .idle_timeout(Duration::from_secs(300))
             .connect_lazy_with(connect_options(url, &opts)?);
-        Ok(PgStore { pool, dims: KnownDims::default(), stats: fts::StatsCache::default() })
+        Ok(PgStore { pool, dims: KnownDims::default(), stats: fts::StatsCache::new(opts.fts_bounded_from) })
     }
 
     /// Runs pending migrations and returns (without keeping a pool).

@@ -256,3 +256,33 @@ async fn evidence_from_two_replicas_at_once() {
     let rx = page.iter().find(|r| r.experience.id == x.id).unwrap();
     assert_eq!(rx.confirmed_by.len(), 11);
 }
+
+/// Full-text search as large hubs run it (a ranking budget, rare tokens counted exactly), forced
+/// onto a small table: the counts are exact and capped, and the rare token's record ranks first
+/// with the common token's records after it.
+#[tokio::test]
+async fn bounded_full_text_counts_rare_tokens_exactly() {
+    if test_support::skipped("bounded_full_text_counts_rare_tokens_exactly") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions { fts_bounded_from: 0, ..Default::default() }).await.unwrap();
+    // kiwi in 13 of 301 records (common, under the 5% that never selects), zephyr in 1.
+    for i in 0..300 {
+        let task =
+            if i % 25 == 0 { format!("kiwi orchard task number {i}") } else { format!("garden task number {i}") };
+        s.insert(exp(&task, &format!("tool-{i}"), "fine", 4, "a")).await.unwrap();
+    }
+    let z = s.insert(exp("zephyr kiwi wind tunnel calibration", "zephyr-tool", "worked", 4, "a")).await.unwrap();
+    let InsertOutcome::Created(z) = z else { panic!("{z:?}") };
+    sqlx_reexport::query("ANALYZE").execute(s.pool()).await.unwrap();
+    let toks = |q: &str| knowhub_core::text::tokenize(q);
+    let words = [toks("kiwi"), toks("zephyr"), toks("absentword")].concat();
+    assert_eq!(s.fts_token_counts(&words, 1000).await.unwrap(), vec![13.0, 1.0, 0.0]);
+    assert_eq!(s.fts_token_counts(&words, 10).await.unwrap(), vec![10.0, 1.0, 0.0], "counts stop at the cap");
+    let filter = SearchFilter { min_score: 1, ..Default::default() };
+    let hits = s.text_candidates(&toks("zephyr kiwi"), &filter, 10).await.unwrap();
+    assert_eq!(hits.len(), 10, "{hits:?}");
+    assert_eq!(hits[0].0, z.id, "{hits:?}");
+    assert!(hits[0].1 > hits[1].1 * 2.0, "the rare token outweighs the common one: {hits:?}");
+}

@@ -34,7 +34,7 @@ use knowhub_core::{
 use parking_lot::{Condvar, Mutex, RwLock};
 use rusqlite::{params, Connection, OptionalExtension};
 
-pub use flat::FlatIndex;
+pub use flat::{decode as decode_vector, FlatIndex};
 pub use reindex::{reindex, EmbedFn, ReindexProgress, ReindexStats};
 pub use terms::TermIndex;
 
@@ -108,8 +108,29 @@ impl SqliteStore {
         let mut conn = open_connection(&path)?;
         migrations::migrate(&mut conn)?;
         let model = opts.vector_model.clone().unwrap_or_default();
-        let index = FlatIndex::load(&conn, &model)?;
-        let terms = if opts.exclusive { Some(TermIndex::load(&conn)?) } else { None };
+        // The two in-memory indexes load side by side, each on its own connection: at 1M
+        // records each takes seconds, and startup is the longer of the two, not their sum.
+        let t = std::time::Instant::now();
+        let (index, terms) = std::thread::scope(|s| {
+            let terms = opts.exclusive.then(|| {
+                s.spawn(|| {
+                    let conn = open_connection(&path)?;
+                    let terms = TermIndex::load(&conn)?;
+                    tracing::info!(records = terms.len(), secs = t.elapsed().as_secs_f64(), "term index loaded");
+                    Ok::<_, CoreError>(terms)
+                })
+            });
+            let index = FlatIndex::load(&conn, &model);
+            tracing::info!(
+                vectors = index.as_ref().map_or(0, FlatIndex::len),
+                secs = t.elapsed().as_secs_f64(),
+                "vector index loaded"
+            );
+            let terms =
+                terms.map(|h| h.join().unwrap_or_else(|_| Err(CoreError::Internal("term index load panicked".into()))));
+            (index, terms)
+        });
+        let (index, terms) = (index?, terms.transpose()?);
         let mut readers = Vec::with_capacity(READERS);
         for _ in 0..READERS {
             readers.push(open_connection(&path)?);

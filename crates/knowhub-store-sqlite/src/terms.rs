@@ -7,9 +7,8 @@
 //! in tens of microseconds. FTS5 stays the durable copy of the tokens; this index is rebuilt
 //! from it at startup and updated after each commit.
 
-use std::collections::HashMap;
-
-use knowhub_core::{Result, SearchFilter, Status};
+use hashbrown::HashMap;
+use knowhub_core::{CoreError, Result, SearchFilter, Status};
 use rusqlite::Connection;
 
 use crate::meta::Rows;
@@ -34,6 +33,9 @@ impl TermIndex {
     /// Builds the index from every row of the FTS5 table.
     pub fn load(conn: &Connection) -> Result<Self> {
         let mut idx = TermIndex::default();
+        let n: i64 = conn.query_row("SELECT count(*) FROM experiences", [], |r| r.get(0)).map_err(sql_err)?;
+        idx.rows.reserve(n.max(0) as usize);
+        idx.lens.reserve(n.max(0) as usize);
         let mut st = conn
             .prepare(
                 "SELECT f.rowid, f.body, e.id, e.score, e.status, e.agent_id FROM experiences_fts f \
@@ -43,13 +45,16 @@ impl TermIndex {
         let mut rows = st.query([]).map_err(sql_err)?;
         while let Some(r) = rows.next().map_err(sql_err)? {
             let status: String = r.get(4).map_err(sql_err)?;
+            // Borrowed from SQLite's row buffer: no copy of the 100 MB of token text at 1M.
+            let text =
+                |i: usize| r.get_ref(i).map_err(sql_err)?.as_str().map_err(|e| CoreError::Internal(e.to_string()));
             idx.add(
                 r.get(0).map_err(sql_err)?,
-                &r.get::<_, String>(2).map_err(sql_err)?,
-                &r.get::<_, String>(1).map_err(sql_err)?,
+                text(2)?,
+                text(1)?,
                 r.get::<_, i64>(3).map_err(sql_err)? as u8,
                 Status::parse(&status).unwrap_or(Status::Pending),
-                &r.get::<_, String>(5).map_err(sql_err)?,
+                text(5)?,
             );
         }
         Ok(idx)
@@ -77,11 +82,16 @@ impl TermIndex {
             len += 1;
         }
         for (t, n) in tf {
-            let next = self.postings.len() as u32;
-            let tid = *self.terms.entry(Box::from(t)).or_insert(next);
-            if tid == next {
-                self.postings.push(Vec::new());
-            }
+            // Look up before inserting: most tokens are known, and a key costs an allocation.
+            let tid = match self.terms.get(t) {
+                Some(&tid) => tid,
+                None => {
+                    let tid = self.postings.len() as u32;
+                    self.terms.insert(Box::from(t), tid);
+                    self.postings.push(Vec::new());
+                    tid
+                }
+            };
             self.postings[tid as usize].push((doc, n));
         }
         self.rows.push(seq, id, score, status, agent);
@@ -198,6 +208,6 @@ impl TermIndex {
             touched.truncate(k);
         }
         touched.sort_by(by_score);
-        touched.into_iter().map(|d| (self.rows.ids[d as usize].clone(), acc[d as usize])).collect()
+        touched.into_iter().map(|d| (self.rows.ids[d as usize].to_string(), acc[d as usize])).collect()
     }
 }

@@ -1,0 +1,55 @@
+//! Vectors for hubs larger than the embedder can fill here: 1M records would take ~9 h of
+//! embedding on 2 cores. The real vectors of embedded benchmark hubs (`retrieval --cache-dir`)
+//! are taken as they are, and record `i` past them gets the mixture its text is made of
+//! (`load::record`: text `a` followed by a piece of text `b`): `0.85·a + 0.15·b` per column
+//! block, scaled to `a`'s block norm, so the vectors keep the model's layout and neighbourhoods.
+
+use std::path::PathBuf;
+
+/// The real vectors of the model most present in each hub's `knowhub.db`, in record order.
+pub fn real_vectors(dirs: &[PathBuf]) -> anyhow::Result<(String, Vec<Vec<f32>>)> {
+    let (mut model, mut out) = (None::<String>, Vec::new());
+    for d in dirs {
+        let conn = rusqlite::Connection::open_with_flags(
+            d.join(knowhub_store_sqlite::DB_FILE),
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )?;
+        let m: String =
+            conn.query_row("SELECT model FROM vectors GROUP BY model ORDER BY count(*) DESC LIMIT 1", [], |r| {
+                r.get(0)
+            })?;
+        anyhow::ensure!(model.as_ref().is_none_or(|x| x == &m), "{} holds {m}, not {model:?}", d.display());
+        let mut st = conn.prepare("SELECT data FROM vectors WHERE model = ?1 ORDER BY seq")?;
+        let rows = st.query_map([&m], |r| r.get::<_, Vec<u8>>(0))?;
+        for b in rows {
+            out.push(knowhub_store_sqlite::decode_vector(&b?)?);
+        }
+        model = Some(m);
+    }
+    anyhow::ensure!(!out.is_empty(), "no vectors in {dirs:?}: embed them first (retrieval --cache-dir)");
+    Ok((model.unwrap_or_default(), out))
+}
+
+/// The vector of record `i` (same pairing as `load::record`).
+pub fn vector(base: &[Vec<f32>], i: usize) -> Vec<f32> {
+    let n = base.len();
+    if i < n {
+        return base[i].clone();
+    }
+    let (a, b) = (&base[i % n], &base[(i.wrapping_mul(7919) / n + i) % n]);
+    let block = knowhub_core::VECTOR_BLOCK;
+    a.chunks(block)
+        .zip(b.chunks(block))
+        .flat_map(|(x, y)| {
+            let norm = |v: &[f32]| v.iter().map(|t| t * t).sum::<f32>().sqrt();
+            let (nx, ny) = (norm(x), norm(y));
+            let mix: Vec<f32> = if nx == 0.0 || ny == 0.0 {
+                x.to_vec()
+            } else {
+                x.iter().zip(y).map(|(p, q)| 0.85 * p / nx + 0.15 * q / ny).collect()
+            };
+            let nm = norm(&mix);
+            mix.into_iter().map(move |t| if nm > 0.0 { t * nx / nm } else { t })
+        })
+        .collect()
+}
