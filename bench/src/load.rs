@@ -92,15 +92,19 @@ pub(crate) fn corpus(data: &PathBuf, query_sets: Option<&str>) -> anyhow::Result
 
 /// The i-th record: real text first, then deterministic recombinations of it.
 pub(crate) fn record(texts: &[String], i: usize) -> String {
-    let n = texts.len();
-    if i < n {
-        texts[i].clone()
-    } else {
-        let a = &texts[i % n];
-        let b = &texts[(i.wrapping_mul(7919) / n + i) % n];
-        let b: String = b.chars().take(120).collect();
-        format!("{a}\n{b}")
+    match sources(i, texts.len()) {
+        None => texts[i].clone(),
+        Some((a, b)) => {
+            let b: String = texts[b].chars().take(120).collect();
+            format!("{}\n{b}", texts[a])
+        }
     }
+}
+
+/// Which two of `n` real records record `i` recombines (`a`, then a piece of `b`); `None` for
+/// a real record. `synth::vector` mixes the same two records' vectors.
+pub(crate) fn sources(i: usize, n: usize) -> Option<(usize, usize)> {
+    (i >= n).then(|| (i % n, (i.wrapping_mul(7919) / n + i) % n))
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
@@ -167,6 +171,15 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         let t = Instant::now();
         let (model, base) = crate::synth::real_vectors(&a.vectors_from)?;
         anyhow::ensure!(model == m, "{:?} hold {model} vectors, the embedder makes {m}", a.vectors_from);
+        // Record i's vector is mixed from the same real records as its text, so both must be
+        // the same records in the same order.
+        anyhow::ensure!(
+            base.len() == texts.len(),
+            "{:?} hold {} vectors for the corpus's {} real records",
+            a.vectors_from,
+            base.len(),
+            texts.len()
+        );
         let mut n = 0;
         loop {
             let missing = store.missing_vectors(m, 4096).await?;

@@ -784,6 +784,9 @@ multiversion! {
             while c < hd {
                 let w = L.min(hd - c);
                 let mut acc = [[0f32; L]; QB];
+                // Full 16-column blocks as fixed-size arrays, so the accumulators stay in
+                // registers; the narrower last block (head widths not a multiple of 16) takes
+                // the same sums over a slice.
                 if w == L {
                     for u in 0..len {
                         let v: &[f32; L] = qkv[u * ld + v_off + c..u * ld + v_off + c + L].try_into().expect("L columns");

@@ -2,7 +2,7 @@
 //!
 //! Brute force is memory-bandwidth bound: the scan reads only the query's column blocks (the
 //! E5 half for the local pair), ~10 ms at 1M records on 2 cores (bench/README.md: search p99
-//! 32 ms over HTTP at 1M), inside the budget, so no approximate index stands in front of it. A
+//! 27-35 ms over HTTP at 1M), inside the budget, so no approximate index stands in front of it. A
 //! sign-sketch first pass was tried: ×2 faster at 1M, but recall@10 only 0.93-0.96. The public
 //! surface (`upsert`, `set_status`, `search`) is all the store uses, so an ANN index can
 //! replace it behind the same methods.
@@ -82,8 +82,7 @@ impl FlatIndex {
         // Columns are borrowed from SQLite's row buffer and the vector decoded into one buffer:
         // at 1M records, per-row allocations were most of the load time.
         while let Some(r) = rows.next().map_err(sql_err)? {
-            let text =
-                |i: usize| r.get_ref(i).map_err(sql_err)?.as_str().map_err(|e| CoreError::Internal(e.to_string()));
+            let text = |i: usize| crate::row_str(r, i);
             let (seq, score): (i64, i64) = (r.get(0).map_err(sql_err)?, r.get(2).map_err(sql_err)?);
             let id = text(1)?;
             let blob = r.get_ref(5).map_err(sql_err)?.as_blob().map_err(|e| CoreError::Internal(e.to_string()))?;

@@ -71,6 +71,12 @@ pub(crate) struct Inner {
     terms: RwLock<Option<TermIndex>>,
 }
 
+/// Column `i` of a row as text borrowed from SQLite's row buffer (the index loads read millions
+/// of rows, and copying each string was most of their time).
+pub(crate) fn row_str<'a>(r: &'a rusqlite::Row<'_>, i: usize) -> Result<&'a str> {
+    r.get_ref(i).map_err(sql_err)?.as_str().map_err(|e| CoreError::Internal(e.to_string()))
+}
+
 pub(crate) fn sql_err(e: rusqlite::Error) -> CoreError {
     match e {
         rusqlite::Error::SqliteFailure(f, _)

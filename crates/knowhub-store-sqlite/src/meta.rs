@@ -20,14 +20,9 @@ pub(crate) struct Agents(HashMap<String, u32>);
 
 impl Agents {
     pub fn meta(&mut self, score: u8, status: Status, agent: &str) -> Meta {
-        let agent = match self.0.get(agent) {
-            Some(a) => *a,
-            None => {
-                let next = self.0.len() as u32;
-                self.0.insert(agent.to_string(), next);
-                next
-            }
-        };
+        // `entry_ref` allocates the key only for a new agent.
+        let next = self.0.len() as u32;
+        let agent = *self.0.entry_ref(agent).or_insert(next);
         Meta { score, status, agent }
     }
 
@@ -43,9 +38,8 @@ impl Agents {
 }
 
 /// The record table both in-memory indexes keep: row i is record `ids[i]` with `meta[i]`,
-/// found by row number (`seq`) or by id.
-/// Row ids and metadata. At 1M records every byte per row is a megabyte, and both in-memory
-/// indexes hold one of these: ids are kept once (the id lookup table stores row numbers and
+/// found by row number (`seq`) or by id. At 1M records every byte per row is a megabyte, and
+/// both in-memory indexes hold one of these: ids are kept once (the id lookup table stores row numbers and
 /// hashes the id in `ids`), and the maps use hashbrown's seeded foldhash rather than SipHash,
 /// which was a fifth of the time of loading the indexes.
 #[derive(Default)]
@@ -87,6 +81,7 @@ impl Rows {
         self.by_id.find(self.hasher.hash_one(id), |&r| &*ids[r as usize] == id).map(|&r| r as usize)
     }
 
+    /// Appends a record; returns its row.
     pub fn push(&mut self, seq: i64, id: &str, score: u8, status: Status, agent: &str) -> usize {
         let row = self.ids.len();
         let meta = self.agents.meta(score, status, agent);

@@ -8,7 +8,7 @@
 //! from it at startup and updated after each commit.
 
 use hashbrown::HashMap;
-use knowhub_core::{CoreError, Result, SearchFilter, Status};
+use knowhub_core::{Result, SearchFilter, Status};
 use rusqlite::Connection;
 
 use crate::meta::Rows;
@@ -46,8 +46,7 @@ impl TermIndex {
         while let Some(r) = rows.next().map_err(sql_err)? {
             let status: String = r.get(4).map_err(sql_err)?;
             // Borrowed from SQLite's row buffer: no copy of the 100 MB of token text at 1M.
-            let text =
-                |i: usize| r.get_ref(i).map_err(sql_err)?.as_str().map_err(|e| CoreError::Internal(e.to_string()));
+            let text = |i: usize| crate::row_str(r, i);
             idx.add(
                 r.get(0).map_err(sql_err)?,
                 text(2)?,
@@ -82,16 +81,12 @@ impl TermIndex {
             len += 1;
         }
         for (t, n) in tf {
-            // Look up before inserting: most tokens are known, and a key costs an allocation.
-            let tid = match self.terms.get(t) {
-                Some(&tid) => tid,
-                None => {
-                    let tid = self.postings.len() as u32;
-                    self.terms.insert(Box::from(t), tid);
-                    self.postings.push(Vec::new());
-                    tid
-                }
-            };
+            // `entry_ref` allocates the key only for a new token (most tokens are known).
+            let next = self.postings.len() as u32;
+            let tid = *self.terms.entry_ref(t).or_insert(next);
+            if tid == next {
+                self.postings.push(Vec::new());
+            }
             self.postings[tid as usize].push((doc, n));
         }
         self.rows.push(seq, id, score, status, agent);
