@@ -710,11 +710,18 @@ pub const ATTN_QUERIES: usize = 4;
 /// Columns per accumulator row (two AVX2 registers).
 const ATTN_LANES: usize = 16;
 
+/// Scratch floats [`attention_head`] needs for a sequence of `len` positions and head width
+/// `hd`: `(kt, scores)`, with positions padded to whole blocks of [`ATTN_LANES`].
+pub fn attn_scratch(len: usize, hd: usize) -> (usize, usize) {
+    let lp = len.next_multiple_of(ATTN_LANES);
+    (hd * lp, ATTN_QUERIES * lp)
+}
+
 multiversion! {
     /// Self-attention for one head of one sequence. `qkv` rows hold `[q | k | v]` (stride
     /// `ld`); `q_off/k_off/v_off` select this head's `hd` columns. Writes `len` rows of `hd`
-    /// floats to `out` (stride `ldo`). `kt` (at least `hd * len`) and `scores` (at least
-    /// `ATTN_QUERIES * len`) are scratch.
+    /// floats to `out` (stride `ldo`). `kt` and `scores` are scratch of at least
+    /// [`attn_scratch`]`(len, hd)` floats.
     ///
     /// K is transposed first, then queries are taken `ATTN_QUERIES` at a time: their scores
     /// for 16 positions, and their outputs for 16 columns, are accumulated in registers, so
@@ -729,14 +736,21 @@ multiversion! {
     ) {
         const QB: usize = ATTN_QUERIES;
         const L: usize = ATTN_LANES;
-        let kt = &mut kt[..hd * len];
+        // K's rows are padded with zeros to whole blocks of 16 positions, so every position
+        // is scored by the register-blocked loop: a scalar loop for the last `len % 16` took
+        // most of a short passage's attention time. Padded scores are never read.
+        let lp = len.next_multiple_of(L);
+        let kt = &mut kt[..hd * lp];
+        for e in 0..hd {
+            kt[e * lp + len..(e + 1) * lp].fill(0.0);
+        }
         for s in 0..len {
             let kr = &qkv[s * ld + k_off..s * ld + k_off + hd];
             for (e, &kv) in kr.iter().enumerate() {
-                kt[e * len + s] = kv * scale;
+                kt[e * lp + s] = kv * scale;
             }
         }
-        let scores = &mut scores[..QB * len];
+        let scores = &mut scores[..QB * lp];
         let mut t0 = 0;
         while t0 < len {
             let nb = QB.min(len - t0);
@@ -745,11 +759,10 @@ multiversion! {
                 let t = t0 + i.min(nb - 1);
                 &qkv[t * ld + q_off..t * ld + q_off + hd]
             });
-            let mut s = 0;
-            while s + L <= len {
+            for s in (0..lp).step_by(L) {
                 let mut acc = [[0f32; L]; QB];
                 for e in 0..hd {
-                    let k: &[f32; L] = kt[e * len + s..e * len + s + L].try_into().expect("L columns");
+                    let k: &[f32; L] = kt[e * lp + s..e * lp + s + L].try_into().expect("L columns");
                     for (a, qi) in acc.iter_mut().zip(&q) {
                         let qe = qi[e];
                         for (x, &kv) in a.iter_mut().zip(k) {
@@ -758,19 +771,11 @@ multiversion! {
                     }
                 }
                 for (i, a) in acc.iter().enumerate() {
-                    scores[i * len + s..i * len + s + L].copy_from_slice(a);
+                    scores[i * lp + s..i * lp + s + L].copy_from_slice(a);
                 }
-                s += L;
             }
-            for (i, qi) in q.iter().enumerate() {
-                let row = &mut scores[i * len..(i + 1) * len];
-                for (u, sc) in row.iter_mut().enumerate().skip(s) {
-                    let mut x = 0f32;
-                    for (e, &qe) in qi.iter().enumerate() {
-                        x += qe * kt[e * len + u];
-                    }
-                    *sc = x;
-                }
+            for i in 0..QB {
+                let row = &mut scores[i * lp..i * lp + len];
                 let mx = row.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b));
                 for sc in row.iter_mut() {
                     *sc = exp_f(*sc - mx);
@@ -791,7 +796,7 @@ multiversion! {
                     for u in 0..len {
                         let v: &[f32; L] = qkv[u * ld + v_off + c..u * ld + v_off + c + L].try_into().expect("L columns");
                         for (i, a) in acc.iter_mut().enumerate() {
-                            let p = scores[i * len + u];
+                            let p = scores[i * lp + u];
                             for (x, &vv) in a.iter_mut().zip(v) {
                                 *x += p * vv;
                             }
@@ -801,7 +806,7 @@ multiversion! {
                     for u in 0..len {
                         let v = &qkv[u * ld + v_off + c..u * ld + v_off + c + w];
                         for (i, a) in acc.iter_mut().enumerate() {
-                            let p = scores[i * len + u];
+                            let p = scores[i * lp + u];
                             for (x, &vv) in a.iter_mut().zip(v) {
                                 *x += p * vv;
                             }
@@ -1015,8 +1020,8 @@ mod tests {
             let (qo, ko, vo) = (head * hd, hd * heads + head * hd, 2 * hd * heads + head * hd);
             let scale = 0.7;
             let mut out = vec![0f32; len * hd];
-            let mut sc = vec![0f32; ATTN_QUERIES * len];
-            let mut kt = vec![0f32; len * hd];
+            let (nk, ns) = attn_scratch(len, hd);
+            let (mut kt, mut sc) = (vec![f32::NAN; nk], vec![f32::NAN; ns]);
             attention_head(s, &qkv, ld, len, qo, ko, vo, hd, scale, &mut kt, &mut sc, &mut out, hd);
             for t in 0..len {
                 let logits: Vec<f64> = (0..len)
@@ -1096,7 +1101,9 @@ mod tests {
                     (0..len * ld).map(|i: usize| ((i.wrapping_mul(2654435761) % 1999) as f32 / 700.0) - 1.4).collect();
                 let (qo, ko, vo) = (hd, hd * heads + hd, 2 * hd * heads + hd);
                 let want = attention_one_query_at_a_time(&qkv, ld, len, qo, ko, vo, hd, 0.17);
-                let (mut kt, mut sc) = (vec![0f32; len * hd], vec![0f32; ATTN_QUERIES * len]);
+                // Scratch starts as NaN: a padded or stale value that leaked into a sum would show.
+                let (nk, ns) = attn_scratch(len, hd);
+                let (mut kt, mut sc) = (vec![f32::NAN; nk], vec![f32::NAN; ns]);
                 // A wider output stride, to check rows land where `ldo` says.
                 let ldo = hd + 3;
                 let mut out = vec![f32::NAN; len * ldo];

@@ -256,8 +256,9 @@ impl Encoder {
             let len = s1 - s0;
             ATTN_SCRATCH.with(|sc| {
                 let [kt, scores, out] = &mut *sc.borrow_mut();
-                grow(kt, len * hd);
-                grow(scores, kernels::ATTN_QUERIES * len);
+                let (nk, ns) = kernels::attn_scratch(len, hd);
+                grow(kt, nk);
+                grow(scores, ns);
                 grow(out, len * hd);
                 kernels::attention_head(
                     simd,
