@@ -12,7 +12,7 @@
 //! every path: `vfmadd` here, `f32::mul_add` in the portable kernel), so the AVX2 kernel and
 //! the portable one give bit-identical outputs; tests check that.
 
-use crate::kernels::{gelu_slice, Epilogue, Simd, NR};
+use crate::kernels::{Simd, NR};
 
 /// Weights and activations per quantisation block (the file's Q4_0 block size).
 pub const QK: usize = crate::quant::QK;
@@ -183,8 +183,9 @@ impl IntBlocks {
         }
     }
 
-    /// Output columns `16p..16p+16` of rows `r..r+rows` (`rows` 1 or 2) of `qa`, plus bias and
-    /// epilogue, written to `c` (row stride `ldc`).
+    /// Output columns `16p..16p+16` of rows `r..r+rows` (`rows` 1 or 2) of `qa`, plus bias,
+    /// written to `c` (row stride `ldc`). GELU, where the layer has it, is a separate pass
+    /// (`kernels::linear`).
     ///
     /// # Safety
     /// `c` must be valid for writes of `rows` rows of 16 floats at stride `ldc`, and rows
@@ -200,7 +201,6 @@ impl IntBlocks {
         bias: &[f32],
         c: *mut f32,
         ldc: usize,
-        epi: Epilogue,
     ) {
         let (k, kb) = (qa.k, qa.k / QK);
         let b = &self.blocks()[p * kb..(p + 1) * kb];
@@ -212,29 +212,26 @@ impl IntBlocks {
             if rows == 2 {
                 let (a2, s2) = ([a(r), a(r + 1)], [sa(r), sa(r + 1)]);
                 let out = if narrow { tile_avx2::<2, true>(b, a2, s2) } else { tile_avx2::<2, false>(b, a2, s2) };
-                finish(out[0], bias, c, epi);
-                finish(out[1], bias, c.add(ldc), epi);
+                finish(out[0], bias, c);
+                finish(out[1], bias, c.add(ldc));
             } else {
                 let (a1, s1) = ([a(r)], [sa(r)]);
                 let out = if narrow { tile_avx2::<1, true>(b, a1, s1) } else { tile_avx2::<1, false>(b, a1, s1) };
-                finish(out[0], bias, c, epi);
+                finish(out[0], bias, c);
             }
             return;
         }
         for i in 0..rows {
-            finish(tile_portable(b, a(r + i), sa(r + i)), bias, c.add(i * ldc), epi);
+            finish(tile_portable(b, a(r + i), sa(r + i)), bias, c.add(i * ldc));
         }
     }
 }
 
-/// Bias, epilogue and store of one finished row of 16 outputs (shared by every path).
+/// Bias and store of one finished row of 16 outputs (shared by every path).
 #[inline(always)]
-unsafe fn finish(mut row: [f32; NR], bias: &[f32], out: *mut f32, epi: Epilogue) {
+unsafe fn finish(mut row: [f32; NR], bias: &[f32], out: *mut f32) {
     for (v, &b) in row.iter_mut().zip(bias) {
         *v += b;
-    }
-    if epi == Epilogue::Gelu {
-        gelu_slice(&mut row);
     }
     std::ptr::copy_nonoverlapping(row.as_ptr(), out, NR);
 }
@@ -324,7 +321,7 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernels::{linear, PackedLinear, Precision};
+    use crate::kernels::{linear, Epilogue, PackedLinear, Precision};
 
     fn lcg(seed: u64) -> impl FnMut() -> u32 {
         let mut state = seed;
