@@ -439,9 +439,15 @@ mod tests {
     /// integer reference, and the whole layer stays close to the f32 product.
     #[test]
     fn integer_linear_is_exact_and_the_same_on_every_path() {
-        for &(m, n, k, mode) in
-            &[(1, 16, 32, 0), (5, 32, 64, 1), (20, 48, 384, 0), (37, 64, 128, 1), (3, 16, 1536, 0), (6, 32, 96, 2)]
-        {
+        for &(m, n, k, mode) in &[
+            (1, 16, 32, 0),
+            (5, 32, 64, 1),
+            (20, 48, 384, 0),
+            (37, 64, 128, 1),
+            (3, 16, 1536, 0),
+            (6, 32, 96, 2),
+            (130, 64, 1536, 0),
+        ] {
             let bias: Vec<f32> = (0..n).map(|i| i as f32 * 0.01).collect();
             let q4 = random_q4(n, k, (m * n + k) as u64, mode);
             let mut wf = random_f32(n * k, k as u64);
@@ -480,13 +486,17 @@ mod tests {
                         }
                     }
                 }
-                // GELU epilogue: the same GELU as the f32 path, applied to the same outputs.
+                // GELU (its own pass per row chunk and task): the same GELU as the f32 path,
+                // applied to the same outputs. 130 x 64 x 1536 spans three row chunks and,
+                // in parallel, several tasks.
                 for s in Simd::all_available() {
-                    let mut g = vec![0f32; m * n];
-                    linear(s, &x, m, lin, &mut g, Epilogue::Gelu, false);
-                    let mut y = first.clone().unwrap();
-                    crate::kernels::gelu(s, &mut y);
-                    assert_eq!(g, y, "{s:?} gelu epilogue");
+                    for par in [false, true] {
+                        let mut g = vec![0f32; m * n];
+                        linear(s, &x, m, lin, &mut g, Epilogue::Gelu, par);
+                        let mut y = first.clone().unwrap();
+                        crate::kernels::gelu(s, &mut y);
+                        assert_eq!(g, y, "{s:?} par={par} gelu");
+                    }
                 }
             }
             // Against the f32 GEMM over the same 4-bit weights: int8 activations cost little.
