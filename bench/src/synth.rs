@@ -1,8 +1,9 @@
 //! Vectors for hubs larger than the embedder can fill here: 1M records would take ~5 h of
-//! embedding on 2 cores (56 records/s). The real vectors of embedded benchmark hubs (`retrieval --cache-dir`)
-//! are taken as they are, and record `i` past them gets the mixture its text is made of
-//! (`load::record`: text `a` followed by a piece of text `b`): `0.85·a + 0.15·b` per column
-//! block, scaled to `a`'s block norm, so the vectors keep the model's layout and neighbourhoods.
+//! embedding on 2 cores (56 records/s). The real vectors of embedded benchmark hubs
+//! (`retrieval --cache-dir`) are taken as they are, and record `i` past them gets the mixture
+//! its text is made of (`load::record`: text `a` followed by a piece of text `b`):
+//! `0.85·a + 0.15·b` per column block, scaled to `a`'s block norm, so the vectors keep the
+//! model's layout and neighbourhoods.
 
 use std::path::PathBuf;
 

@@ -82,12 +82,18 @@ impl FlatIndex {
         // Columns are borrowed from SQLite's row buffer and the vector decoded into one buffer:
         // at 1M records, per-row allocations were most of the load time.
         while let Some(r) = rows.next().map_err(sql_err)? {
-            let text = |i: usize| crate::row_str(r, i);
             let (seq, score): (i64, i64) = (r.get(0).map_err(sql_err)?, r.get(2).map_err(sql_err)?);
-            let id = text(1)?;
+            let id = crate::row_str(r, 1)?;
             let blob = r.get_ref(5).map_err(sql_err)?.as_blob().map_err(|e| CoreError::Internal(e.to_string()))?;
             decode_into(blob, &mut v).map_err(|e| CoreError::Internal(format!("{id}: {e}")))?;
-            idx.upsert(seq, id, score as u8, Status::parse(text(3)?).unwrap_or(Status::Pending), text(4)?, &v);
+            idx.upsert(
+                seq,
+                id,
+                score as u8,
+                Status::parse(crate::row_str(r, 3)?).unwrap_or(Status::Pending),
+                crate::row_str(r, 4)?,
+                &v,
+            );
         }
         Ok(idx)
     }

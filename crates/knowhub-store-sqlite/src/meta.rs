@@ -39,9 +39,9 @@ impl Agents {
 
 /// The record table both in-memory indexes keep: row i is record `ids[i]` with `meta[i]`,
 /// found by row number (`seq`) or by id. At 1M records every byte per row is a megabyte, and
-/// both in-memory indexes hold one of these: ids are kept once (the id lookup table stores row numbers and
-/// hashes the id in `ids`), and the maps use hashbrown's seeded foldhash rather than SipHash,
-/// which was a fifth of the time of loading the indexes.
+/// both in-memory indexes hold one of these: ids are kept once (the id lookup table stores row
+/// numbers and hashes the id in `ids`), and the maps use hashbrown's seeded foldhash rather
+/// than SipHash, which was a fifth of the time of loading the indexes.
 #[derive(Default)]
 pub(crate) struct Rows {
     pub ids: Vec<Box<str>>,

@@ -46,14 +46,13 @@ impl TermIndex {
         while let Some(r) = rows.next().map_err(sql_err)? {
             let status: String = r.get(4).map_err(sql_err)?;
             // Borrowed from SQLite's row buffer: no copy of the 100 MB of token text at 1M.
-            let text = |i: usize| crate::row_str(r, i);
             idx.add(
                 r.get(0).map_err(sql_err)?,
-                text(2)?,
-                text(1)?,
+                crate::row_str(r, 2)?,
+                crate::row_str(r, 1)?,
                 r.get::<_, i64>(3).map_err(sql_err)? as u8,
                 Status::parse(&status).unwrap_or(Status::Pending),
-                text(5)?,
+                crate::row_str(r, 5)?,
             );
         }
         Ok(idx)
