@@ -408,17 +408,12 @@ pub fn linear(simd: Simd, x: &[f32], m: usize, lin: &PackedLinear, y: &mut [f32]
                             // (checked above) and belong to this task alone; r + rows <= m.
                             unsafe { ib.panel_rows(simd, p, qa, r, rows, bias, yp.get().add(r * n + p * NR), n) };
                         }
-                    }
-                    // GELU over the chunk's finished rows of this task's columns, as its own
-                    // pass: in the tile epilogue (called from baseline code) it ran 4-wide
-                    // SSE2, ~15% of a batch; an AVX2 epilogue there measured slower still.
-                    if epi == Epilogue::Gelu {
-                        for r in c0..c1 {
-                            // SAFETY: as above; these columns of row r belong to this task.
-                            let row = unsafe {
-                                std::slice::from_raw_parts_mut(yp.get().add(r * n + p0 * NR), (p1 - p0) * NR)
-                            };
-                            gelu(simd, row);
+                        // GELU as its own pass over the panel's rows just written: in the tile
+                        // epilogue (called from baseline code) it ran 4-wide SSE2, and an AVX2
+                        // epilogue there measured slower in batches.
+                        if epi == Epilogue::Gelu {
+                            // SAFETY: as above: these rows of this panel belong to this task.
+                            unsafe { gelu_strip(simd, yp.get().add(c0 * n + p * NR), c1 - c0, n) };
                         }
                     }
                 }
@@ -662,10 +657,36 @@ macro_rules! multiversion {
 }
 
 multiversion! {
-    /// In-place GELU (the f32 GEMM applies it in its tile epilogue, the integer GEMM in a
-    /// pass over each finished chunk).
+    /// In-place GELU over a slice (tests: the reference the GEMMs' GELU is checked against).
+    #[cfg(test)]
     pub fn gelu(xs: &mut [f32]) {
         gelu_slice(xs)
+    }
+}
+
+/// In-place GELU over a strip of `rows` rows of [`NR`] floats at stride `ld` from `c`: the
+/// integer GEMM's pass over one panel's finished rows, while they are still in L1 (a pass over
+/// a whole chunk of rows ran from L3, ~7% of a batch).
+///
+/// # Safety
+/// `c` must be valid for reads and writes of `rows` rows of `NR` floats at stride `ld`, with
+/// no other access to them during the call.
+pub unsafe fn gelu_strip(simd: Simd, c: *mut f32, rows: usize, ld: usize) {
+    #[inline(always)]
+    unsafe fn generic(c: *mut f32, rows: usize, ld: usize) {
+        for r in 0..rows {
+            gelu_slice(std::slice::from_raw_parts_mut(c.add(r * ld), NR));
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    unsafe fn avx2(c: *mut f32, rows: usize, ld: usize) {
+        generic(c, rows, ld)
+    }
+    match simd {
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx2Fma => avx2(c, rows, ld),
+        Simd::Portable => generic(c, rows, ld),
     }
 }
 
