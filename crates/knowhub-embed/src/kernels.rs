@@ -751,10 +751,23 @@ pub fn attn_scratch(len: usize, hd: usize) -> (usize, usize) {
     (2 * hd * lp, ATTN_QUERIES * lp)
 }
 
-/// Self-attention for one head of one sequence. `qkv` rows hold `[q | k | v]` (stride `ld`);
-/// `q_off/k_off/v_off` select this head's `hd` columns. Writes `len` rows of `hd` floats to
-/// `out` (stride `ldo`). `kt` and `scores` are scratch of at least
-/// [`attn_scratch`]`(len, hd)` floats.
+/// One attention head of one sequence, as the kernels read it: `qkv` rows hold `[q | k | v]`
+/// (stride `ld`), `q_off/k_off/v_off` select this head's `hd` columns, and `scale` multiplies
+/// every score.
+#[derive(Clone, Copy)]
+pub struct AttnHead<'a> {
+    pub qkv: &'a [f32],
+    pub ld: usize,
+    pub len: usize,
+    pub q_off: usize,
+    pub k_off: usize,
+    pub v_off: usize,
+    pub hd: usize,
+    pub scale: f32,
+}
+
+/// Self-attention for one head of one sequence: writes `len` rows of `hd` floats to `out`
+/// (stride `ldo`). `kt` and `scores` are scratch of at least [`attn_scratch`]`(len, hd)` floats.
 ///
 /// K is transposed first, then queries are taken `ATTN_QUERIES` at a time: their scores for
 /// 16 positions, and their outputs for 16 columns, are accumulated in registers, so each K and
@@ -762,48 +775,20 @@ pub fn attn_scratch(len: usize, hd: usize) -> (usize, usize) {
 /// multiply-adds (a 512-token passage spent most of its time here). Every sum is taken in the
 /// same order, with the same unfused operations, as one query at a time, so the result is
 /// bit-identical to it on every path (tested).
-#[allow(clippy::too_many_arguments)]
-pub fn attention_head(
-    simd: Simd,
-    qkv: &[f32],
-    ld: usize,
-    len: usize,
-    q_off: usize,
-    k_off: usize,
-    v_off: usize,
-    hd: usize,
-    scale: f32,
-    kt: &mut [f32],
-    scores: &mut [f32],
-    out: &mut [f32],
-    ldo: usize,
-) {
+pub fn attention_head(simd: Simd, h: &AttnHead, kt: &mut [f32], scores: &mut [f32], out: &mut [f32], ldo: usize) {
     match simd {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
-        Simd::Avx2Fma => unsafe { attention_avx2(qkv, ld, len, q_off, k_off, v_off, hd, scale, kt, scores, out, ldo) },
-        Simd::Portable => attention_blocked(qkv, ld, len, q_off, k_off, v_off, hd, scale, kt, scores, out, ldo),
+        Simd::Avx2Fma => unsafe { attention_avx2(h, kt, scores, out, ldo) },
+        Simd::Portable => attention_blocked(h, kt, scores, out, ldo),
     }
 }
 
 /// The portable body of [`attention_head`] (also the AVX2 path's fallback for head widths
 /// that are not a multiple of 16).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn attention_blocked(
-    qkv: &[f32],
-    ld: usize,
-    len: usize,
-    q_off: usize,
-    k_off: usize,
-    v_off: usize,
-    hd: usize,
-    scale: f32,
-    kt: &mut [f32],
-    scores: &mut [f32],
-    out: &mut [f32],
-    ldo: usize,
-) {
+fn attention_blocked(h: &AttnHead, kt: &mut [f32], scores: &mut [f32], out: &mut [f32], ldo: usize) {
+    let AttnHead { qkv, ld, len, q_off, k_off, v_off, hd, scale } = *h;
     const QB: usize = ATTN_QUERIES;
     const L: usize = ATTN_LANES;
     // K's rows are padded with zeros to whole blocks of 16 positions, so every position
@@ -907,26 +892,13 @@ fn softmax_rows(scores: &mut [f32], lp: usize, len: usize) {
 /// multiplies and adds, in the same order, as the portable body, so the bits are the same.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-#[allow(clippy::too_many_arguments)]
-unsafe fn attention_avx2(
-    qkv: &[f32],
-    ld: usize,
-    len: usize,
-    q_off: usize,
-    k_off: usize,
-    v_off: usize,
-    hd: usize,
-    scale: f32,
-    kt: &mut [f32],
-    scores: &mut [f32],
-    out: &mut [f32],
-    ldo: usize,
-) {
+unsafe fn attention_avx2(h: &AttnHead, kt: &mut [f32], scores: &mut [f32], out: &mut [f32], ldo: usize) {
+    let AttnHead { qkv, ld, len, q_off, k_off, v_off, hd, scale } = *h;
     use std::arch::x86_64::*;
     const QB: usize = ATTN_QUERIES;
     const L: usize = ATTN_LANES;
     if !hd.is_multiple_of(L) || len == 0 {
-        return attention_blocked(qkv, ld, len, q_off, k_off, v_off, hd, scale, kt, scores, out, ldo);
+        return attention_blocked(h, kt, scores, out, ldo);
     }
     let lp = len.next_multiple_of(L);
     // Every raw access below stays inside these bounds.
@@ -1234,7 +1206,8 @@ mod tests {
             let mut out = vec![0f32; len * hd];
             let (nk, ns) = attn_scratch(len, hd);
             let (mut kt, mut sc) = (vec![f32::NAN; nk], vec![f32::NAN; ns]);
-            attention_head(s, &qkv, ld, len, qo, ko, vo, hd, scale, &mut kt, &mut sc, &mut out, hd);
+            let h = AttnHead { qkv: &qkv, ld, len, q_off: qo, k_off: ko, v_off: vo, hd, scale };
+            attention_head(s, &h, &mut kt, &mut sc, &mut out, hd);
             for t in 0..len {
                 let logits: Vec<f64> = (0..len)
                     .map(|u| {
@@ -1319,7 +1292,8 @@ mod tests {
                 // A wider output stride, to check rows land where `ldo` says.
                 let ldo = hd + 3;
                 let mut out = vec![f32::NAN; len * ldo];
-                attention_head(s, &qkv, ld, len, qo, ko, vo, hd, 0.17, &mut kt, &mut sc, &mut out, ldo);
+                let h = AttnHead { qkv: &qkv, ld, len, q_off: qo, k_off: ko, v_off: vo, hd, scale: 0.17 };
+                attention_head(s, &h, &mut kt, &mut sc, &mut out, ldo);
                 for t in 0..len {
                     let got: Vec<u32> = out[t * ldo..t * ldo + hd].iter().map(|x| x.to_bits()).collect();
                     let exp: Vec<u32> = want[t * hd..(t + 1) * hd].iter().map(|x| x.to_bits()).collect();

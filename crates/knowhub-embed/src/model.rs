@@ -260,21 +260,17 @@ impl Encoder {
                 grow(kt, nk);
                 grow(scores, ns);
                 grow(out, len * hd);
-                kernels::attention_head(
-                    simd,
-                    &qkv[s0 * ld..s1 * ld],
+                let view = kernels::AttnHead {
+                    qkv: &qkv[s0 * ld..s1 * ld],
                     ld,
                     len,
-                    head * hd,
-                    h + head * hd,
-                    2 * h + head * hd,
+                    q_off: head * hd,
+                    k_off: h + head * hd,
+                    v_off: 2 * h + head * hd,
                     hd,
                     scale,
-                    kt,
-                    scores,
-                    out,
-                    hd,
-                );
+                };
+                kernels::attention_head(simd, &view, kt, scores, out, hd);
                 for r in 0..len {
                     // SAFETY: (row s0 + r, columns head*hd..+hd) belongs to this task only,
                     // and lies inside ctx (t x h).
