@@ -957,7 +957,8 @@ unsafe fn attention_avx2(h: &AttnHead, kt: &mut [f32], scores: &mut [f32], out: 
                 _mm256_storeu_ps(sp.add(i * lp + s + 8), acc[2 * i + 1]);
             }
         }
-        softmax_rows(scores, lp, len);
+        // Through `sp`, not a fresh borrow of `scores`, so `sp` stays valid after the call.
+        softmax_rows(std::slice::from_raw_parts_mut(sp, QB * lp), lp, len);
         for c in (0..hd).step_by(L) {
             let mut acc = [_mm256_setzero_ps(); 2 * QB];
             for u in 0..len {
