@@ -123,6 +123,12 @@ pub struct LlmSettings {
     /// Retries after the first attempt (0 = try once).
     pub max_retries: u32,
     pub max_output_tokens: u32,
+    /// The model's context window in tokens (prompt and answer together), when the server has a
+    /// small one: local servers often run 4-8k (Ollama's `num_ctx`, llama.cpp's `-c`), where a
+    /// 4,096-token answer budget beside a long transcript is rejected outright (or, on Ollama,
+    /// silently cut from the start, instructions first). When set, the answer budget is capped at
+    /// a quarter of it ([`LlmSettings::answer_tokens`]) and callers fit their prompt to the rest.
+    pub context_tokens: Option<u32>,
     /// `None` leaves the provider's default (some reasoning models reject the parameter).
     pub temperature: Option<f32>,
     /// First backoff; doubles each retry.
@@ -142,6 +148,7 @@ impl LlmSettings {
             timeout: Duration::from_secs(120),
             max_retries: 3,
             max_output_tokens: 4096,
+            context_tokens: None,
             temperature: Some(0.0),
             initial_backoff: Duration::from_millis(500),
             max_backoff: Duration::from_secs(30),
@@ -168,12 +175,36 @@ impl LlmSettings {
         if self.max_output_tokens == 0 {
             return Err(LlmError::NotConfigured("LLM max_output_tokens must be above zero".into()));
         }
+        if let Some(c) = self.context_tokens.filter(|c| *c < MIN_CONTEXT_TOKENS) {
+            return Err(LlmError::NotConfigured(format!(
+                "LLM context_tokens must be at least {MIN_CONTEXT_TOKENS} (the instructions alone take ~600), got {c}"
+            )));
+        }
         if let Some(t) = self.temperature {
             if !(0.0..=2.0).contains(&t) {
                 return Err(LlmError::NotConfigured(format!("LLM temperature must be within 0..=2, got {t}")));
             }
         }
         Ok(())
+    }
+}
+
+/// The smallest context window extraction can work in: instructions, some transcript, an answer.
+pub const MIN_CONTEXT_TOKENS: u32 = 2048;
+
+impl LlmSettings {
+    /// The answer budget sent as `max_tokens`: `max_output_tokens`, capped at a quarter of the
+    /// context window when one is set (ten extracted items take ~1,000 tokens).
+    pub fn answer_tokens(&self) -> u32 {
+        match self.context_tokens {
+            Some(c) => self.max_output_tokens.min(c / 4),
+            None => self.max_output_tokens,
+        }
+    }
+
+    /// Tokens left for the prompt (instructions and input) within the context window, if one is set.
+    pub fn prompt_tokens(&self) -> Option<u32> {
+        self.context_tokens.map(|c| c.saturating_sub(self.answer_tokens()))
     }
 }
 
@@ -187,6 +218,7 @@ impl fmt::Debug for LlmSettings {
             .field("timeout", &self.timeout)
             .field("max_retries", &self.max_retries)
             .field("max_output_tokens", &self.max_output_tokens)
+            .field("context_tokens", &self.context_tokens)
             .field("temperature", &self.temperature)
             .field("initial_backoff", &self.initial_backoff)
             .field("max_backoff", &self.max_backoff)
@@ -223,6 +255,19 @@ impl LlmError {
             LlmError::Timeout { .. } => 504,
             LlmError::Rejected { .. } | LlmError::BadResponse(_) => 502,
         }
+    }
+
+    /// Whether the provider refused the prompt as longer than the model's context window. Servers
+    /// word it differently (OpenAI and vLLM: "maximum context length is N tokens"; llama.cpp:
+    /// "exceeds the available context size"; Anthropic: "prompt is too long"), so this reads the
+    /// message; the caller can retry with less input.
+    pub fn is_context_overflow(&self) -> bool {
+        let LlmError::Rejected { status: 400 | 413 | 422, message } = self else { return false };
+        let m = message.to_ascii_lowercase();
+        m.contains("context_length_exceeded")
+            || m.contains("prompt is too long")
+            || m.contains("context")
+                && ["length", "window", "size", "exceed", "too long", "maximum", "limit"].iter().any(|w| m.contains(w))
     }
 
     /// A stable machine-readable code for error bodies and metrics.
@@ -426,12 +471,12 @@ impl LlmClient {
                 }
                 messages.push(json!({"role": "user", "content": user}));
                 // `max_tokens` rather than `max_completion_tokens`: every compatible server knows it.
-                json!({"model": s.model, "messages": messages, "max_tokens": s.max_output_tokens, "stream": false})
+                json!({"model": s.model, "messages": messages, "max_tokens": s.answer_tokens(), "stream": false})
             }
             LlmProvider::Anthropic => {
                 let mut body = json!({
                     "model": s.model,
-                    "max_tokens": s.max_output_tokens,
+                    "max_tokens": s.answer_tokens(),
                     "messages": [{"role": "user", "content": user}],
                 });
                 if !system.is_empty() {
@@ -666,6 +711,45 @@ mod tests {
         let mut s = ok;
         s.timeout = Duration::ZERO;
         assert!(LlmClient::new(s).is_err());
+    }
+
+    #[test]
+    fn context_window_caps_the_answer_and_leaves_the_prompt_the_rest() {
+        let mut s = LlmSettings::new(LlmProvider::OpenAi, "local");
+        assert_eq!((s.answer_tokens(), s.prompt_tokens()), (4096, None));
+        s.context_tokens = Some(8192);
+        assert_eq!((s.answer_tokens(), s.prompt_tokens()), (2048, Some(6144)));
+        s.max_output_tokens = 1000;
+        assert_eq!((s.answer_tokens(), s.prompt_tokens()), (1000, Some(7192)));
+        assert_eq!(LlmClient::new(s.clone()).unwrap().request_body("sys", "u")["max_tokens"], 1000);
+        s.max_output_tokens = 4096;
+        s.provider = LlmProvider::Anthropic;
+        assert_eq!(LlmClient::new(s.clone()).unwrap().request_body("sys", "u")["max_tokens"], 2048);
+        s.context_tokens = Some(1000);
+        assert!(matches!(s.validate(), Err(LlmError::NotConfigured(m)) if m.contains("context_tokens")));
+    }
+
+    #[test]
+    fn context_overflow_is_recognised_in_each_servers_words() {
+        let rejected = |status, message: &str| LlmError::Rejected { status, message: message.into() };
+        for (status, m) in [
+            (400, "This model's maximum context length is 8192 tokens. However, you requested 10557 tokens"),
+            (400, "the request exceeds the available context size, try increasing it"),
+            (400, "prompt is too long: 210000 tokens > 200000 maximum"),
+            (400, "{\"code\": \"context_length_exceeded\"}"),
+            (413, "Input exceeds the context window of this model"),
+        ] {
+            assert!(rejected(status, m).is_context_overflow(), "{status} {m}");
+        }
+        for (status, m) in [
+            (400, "model 'llama9' not found"),
+            (401, "maximum context length exceeded"),
+            (400, "temperature must be within 0 and 2"),
+            (404, "context length"),
+        ] {
+            assert!(!rejected(status, m).is_context_overflow(), "{status} {m}");
+        }
+        assert!(!LlmError::BadResponse("context length".into()).is_context_overflow());
     }
 
     #[test]

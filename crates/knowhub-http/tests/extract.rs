@@ -96,6 +96,7 @@ struct Setup {
     max_attempts: u32,
     budget: usize,
     max_items: usize,
+    context_tokens: Option<u32>,
 }
 
 impl Default for Setup {
@@ -108,6 +109,7 @@ impl Default for Setup {
             max_attempts: 3,
             max_items: 10,
             budget: 24_000,
+            context_tokens: None,
         }
     }
 }
@@ -121,6 +123,7 @@ async fn setup(s: Setup) -> T {
     ls.timeout = s.timeout;
     ls.max_retries = 2;
     ls.initial_backoff = Duration::from_millis(10);
+    ls.context_tokens = s.context_tokens;
     let ex = Extractor::new(
         LlmClient::new(ls).unwrap(),
         ExtractSettings {
@@ -445,6 +448,82 @@ async fn reject_keeps_items_out_of_search() {
 /// Real trajectories kept with the tests (see tests/data/trajectories/SOURCE.md).
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trajectories");
 
+/// How servers refuse a prompt longer than the model's context (vLLM/OpenAI, llama.cpp).
+fn overflow(kind: usize) -> (u16, Duration, String) {
+    let message = [
+        "This model's maximum context length is 8192 tokens. However, you requested 10557 tokens (6461 in the messages, 4096 in the completion).",
+        "the request exceeds the available context size, try increasing it",
+    ][kind % 2];
+    (400, Duration::ZERO, json!({"error": {"message": message, "type": "invalid_request_error"}}).to_string())
+}
+
+/// The first real trajectory of the shared data, long enough to be capped.
+fn long_trajectory() -> Vec<Value> {
+    let index = std::fs::read_to_string(std::path::Path::new(DATA).join("mini_swe_agent/index.jsonl")).unwrap();
+    let id = index
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|v| v["instance_id"].as_str().map(str::to_string))
+        .find(|id| std::path::Path::new(DATA).join(format!("mini_swe_agent/{id}.traj.json.gz")).exists())
+        .expect("a trajectory in the shared data");
+    swe_messages(&id)
+}
+
+/// A small local model (the live check's 8k-context one) refused the default 24,000-character
+/// transcript with a 4,096-token answer budget. Now the transcript is cut and asked again.
+#[tokio::test]
+async fn context_overflow_cuts_the_transcript_and_extraction_still_succeeds() {
+    let answers = vec![overflow(0), overflow(1), good(LlmProvider::OpenAi, items())];
+    let t = setup(Setup { answers, ..Default::default() }).await;
+    let (s, v) = t.extract(upload(long_trajectory(), "s-overflow")).await;
+    assert_eq!(
+        (s, v["status"].as_str(), v["extracted_count"].as_u64()),
+        (StatusCode::OK, Some("done"), Some(1)),
+        "{v}"
+    );
+    assert_eq!(v["capped"], true, "{v}");
+    let sizes: Vec<usize> = t.llm.prompts().iter().map(|p| p.chars().count()).collect();
+    assert_eq!(sizes.len(), 3, "{sizes:?}");
+    assert!(sizes[0] > 15_000 && sizes[1] < sizes[0] * 6 / 10 && sizes[2] < sizes[1] * 6 / 10, "{sizes:?}");
+    for p in t.llm.prompts() {
+        assert!(p.contains("</transcript>") && p.contains("[#0 "), "each cut keeps the transcript's frame and start");
+    }
+}
+
+/// Past two cuts the job fails, saying which setting sizes the prompt to the model.
+#[tokio::test]
+async fn context_overflow_that_persists_fails_with_the_setting_to_change() {
+    let t = setup(Setup { answers: vec![overflow(0), overflow(1), overflow(0)], ..Default::default() }).await;
+    let (s, v) = t.extract(upload(long_trajectory(), "s-overflow-3")).await;
+    assert_eq!((s, v["status"].as_str()), (StatusCode::OK, Some("failed")), "{v}");
+    let err = v["error"].as_str().unwrap();
+    assert!(err.contains("llm.context_tokens") && err.contains("maximum context length"), "{err}");
+    assert_eq!(t.llm.prompts().len(), 3, "no retry beyond two cuts");
+    assert_eq!(t.hub.store().count().await.unwrap(), 0);
+}
+
+/// With the context window configured, the first request already fits: the answer budget is a
+/// quarter of it and the instructions plus transcript stay within the rest (by ~3 characters a
+/// token, the estimate's floor for ASCII text).
+#[tokio::test]
+async fn configured_context_window_sizes_the_first_request() {
+    let t = setup(Setup {
+        answers: vec![good(LlmProvider::OpenAi, items())],
+        context_tokens: Some(4096),
+        ..Default::default()
+    })
+    .await;
+    let (s, v) = t.extract(upload(long_trajectory(), "s-ctx")).await;
+    assert_eq!((s, v["status"].as_str()), (StatusCode::OK, Some("done")), "{v}");
+    let req = &t.llm.requests()[0];
+    assert_eq!(req["max_tokens"], 1024, "a quarter of the window");
+    let chars: usize =
+        req["messages"].as_array().unwrap().iter().map(|m| m["content"].as_str().unwrap().chars().count()).sum();
+    assert!(chars <= 3 * (4096 - 1024), "{chars} characters of prompt for 3,072 tokens");
+    assert!(chars > 3_000, "the transcript is cut to the window, not to nothing: {chars}");
+    assert_eq!(t.llm.prompts().len(), 1);
+}
+
 fn gunzip(path: &std::path::Path) -> String {
     let out = std::process::Command::new("gzip").arg("-dc").arg(path).output().expect("gzip");
     assert!(out.status.success(), "gzip -dc {}", path.display());
@@ -548,8 +627,11 @@ async fn real_trajectories_are_redacted_capped_and_attributed() {
 }
 
 /// Live check against a real model: `KNOWHUB_LIVE_LLM=1 KNOWHUB_LLM_BASE_URL=... KNOWHUB_LLM_MODEL=...
-/// [KNOWHUB_LLM_PROVIDER=anthropic] [KNOWHUB_LLM_API_KEY=...] cargo test -p knowhub-http --test extract live -- --nocapture`.
-/// Extracts from three real trajectories and prints what it found.
+/// [KNOWHUB_LLM_PROVIDER=anthropic] [KNOWHUB_LLM_API_KEY=...] [KNOWHUB_LLM_CONTEXT_TOKENS=8192]
+/// cargo test -p knowhub-http --test extract live -- --nocapture` (`scripts/live-llm.sh` serves a
+/// small local model and runs it). Extracts from three real trajectories and prints what it found.
+/// Whatever the model answers, every job must end (done or failed, never stuck, never a 5xx),
+/// never on a prompt over the model's context, and what it stores must be valid pending items.
 #[tokio::test]
 async fn live_llm_extracts_from_three_trajectories() {
     if std::env::var("KNOWHUB_LIVE_LLM").as_deref() != Ok("1") {
@@ -566,14 +648,24 @@ async fn live_llm_extracts_from_three_trajectories() {
         ls.base_url = u;
     }
     ls.api_key = env("KNOWHUB_LLM_API_KEY").map(knowhub_ai::ApiKey::new);
-    ls.timeout = Duration::from_secs(300);
+    ls.context_tokens = env("KNOWHUB_LLM_CONTEXT_TOKENS").map(|v| v.parse().expect("KNOWHUB_LLM_CONTEXT_TOKENS"));
+    ls.timeout = Duration::from_secs(600);
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap();
     let ex = Extractor::new(LlmClient::new(ls).unwrap(), ExtractSettings::default());
     let opts = HubOptions { extractor: Some(ex), require_approval: true, ..Default::default() };
     let hub = Hub::with_options(Arc::new(store), Arc::new(Embedder::none()), SearchConfig::default(), opts);
     hub.spawn_extract_worker();
-    let app = app(hub);
+    let app = app(hub.clone());
+    let call = |req: Request<Body>| {
+        let app = app.clone();
+        async move {
+            let resp = app.oneshot(req).await.unwrap();
+            let status = resp.status();
+            let v: Value = serde_json::from_slice(&resp.into_body().collect().await.unwrap().to_bytes()).unwrap();
+            (status, v)
+        }
+    };
     let index = std::fs::read_to_string(std::path::Path::new(DATA).join("mini_swe_agent/index.jsonl")).unwrap();
     let runs: Vec<(String, bool)> = index
         .lines()
@@ -582,16 +674,28 @@ async fn live_llm_extracts_from_three_trajectories() {
         .filter(|(id, _)| std::path::Path::new(DATA).join(format!("mini_swe_agent/{id}.traj.json.gz")).exists())
         .take(3)
         .collect();
+    assert_eq!(runs.len(), 3);
+    let mut stored = 0;
     for (id, resolved) in runs {
         let body = upload(swe_messages(&id), &id);
         let req = Request::post("/api/extract?wait=120")
             .header("content-type", "application/json")
             .body(Body::from(body.to_string()));
-        let resp = app.clone().oneshot(req.unwrap()).await.unwrap();
-        let v: Value = serde_json::from_slice(&resp.into_body().collect().await.unwrap().to_bytes()).unwrap();
+        let (mut status, mut v) = call(req.unwrap()).await;
+        // A slow model (CPU) can outlast the longest wait: poll the job until it ends.
+        let deadline = std::time::Instant::now() + Duration::from_secs(1800);
+        while status == StatusCode::ACCEPTED && std::time::Instant::now() < deadline {
+            let url = v["status_url"].as_str().expect("status_url").to_string();
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            (status, v) = call(Request::get(url).body(Body::empty()).unwrap()).await;
+            if v["status"] == "done" || v["status"] == "failed" {
+                break;
+            }
+            status = StatusCode::ACCEPTED;
+        }
         println!(
-            "== {id} (SWE-bench resolved: {resolved}) status {} tokens in/out {}/{}",
-            v["status"], v["input_tokens"], v["output_tokens"]
+            "== {id} (SWE-bench resolved: {resolved}) status {} capped {} tokens in/out {}/{}",
+            v["status"], v["capped"], v["input_tokens"], v["output_tokens"]
         );
         for e in v["experiences"].as_array().into_iter().flatten() {
             println!(
@@ -599,8 +703,30 @@ async fn live_llm_extracts_from_three_trajectories() {
                 e["outcome"], e["score"], e["confidence"], e["task"], e["resource"], e["result"]
             );
         }
+        for d in v["dropped_invalid"].as_array().into_iter().flatten() {
+            println!("  dropped: {d}");
+        }
         if let Some(err) = v["error"].as_str() {
             println!("  error: {err}");
         }
+        assert!(status.is_success(), "{status} {v}");
+        match v["status"].as_str() {
+            Some("done") => {
+                for e in v["experiences"].as_array().unwrap() {
+                    assert_eq!(e["status"], "pending", "{e}");
+                    assert!((1..=5).contains(&e["score"].as_u64().unwrap()), "{e}");
+                    for f in ["task", "resource", "result"] {
+                        assert!(!e[f].as_str().unwrap().trim().is_empty(), "{f} empty: {e}");
+                    }
+                    stored += 1;
+                }
+            }
+            Some("failed") => {
+                let err = v["error"].as_str().expect("a failed job says why");
+                assert!(!err.contains("llm.context_tokens"), "the prompt must be fit to the model's context: {err}");
+            }
+            other => panic!("the job did not end: {other:?} {v}"),
+        }
     }
+    assert_eq!(hub.store().count().await.unwrap(), stored, "only the reported items are stored");
 }

@@ -111,6 +111,11 @@ pub struct JobResult {
     pub output_tokens: u64,
 }
 
+/// The shortest transcript budget a job is cut to when the model's context is small.
+const MIN_TRANSCRIPT_CHARS: usize = 1_000;
+/// Tokens of the user message around the transcript, and of the chat template, with room to spare.
+const WRAPPER_TOKENS: usize = 150;
+
 const SYSTEM_PROMPT: &str = r#"You extract reusable experiences from an AI agent's work session for a shared knowledge base that other agents search before they start similar work.
 
 An experience has:
@@ -199,21 +204,77 @@ impl Extractor {
     /// Asks the model; one corrective retry when the answer is not the promised JSON array, or
     /// when no item of it is usable. Otherwise each item stands on its own: the valid ones are
     /// kept, the others (and any beyond `max_items`) are reported with their reasons.
+    ///
+    /// The transcript is fit to the model's context window when one is configured, and cut
+    /// shorter (twice at most) when the server still says the prompt is too long: a small local
+    /// model then extracts from a summarised transcript instead of failing the job.
     pub async fn ask(&self, messages: &[Prepared], first: u64) -> Result<Asked, RunError> {
         if messages.is_empty() {
             return Ok(Asked::default());
         }
-        let last = first + messages.len() as u64 - 1;
-        let (text, capped) = transcript::build(messages, first, self.settings.max_transcript_chars);
-        let text = transcript::escape_delimiters(&text);
+        let system = self.system_prompt();
+        let mut budget = self.settings.max_transcript_chars;
+        for shrink in 0.. {
+            let (text, capped, used) = self.fit_transcript(&system, messages, first, budget);
+            match self.ask_once(&system, &text, capped, first, first + messages.len() as u64 - 1).await {
+                Err(e) if e.is_context_overflow() && shrink < 2 && used > MIN_TRANSCRIPT_CHARS => {
+                    tracing::warn!(error = %e, chars = used, "extraction: prompt over the model's context, cutting the transcript");
+                    // Half of what was sent (a capped transcript can fall short of its budget).
+                    budget = (text.chars().count().min(used) / 2).max(MIN_TRANSCRIPT_CHARS);
+                }
+                Err(e) if e.is_context_overflow() => {
+                    return Err(RunError::Permanent(format!(
+                        "{e} (transcript cut to {used} characters; set llm.context_tokens to the model's context window so that the answer budget is sized to it)"
+                    )))
+                }
+                Err(e) => return Err(e.into()),
+                Ok(Ok(asked)) => return Ok(asked),
+                Ok(Err(invalid)) => return Err(RunError::Permanent(invalid)),
+            }
+        }
+        unreachable!("the loop returns")
+    }
+
+    /// The transcript within `budget` characters and, when the model's context window is known,
+    /// within the tokens it leaves beside the instructions and the answer (by an estimate that
+    /// errs long). Returns the text, whether it was capped, and the budget used.
+    fn fit_transcript(&self, system: &str, messages: &[Prepared], first: u64, budget: usize) -> (String, bool, usize) {
+        let room = self.llm.settings().prompt_tokens().map(|p| {
+            let fixed = transcript::estimate_tokens(system) + WRAPPER_TOKENS;
+            (p as usize).saturating_sub(fixed) * 9 / 10
+        });
+        let mut budget = budget;
+        loop {
+            let (text, capped) = transcript::build(messages, first, budget);
+            let text = transcript::escape_delimiters(&text);
+            match room {
+                Some(room) if budget > MIN_TRANSCRIPT_CHARS && transcript::estimate_tokens(&text) > room => {
+                    let est = transcript::estimate_tokens(&text);
+                    let smaller = (budget as u128 * room as u128 / est.max(1) as u128) as usize * 9 / 10;
+                    budget = smaller.clamp(MIN_TRANSCRIPT_CHARS, budget - 1);
+                }
+                _ => return (text, capped, budget),
+            }
+        }
+    }
+
+    /// One question and, when the answer is unusable, one corrective retry. The outer error is
+    /// the LLM's (the caller may retry with less input); the inner one, output invalid twice.
+    async fn ask_once(
+        &self,
+        system: &str,
+        text: &str,
+        capped: bool,
+        first: u64,
+        last: u64,
+    ) -> Result<Result<Asked, String>, LlmError> {
         let user = format!(
             "<transcript messages=\"#{first}-#{last}\">\n{text}\n</transcript>\n\nExtract the experiences as a JSON array."
         );
-        let system = self.system_prompt();
         let (mut tin, mut tout) = (0, 0);
         let mut prompt = user.clone();
         for attempt in 0..2 {
-            let c = self.llm.complete(&system, &prompt).await?;
+            let c = self.llm.complete(system, &prompt).await?;
             tin += c.input_tokens;
             tout += c.output_tokens;
             let parsed = parse_json_array::<serde_json::Value>(&c.text).map_err(|e| e.to_string()).and_then(|raw| {
@@ -225,7 +286,7 @@ impl Extractor {
             });
             match parsed {
                 Ok((items, invalid)) => {
-                    return Ok(Asked { items, invalid, capped, input_tokens: tin, output_tokens: tout })
+                    return Ok(Ok(Asked { items, invalid, capped, input_tokens: tin, output_tokens: tout }))
                 }
                 Err(e) if attempt == 0 => {
                     tracing::warn!(error = %e, "extraction: invalid model output, asking once more");
@@ -233,7 +294,7 @@ impl Extractor {
                         "{user}\n\nYour previous answer could not be used: {e}. Answer again with only the JSON array described in the instructions."
                     );
                 }
-                Err(e) => return Err(RunError::Permanent(format!("the model's output was invalid twice: {e}"))),
+                Err(e) => return Ok(Err(format!("the model's output was invalid twice: {e}"))),
             }
         }
         unreachable!("the loop returns")

@@ -303,6 +303,8 @@ pub struct LlmConfig {
     pub timeout_secs: u64,
     pub max_retries: u32,
     pub max_output_tokens: u32,
+    /// The model's context window in tokens, for servers with a small one (Ollama `num_ctx`).
+    pub context_tokens: Option<u32>,
     pub temperature: Option<f32>,
 }
 
@@ -316,6 +318,7 @@ impl Default for LlmConfig {
             timeout_secs: 120,
             max_retries: 3,
             max_output_tokens: 4096,
+            context_tokens: None,
             temperature: Some(0.0),
         }
     }
@@ -342,6 +345,7 @@ impl LlmConfig {
         s.timeout = std::time::Duration::from_secs(self.timeout_secs);
         s.max_retries = self.max_retries;
         s.max_output_tokens = self.max_output_tokens;
+        s.context_tokens = self.context_tokens;
         s.temperature = self.temperature;
         s.validate().map_err(|e| anyhow::anyhow!("llm: {e}"))?;
         Ok(Some(s))
@@ -493,6 +497,9 @@ pub struct Overrides {
     /// LLM API key (prefer the environment variable).
     #[arg(long, env = "KNOWHUB_LLM_API_KEY", hide_env_values = true, global = true)]
     pub llm_api_key: Option<String>,
+    /// The LLM's context window in tokens (prompt + answer), for local servers with a small one.
+    #[arg(long, env = "KNOWHUB_LLM_CONTEXT_TOKENS", global = true)]
+    pub llm_context_tokens: Option<u32>,
     /// Extracted experiences wait for review (true/false).
     #[arg(long, env = "KNOWHUB_REQUIRE_APPROVAL", global = true)]
     pub require_approval: Option<bool>,
@@ -543,6 +550,9 @@ impl Config {
         }
         if let Some(v) = &o.llm_api_key {
             c.llm.api_key = Some(Secret(v.clone()));
+        }
+        if let Some(v) = o.llm_context_tokens {
+            c.llm.context_tokens = Some(v);
         }
         if let Some(v) = o.require_approval {
             c.extraction.require_approval = v;
@@ -625,6 +635,8 @@ provider = "openai"                # openai (any compatible API) | anthropic   K
 timeout_secs = 120
 max_retries = 3                    # on 429/5xx/connection errors, with backoff
 max_output_tokens = 4096
+# context_tokens = 8192            # the model's context window, when small (Ollama num_ctx, llama.cpp -c): the
+                                   # answer budget is capped at a quarter and the transcript fit to the rest   KNOWHUB_LLM_CONTEXT_TOKENS
 temperature = 0.0
 
 [extraction]
@@ -667,6 +679,21 @@ mod tests {
         assert_eq!(c.data_dir, PathBuf::from("/from/file"));
         assert_eq!(c.embedder.kind, EmbedderKind::Openai);
         assert_eq!(c.embedder.model.as_deref(), Some("flag-model"));
+    }
+
+    #[test]
+    fn llm_context_window_from_file_or_flag_and_checked() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("k.toml");
+        std::fs::write(&p, "[llm]\nmodel = \"qwen2.5:7b\"\ncontext_tokens = 4096\n").unwrap();
+        let from_file = Config::load(&Overrides { config: Some(p.clone()), ..Default::default() }).unwrap();
+        let s = from_file.llm.settings().unwrap().unwrap();
+        assert_eq!((s.context_tokens, s.answer_tokens()), (Some(4096), 1024));
+        let o = Overrides { config: Some(p.clone()), llm_context_tokens: Some(8192), ..Default::default() };
+        assert_eq!(Config::load(&o).unwrap().llm.settings().unwrap().unwrap().context_tokens, Some(8192));
+        let o = Overrides { config: Some(p), llm_context_tokens: Some(512), ..Default::default() };
+        let e = Config::load(&o).unwrap().llm.settings().unwrap_err().to_string();
+        assert!(e.contains("context_tokens"), "{e}");
     }
 
     #[test]

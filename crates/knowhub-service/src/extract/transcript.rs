@@ -201,6 +201,16 @@ fn render(idx: u64, m: &Prepared) -> String {
     out
 }
 
+/// A deliberately high estimate of a text's tokens under common tokenizers, for fitting a prompt
+/// to a small context window: one token per 3 ASCII characters (English prose averages ~4, code
+/// nearer 3) and 1.5 per other character (Chinese takes 0.7-2 a character, depending on how much
+/// of it the vocabulary holds).
+pub fn estimate_tokens(text: &str) -> usize {
+    let (ascii, other) =
+        text.chars().fold((0usize, 0usize), |(a, o), c| if c.is_ascii() { (a + 1, o) } else { (a, o + 1) });
+    ascii.div_ceil(3) + (other * 3).div_ceil(2)
+}
+
 /// One line per message in the omitted middle: who, which tool, the start of what happened.
 fn summary_line(idx: u64, m: &Prepared) -> String {
     let first: String = m.text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").chars().take(160).collect();
@@ -288,6 +298,16 @@ pub fn build(all: &[Prepared], first_index: u64, budget: usize) -> (String, bool
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn token_estimate_errs_long() {
+        assert_eq!(estimate_tokens(""), 0);
+        // English prose runs ~4 characters a token; the estimate counts 3.
+        assert_eq!(estimate_tokens("Switching pool_mode to transaction fixed it."), 15);
+        // Chinese: 1.5 a character, rounded up.
+        assert_eq!(estimate_tokens("数据库连接超时"), 11);
+        assert_eq!(estimate_tokens("pg 超时"), 1 + 3);
+    }
 
     #[test]
     fn transcript_delimiters_in_messages_are_escaped() {
