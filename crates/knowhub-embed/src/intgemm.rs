@@ -115,8 +115,8 @@ impl QuantActs {
         self.scale.resize(m * kb, 0.0);
         match simd {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
-            Simd::Avx2Fma => unsafe { quantise_avx2(&x[..m * k], self) },
+            // SAFETY: the AVX2 variants are only produced after runtime feature detection.
+            Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { quantise_avx2(&x[..m * k], self) },
             Simd::Portable => quantise_blocks(&x[..m * k], self),
         }
     }
@@ -208,23 +208,24 @@ impl IntBlocks {
         let sa = |r: usize| &qa.scale[r * kb..(r + 1) * kb];
         let narrow = matches!(self, IntBlocks::W4(_));
         #[cfg(target_arch = "x86_64")]
-        if simd == Simd::Avx2Fma {
+        if matches!(simd, Simd::Avx2Fma | Simd::Avx512Vnni) {
             assert!(bias.len() >= NR);
             let bias = bias.as_ptr();
+            let vnni = simd == Simd::Avx512Vnni;
             if rows == 2 {
                 let (a2, s2) = ([a(r), a(r + 1)], [sa(r), sa(r + 1)]);
                 let c2 = [c, c.add(ldc)];
-                if narrow {
-                    tile_avx2::<2, true>(b, a2, s2, bias, c2)
-                } else {
-                    tile_avx2::<2, false>(b, a2, s2, bias, c2)
+                match (vnni, narrow) {
+                    (true, _) => tile_vnni::<2>(b, a2, s2, bias, c2),
+                    (false, true) => tile_avx2::<2, true>(b, a2, s2, bias, c2),
+                    (false, false) => tile_avx2::<2, false>(b, a2, s2, bias, c2),
                 }
             } else {
                 let (a1, s1) = ([a(r)], [sa(r)]);
-                if narrow {
-                    tile_avx2::<1, true>(b, a1, s1, bias, [c])
-                } else {
-                    tile_avx2::<1, false>(b, a1, s1, bias, [c])
+                match (vnni, narrow) {
+                    (true, _) => tile_vnni::<1>(b, a1, s1, bias, [c]),
+                    (false, true) => tile_avx2::<1, true>(b, a1, s1, bias, [c]),
+                    (false, false) => tile_avx2::<1, false>(b, a1, s1, bias, [c]),
                 }
             }
             return;
@@ -331,6 +332,53 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
     }
 }
 
+/// VNNI tile: [`tile_avx2`] with each step's `vpmaddubsw` (+ `vpmaddwd`) replaced by one
+/// `vpdpbusd`, which multiplies the same unsigned activation bytes by the same signed weight
+/// bytes and adds each group of four products straight into a 32-bit lane (no 16-bit stage, so
+/// 4-bit and 7-bit codes take the same path). The integer sums are exact on both, and the float
+/// operations after them are the same, so the outputs are bit-identical to the AVX2 tile's.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma,avx512f,avx512vl,avx512vnni")]
+unsafe fn tile_vnni<const R: usize>(
+    blocks: &[IntBlock],
+    a: [&[u8]; R],
+    sa: [&[f32]; R],
+    bias: *const f32,
+    c: [*mut f32; R],
+) {
+    use std::arch::x86_64::*;
+    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
+    let mut f0 = [_mm256_setzero_ps(); R];
+    let mut f1 = [_mm256_setzero_ps(); R];
+    for (b, blk) in blocks.iter().enumerate() {
+        let mut s0 = [_mm256_setzero_si256(); R];
+        let mut s1 = [_mm256_setzero_si256(); R];
+        for s in 0..STEPS {
+            let w0 = _mm256_load_si256(blk.codes[s].as_ptr() as *const __m256i);
+            let w1 = _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i);
+            for r in 0..R {
+                let av = _mm256_set1_epi32((a[r].as_ptr().add(b * QK + s * K4) as *const i32).read_unaligned());
+                s0[r] = _mm256_dpbusd_epi32(s0[r], av, w0);
+                s1[r] = _mm256_dpbusd_epi32(s1[r], av, w1);
+            }
+        }
+        let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
+        let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
+        let ws0 = _mm256_load_ps(blk.scale.as_ptr());
+        let ws1 = _mm256_load_ps(blk.scale.as_ptr().add(8));
+        for r in 0..R {
+            let sr = _mm256_set1_ps(*sa[r].get_unchecked(b));
+            f0[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s0[r], c0)), _mm256_mul_ps(ws0, sr), f0[r]);
+            f1[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s1[r], c1)), _mm256_mul_ps(ws1, sr), f1[r]);
+        }
+    }
+    let (b0, b1) = (_mm256_loadu_ps(bias), _mm256_loadu_ps(bias.add(8)));
+    for r in 0..R {
+        _mm256_storeu_ps(c[r], _mm256_add_ps(f0[r], b0));
+        _mm256_storeu_ps(c[r].add(8), _mm256_add_ps(f1[r], b1));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,6 +467,19 @@ mod tests {
             let top = x[128..160].iter().position(|v| v.abs() == amax).unwrap();
             assert_eq!((q.codes[128 + top] as i32 - 128).abs(), 127, "the largest value gets code 127");
         }
+    }
+
+    /// The VNNI tile is taken wherever the CPU has it (and then checked against the others by
+    /// the exactness test below, which runs every available path).
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn vnni_is_taken_where_the_cpu_has_it() {
+        let avx2 = is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma");
+        let env_off = ["KNOWHUB_EMBED_NO_VNNI", "KNOWHUB_EMBED_NO_SIMD"].iter().any(|v| std::env::var_os(v).is_some());
+        let want = avx2 && crate::kernels::vnni() && !env_off;
+        assert_eq!(Simd::detect() == Simd::Avx512Vnni, want, "{:?}", Simd::detect());
+        assert_eq!(Simd::all_available().contains(&Simd::Avx512Vnni), avx2 && crate::kernels::vnni());
+        eprintln!("kernel paths on this CPU: {:?}", Simd::all_available());
     }
 
     /// Reference: the same quantised codes, summed exactly in i64 and scaled in f64.

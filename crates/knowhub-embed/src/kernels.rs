@@ -13,6 +13,11 @@ pub enum Simd {
     Portable,
     #[cfg(target_arch = "x86_64")]
     Avx2Fma,
+    /// The AVX2 + FMA kernels, with the integer GEMM's dot products in AVX-512 VNNI
+    /// (`vpdpbusd` on 256-bit registers: four byte products summed into 32 bits per lane in one
+    /// instruction, where AVX2 needs `vpmaddubsw` + `vpmaddwd`). Same integer sums, same bits.
+    #[cfg(target_arch = "x86_64")]
+    Avx512Vnni,
 }
 
 impl Simd {
@@ -24,19 +29,25 @@ impl Simd {
                 && is_x86_feature_detected!("avx2")
                 && is_x86_feature_detected!("fma")
             {
+                // KNOWHUB_EMBED_NO_VNNI=1 keeps the AVX2 integer kernel (to compare the two).
+                if vnni() && std::env::var_os("KNOWHUB_EMBED_NO_VNNI").is_none() {
+                    return Simd::Avx512Vnni;
+                }
                 return Simd::Avx2Fma;
             }
         }
         Simd::Portable
     }
 
-    /// Every code path this CPU can run (tests compare them).
-    #[cfg(test)]
+    /// Every code path this CPU can run (tests compare them; the kernel benchmark times them).
     pub(crate) fn all_available() -> Vec<Simd> {
         let mut v = vec![Simd::Portable];
         #[cfg(target_arch = "x86_64")]
         if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
             v.push(Simd::Avx2Fma);
+            if vnni() {
+                v.push(Simd::Avx512Vnni);
+            }
         }
         v
     }
@@ -46,8 +57,19 @@ impl Simd {
             Simd::Portable => "portable",
             #[cfg(target_arch = "x86_64")]
             Simd::Avx2Fma => "avx2+fma",
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx512Vnni => "avx2+fma+avx512vnni",
         }
     }
+}
+
+/// Whether the CPU runs 256-bit `vpdpbusd` (AVX-512 VNNI with VL: Intel since Ice Lake and
+/// Sapphire Rapids, AMD since Zen 4).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn vnni() -> bool {
+    is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512vnni")
 }
 
 /// Output columns per packed panel (two 8-lane AVX registers).
@@ -125,7 +147,7 @@ impl Precision {
         }
         match simd {
             #[cfg(target_arch = "x86_64")]
-            Simd::Avx2Fma => Precision::Int8,
+            Simd::Avx2Fma | Simd::Avx512Vnni => Precision::Int8,
             Simd::Portable => Precision::F32,
         }
     }
@@ -223,12 +245,16 @@ impl PackedLinear {
         let kb = self.k / QK;
         match (&self.blocks, simd) {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
-            (Blocks::Q4(b), Simd::Avx2Fma) => unsafe { unpack_panel_avx2(&b[p * kb..(p + 1) * kb], out) },
+            // SAFETY: the AVX2 variants are only produced after runtime feature detection.
+            (Blocks::Q4(b), Simd::Avx2Fma | Simd::Avx512Vnni) => unsafe {
+                unpack_panel_avx2(&b[p * kb..(p + 1) * kb], out)
+            },
             (Blocks::Q4(b), _) => unpack_panel_portable(&b[p * kb..(p + 1) * kb], out),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above.
-            (Blocks::Q8(b), Simd::Avx2Fma) => unsafe { unpack_panel8_avx2(&b[p * kb..(p + 1) * kb], out) },
+            (Blocks::Q8(b), Simd::Avx2Fma | Simd::Avx512Vnni) => unsafe {
+                unpack_panel8_avx2(&b[p * kb..(p + 1) * kb], out)
+            },
             (Blocks::Q8(b), _) => unpack_panel8_portable(&b[p * kb..(p + 1) * kb], out),
             (Blocks::Int(_), _) => unreachable!("integer layers have no f32 panels"),
         }
@@ -507,7 +533,7 @@ unsafe fn tile(
     }
     match simd {
         #[cfg(target_arch = "x86_64")]
-        Simd::Avx2Fma => dispatch!(tile_avx2),
+        Simd::Avx2Fma | Simd::Avx512Vnni => dispatch!(tile_avx2),
         Simd::Portable => dispatch!(tile_portable),
     }
 }
@@ -648,8 +674,8 @@ macro_rules! multiversion {
             unsafe fn avx2($($arg: $ty),*) $(-> $ret)? { generic($($arg),*) }
             match simd {
                 #[cfg(target_arch = "x86_64")]
-                // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
-                Simd::Avx2Fma => unsafe { avx2($($arg),*) },
+                // SAFETY: the AVX2 variants are only produced after runtime feature detection.
+                Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { avx2($($arg),*) },
                 Simd::Portable => generic($($arg),*),
             }
         }
@@ -686,7 +712,7 @@ pub unsafe fn gelu_strip(simd: Simd, c: *mut f32, rows: usize, ld: usize) {
     }
     match simd {
         #[cfg(target_arch = "x86_64")]
-        Simd::Avx2Fma => avx2(c, rows, ld),
+        Simd::Avx2Fma | Simd::Avx512Vnni => avx2(c, rows, ld),
         Simd::Portable => generic(c, rows, ld),
     }
 }
@@ -779,8 +805,8 @@ pub struct AttnHead<'a> {
 pub fn attention_head(simd: Simd, h: &AttnHead, kt: &mut [f32], scores: &mut [f32], out: &mut [f32], ldo: usize) {
     match simd {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: Simd::Avx2Fma is only produced after runtime feature detection.
-        Simd::Avx2Fma => unsafe { attention_avx2(h, kt, scores, out, ldo) },
+        // SAFETY: the AVX2 variants are only produced after runtime feature detection.
+        Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { attention_avx2(h, kt, scores, out, ldo) },
         Simd::Portable => attention_blocked(h, kt, scores, out, ldo),
     }
 }

@@ -31,6 +31,78 @@ mod quant;
 mod tokenizer;
 mod wordpiece;
 
+/// Timing hooks for `examples/bench_kernels.rs` (no model files needed, so it runs on any
+/// machine, e.g. one with AVX-512 VNNI). Not a stable API.
+#[doc(hidden)]
+pub mod kernel_bench {
+    use crate::kernels::{linear, Epilogue, PackedLinear, Precision, Simd};
+
+    /// The kernel paths this CPU runs, by name (`portable`, `avx2+fma`, `avx2+fma+avx512vnni`).
+    pub fn paths() -> Vec<&'static str> {
+        Simd::all_available().into_iter().map(Simd::name).collect()
+    }
+
+    fn lcg(state: &mut u64) -> u32 {
+        *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (*state >> 33) as u32
+    }
+
+    /// One encoder layer's integer linear layers with random weights: E5's 4-bit file format
+    /// (`w7 = false`) or MiniLM's 7-bit codes, shapes 384→1152 (QKV), 384→384, 384→1536 (GELU),
+    /// 1536→384.
+    pub struct Layer(Vec<(PackedLinear, usize, Epilogue)>);
+
+    impl Layer {
+        pub fn new(w7: bool, seed: u64) -> Layer {
+            let mut st = seed;
+            let shapes = [
+                (1152, 384, Epilogue::None),
+                (384, 384, Epilogue::None),
+                (1536, 384, Epilogue::Gelu),
+                (384, 1536, Epilogue::None),
+            ];
+            Layer(
+                shapes
+                    .into_iter()
+                    .map(|(n, k, epi)| {
+                        let bias: Vec<f32> = (0..n).map(|i| (i % 7) as f32 * 0.01).collect();
+                        let lin = if w7 {
+                            let w: Vec<f32> = (0..n * k).map(|_| (lcg(&mut st) % 2001) as f32 / 1000.0 - 1.0).collect();
+                            PackedLinear::from_f32(n, k, &w, bias, Precision::Int8)
+                        } else {
+                            let mut q4 = Vec::with_capacity(n * k / 32 * 18);
+                            for _ in 0..n * k / 32 {
+                                q4.extend_from_slice(&(0x2000u16 + (lcg(&mut st) % 0x0a00) as u16).to_le_bytes());
+                                q4.extend((0..16).map(|_| lcg(&mut st) as u8));
+                            }
+                            PackedLinear::from_q4(n, k, &q4, bias, Precision::Int8)
+                        };
+                        (lin, k, epi)
+                    })
+                    .collect(),
+            )
+        }
+
+        /// Input rows for [`Layer::run`]: `m` rows of the widest input (1536).
+        pub fn input(m: usize) -> (Vec<f32>, Vec<f32>) {
+            ((0..m * 1536).map(|i| ((i * 37 % 101) as f32 - 50.0) / 50.0).collect(), vec![0f32; m * 1536])
+        }
+
+        /// Runs the layer's four products over `m` rows of `io.0` on the named path, on one
+        /// thread; returns a checksum of the outputs (paths must agree bit for bit).
+        pub fn run(&self, path: &str, m: usize, io: &mut (Vec<f32>, Vec<f32>)) -> u64 {
+            let simd = Simd::all_available().into_iter().find(|s| s.name() == path).expect("a path this CPU runs");
+            let mut sum = 0u64;
+            for (lin, k, epi) in &self.0 {
+                let y = &mut io.1[..m * lin.n];
+                linear(simd, &io.0[..m * k], m, lin, y, *epi, false);
+                sum = y.iter().fold(sum, |h, v| h.rotate_left(5) ^ v.to_bits() as u64);
+            }
+            sum
+        }
+    }
+}
+
 pub use minilm::{MiniLmModel, MINILM_ID, MINILM_MAX_TOKENS, MINILM_VOCAB_FILE, MINILM_WEIGHTS_FILE};
 
 /// File name of the weights (tokenizer tables included) inside the model directory.

@@ -1,0 +1,40 @@
+//! The integer GEMM's kernel paths side by side on this CPU, with random weights shaped as one
+//! encoder layer of E5 (4-bit codes) and of MiniLM (7-bit codes), one thread, a 20-row query and
+//! a 512-row batch. No model files are needed, so it runs on any machine (the AVX-512 VNNI path
+//! needs a CPU that has it). Runs alternate between paths so machine drift hits all alike; each
+//! path's outputs must match the first's bit for bit.
+//! `cargo run --release -p knowhub-embed --example bench_kernels` (`BENCH_RUNS`, default 200).
+use std::time::Instant;
+
+use knowhub_embed::kernel_bench::{paths, Layer};
+
+fn main() {
+    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let paths: Vec<&str> = paths().into_iter().filter(|p| *p != "portable").collect();
+    println!("paths: {paths:?}");
+    for (model, w7) in [("E5 (4-bit codes)", false), ("MiniLM (7-bit codes)", true)] {
+        let layer = Layer::new(w7, 7);
+        for m in [20usize, 512] {
+            let mut io = Layer::input(m);
+            let reps = if m > 100 { runs / 10 } else { runs }.max(5);
+            let mut times: Vec<Vec<f64>> = vec![Vec::new(); paths.len()];
+            let want = layer.run(paths[0], m, &mut io);
+            for _ in 0..reps {
+                for (i, p) in paths.iter().enumerate() {
+                    let t = Instant::now();
+                    let got = layer.run(p, m, &mut io);
+                    times[i].push(t.elapsed().as_secs_f64() * 1e3);
+                    assert_eq!(got, want, "{p} differs from {}", paths[0]);
+                }
+            }
+            let med = |v: &mut Vec<f64>| {
+                v.sort_by(f64::total_cmp);
+                v[v.len() / 2]
+            };
+            let meds: Vec<f64> = times.iter_mut().map(med).collect();
+            let line: Vec<String> =
+                paths.iter().zip(&meds).map(|(p, t)| format!("{p} {t:.3} ms (x{:.2})", meds[0] / t)).collect();
+            println!("{model}, {m} rows, one layer's products, median of {reps}: {}", line.join(" | "));
+        }
+    }
+}
