@@ -309,22 +309,53 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
                     options(pure, nomem, nostack, preserves_flags));
             }
         }
-        let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
-        let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
-        let ws0 = _mm256_load_ps(blk.scale.as_ptr());
-        let ws1 = _mm256_load_ps(blk.scale.as_ptr().add(8));
-        for r in 0..R {
-            let (mut i0, mut i1) = (s0[r], s1[r]);
-            if NARROW {
-                i0 = _mm256_madd_epi16(i0, ones);
-                i1 = _mm256_madd_epi16(i1, ones);
+        if NARROW {
+            for r in 0..R {
+                s0[r] = _mm256_madd_epi16(s0[r], ones);
+                s1[r] = _mm256_madd_epi16(s1[r], ones);
             }
-            let sr = _mm256_set1_ps(*sa[r].get_unchecked(b));
-            f0[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(i0, c0)), _mm256_mul_ps(ws0, sr), f0[r]);
-            f1[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(i1, c1)), _mm256_mul_ps(ws1, sr), f1[r]);
         }
+        block_update(blk, &s0, &s1, sa, b, &mut f0, &mut f1);
     }
-    // Bias and store, as `finish` does on the portable path (the same single add).
+    store_rows(&f0, &f1, bias, c);
+}
+
+/// The end of one block, shared by the integer tiles (inlined into each, so it runs with their
+/// target features): subtract the activations' offset correction from the 32-bit sums, convert,
+/// and multiply-add by weight scale x activation scale.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn block_update<const R: usize>(
+    blk: &IntBlock,
+    s0: &[std::arch::x86_64::__m256i; R],
+    s1: &[std::arch::x86_64::__m256i; R],
+    sa: [&[f32]; R],
+    b: usize,
+    f0: &mut [std::arch::x86_64::__m256; R],
+    f1: &mut [std::arch::x86_64::__m256; R],
+) {
+    use std::arch::x86_64::*;
+    let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
+    let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
+    let ws0 = _mm256_load_ps(blk.scale.as_ptr());
+    let ws1 = _mm256_load_ps(blk.scale.as_ptr().add(8));
+    for r in 0..R {
+        let sr = _mm256_set1_ps(*sa[r].get_unchecked(b));
+        f0[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s0[r], c0)), _mm256_mul_ps(ws0, sr), f0[r]);
+        f1[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s1[r], c1)), _mm256_mul_ps(ws1, sr), f1[r]);
+    }
+}
+
+/// Bias and store of the tile's rows, as `finish` does on the portable path (the same single add).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn store_rows<const R: usize>(
+    f0: &[std::arch::x86_64::__m256; R],
+    f1: &[std::arch::x86_64::__m256; R],
+    bias: *const f32,
+    c: [*mut f32; R],
+) {
+    use std::arch::x86_64::*;
     let (b0, b1) = (_mm256_loadu_ps(bias), _mm256_loadu_ps(bias.add(8)));
     for r in 0..R {
         _mm256_storeu_ps(c[r], _mm256_add_ps(f0[r], b0));
@@ -362,21 +393,9 @@ unsafe fn tile_vnni<const R: usize>(
                 s1[r] = _mm256_dpbusd_epi32(s1[r], av, w1);
             }
         }
-        let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
-        let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
-        let ws0 = _mm256_load_ps(blk.scale.as_ptr());
-        let ws1 = _mm256_load_ps(blk.scale.as_ptr().add(8));
-        for r in 0..R {
-            let sr = _mm256_set1_ps(*sa[r].get_unchecked(b));
-            f0[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s0[r], c0)), _mm256_mul_ps(ws0, sr), f0[r]);
-            f1[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s1[r], c1)), _mm256_mul_ps(ws1, sr), f1[r]);
-        }
+        block_update(blk, &s0, &s1, sa, b, &mut f0, &mut f1);
     }
-    let (b0, b1) = (_mm256_loadu_ps(bias), _mm256_loadu_ps(bias.add(8)));
-    for r in 0..R {
-        _mm256_storeu_ps(c[r], _mm256_add_ps(f0[r], b0));
-        _mm256_storeu_ps(c[r].add(8), _mm256_add_ps(f1[r], b1));
-    }
+    store_rows(&f0, &f1, bias, c);
 }
 
 #[cfg(test)]
