@@ -277,6 +277,32 @@ async fn malformed_twice_fails_the_job_and_stores_nothing() {
     assert_eq!(job["status"], "failed");
 }
 
+/// An answer cut off at the output limit is not asked for again as it was (it would be cut off
+/// again): the retry asks for fewer, shorter items.
+#[tokio::test]
+async fn answer_cut_off_at_the_limit_is_asked_again_for_fewer_items() {
+    let cut = json!({"model": "mock", "choices": [{"message": {"role": "assistant",
+        "content": "[{\"task\": \"Fix Postgres connection timeouts under load\", \"resource\": \"pgbouncer"}, "finish_reason": "length"}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 4096}});
+    let answers = vec![(200, Duration::ZERO, cut.to_string()), good(LlmProvider::OpenAi, items())];
+    let t = setup(Setup { answers, max_items: 6, ..Default::default() }).await;
+    let (s, v) = t.extract(upload(conversation(), "s-cut")).await;
+    assert_eq!(
+        (s, v["status"].as_str(), v["extracted_count"].as_u64()),
+        (StatusCode::OK, Some("done"), Some(1)),
+        "{v}"
+    );
+    let prompts = t.llm.prompts();
+    assert_eq!(prompts.len(), 2);
+    assert!(
+        prompts[1].contains("cut off at the output limit (4096 tokens)")
+            && prompts[1].contains("at most 3 experiences"),
+        "{}",
+        prompts[1]
+    );
+    assert_eq!(v["output_tokens"], 4096 + 20, "both answers' tokens are counted");
+}
+
 /// One malformed item (a missing outcome, as local 7B models often give) costs only itself; and
 /// the model cannot store more than `max_items`, whatever the prompt told it.
 #[tokio::test]

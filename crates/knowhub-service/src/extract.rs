@@ -288,6 +288,16 @@ impl Extractor {
                 Ok((items, invalid)) => {
                     return Ok(Ok(Asked { items, invalid, capped, input_tokens: tin, output_tokens: tout }))
                 }
+                // Cut off at the answer budget: the same question would be cut off again, so ask
+                // for fewer, shorter items (small local models ramble until the limit).
+                Err(e) if attempt == 0 && c.truncated() => {
+                    let fewer = (self.settings.max_items / 2).max(1);
+                    tracing::warn!(error = %e, "extraction: answer cut off at the output limit, asking for fewer items");
+                    prompt = format!(
+                        "{user}\n\nYour previous answer was cut off at the output limit ({} tokens) before the JSON array closed. Answer again with at most {fewer} experiences, each field one or two sentences, and only the JSON array.",
+                        self.llm.settings().answer_tokens()
+                    );
+                }
                 Err(e) if attempt == 0 => {
                     tracing::warn!(error = %e, "extraction: invalid model output, asking once more");
                     prompt = format!(
