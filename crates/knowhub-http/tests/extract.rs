@@ -384,6 +384,8 @@ async fn rate_limit_then_success_and_anthropic_shape() {
     let (_, h) = t.get("/healthz").await;
     assert_eq!((h["llm"]["model"].as_str(), h["llm"]["retries"].as_u64()), (Some("mock-model"), Some(1)), "{h}");
     assert_eq!((h["llm"]["input_tokens"].as_u64(), h["pending"].as_u64()), (Some(100), Some(1)), "{h}");
+    assert_eq!(h["llm"]["answer_tokens"], 4096, "no window configured: the full budget");
+    assert!(h["llm"].get("context_tokens").is_none(), "{h}");
 }
 
 #[tokio::test]
@@ -548,6 +550,12 @@ async fn configured_context_window_sizes_the_first_request() {
     assert!(chars <= 3 * (4096 - 1024), "{chars} characters of prompt for 3,072 tokens");
     assert!(chars > 3_000, "the transcript is cut to the window, not to nothing: {chars}");
     assert_eq!(t.llm.prompts().len(), 1);
+    let (_, h) = t.get("/healthz").await;
+    assert_eq!(
+        (h["llm"]["context_tokens"].as_u64(), h["llm"]["answer_tokens"].as_u64()),
+        (Some(4096), Some(1024)),
+        "{h}"
+    );
 }
 
 fn gunzip(path: &std::path::Path) -> String {

@@ -62,6 +62,11 @@ pub struct Health {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LlmHealth {
     pub model: String,
+    /// The answer budget sent as `max_tokens` (a quarter of `context_tokens` at most).
+    pub answer_tokens: u32,
+    /// The model's context window, when configured (`llm.context_tokens`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context_tokens: Option<u32>,
     #[serde(flatten)]
     pub stats: knowhub_ai::LlmStats,
 }
@@ -258,11 +263,15 @@ impl Hub {
             embedder,
             vectors,
             pending: self.store.count_status(Status::Pending).await?,
-            llm: self
-                .opts
-                .extractor
-                .as_ref()
-                .map(|x| LlmHealth { model: x.llm.settings().model.clone(), stats: x.llm.stats() }),
+            llm: self.opts.extractor.as_ref().map(|x| {
+                let s = x.llm.settings();
+                LlmHealth {
+                    model: s.model.clone(),
+                    answer_tokens: s.answer_tokens(),
+                    context_tokens: s.context_tokens,
+                    stats: x.llm.stats(),
+                }
+            }),
         })
     }
 
