@@ -226,6 +226,8 @@ impl Embedder {
         let e5 = knowhub_embed::E5Model::load(dir)?;
         let minilm = knowhub_embed::MiniLmModel::load(dir)?;
         let id = format!("local:{}+{}", e5.model_id(), minilm.model_id());
+        // Which kernels run here (e.g. `avx2+fma+avx512vnni`, int8): what the speed depends on.
+        tracing::info!(kernels = e5.kernel_name(), gemm = e5.precision_name(), "local embedding models loaded");
         let axis = if debias { Some(language_axis(&e5)?) } else { None };
         Ok(Self::with(Provider::Local(Arc::new(LocalPair { e5, minilm, axis })), Some(id)))
     }

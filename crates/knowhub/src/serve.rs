@@ -69,8 +69,9 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let extractor = match cfg.llm.settings()? {
         Some(s) => {
             let (model, url) = (s.model.clone(), s.base_url.clone());
+            let (answer, window) = (s.answer_tokens(), s.context_tokens);
             let llm = knowhub_ai::LlmClient::new(s).map_err(|e| anyhow::anyhow!("llm: {e}"))?;
-            tracing::info!(%model, base_url = %url, "LLM extraction enabled");
+            tracing::info!(%model, base_url = %url, answer_tokens = answer, context_tokens = ?window, "LLM extraction enabled");
             Some(Extractor::new(llm, cfg.extraction.settings()?))
         }
         None => None,
