@@ -285,8 +285,54 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
     c: [*mut f32; R],
 ) {
     use std::arch::x86_64::*;
-    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
     let ones = _mm256_set1_epi16(1);
+    let step = |av: __m256i, w0: __m256i, w1: __m256i, s0: &mut __m256i, s1: &mut __m256i| unsafe {
+        let (p0, p1) = (_mm256_maddubs_epi16(av, w0), _mm256_maddubs_epi16(av, w1));
+        if NARROW {
+            *s0 = _mm256_add_epi16(*s0, p0);
+            *s1 = _mm256_add_epi16(*s1, p1);
+        } else {
+            *s0 = _mm256_add_epi32(*s0, _mm256_madd_epi16(p0, ones));
+            *s1 = _mm256_add_epi32(*s1, _mm256_madd_epi16(p1, ones));
+        }
+        std::arch::asm!(
+            "/* {0} {1} */",
+            inout(ymm_reg) * s0,
+            inout(ymm_reg) * s1,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    };
+    let widen = |s: &mut __m256i| {
+        if NARROW {
+            *s = _mm256_madd_epi16(*s, ones);
+        }
+    };
+    tile_loops(blocks, a, sa, bias, c, step, widen)
+}
+
+/// The integer tiles' loops, shared by the AVX2 and VNNI builds and inlined into each (so they
+/// run with that build's target features): per block and step, load the two weight halves and
+/// let `step` add a row's broadcast activation bytes times them into the row's two sums; per
+/// block, `widen` each sum to 32 bits if needed, then [`block_update`]; last, [`store_rows`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn tile_loops<const R: usize>(
+    blocks: &[IntBlock],
+    a: [&[u8]; R],
+    sa: [&[f32]; R],
+    bias: *const f32,
+    c: [*mut f32; R],
+    step: impl Fn(
+        std::arch::x86_64::__m256i,
+        std::arch::x86_64::__m256i,
+        std::arch::x86_64::__m256i,
+        &mut std::arch::x86_64::__m256i,
+        &mut std::arch::x86_64::__m256i,
+    ),
+    widen: impl Fn(&mut std::arch::x86_64::__m256i),
+) {
+    use std::arch::x86_64::*;
+    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
     let mut f0 = [_mm256_setzero_ps(); R];
     let mut f1 = [_mm256_setzero_ps(); R];
     for (b, blk) in blocks.iter().enumerate() {
@@ -297,23 +343,12 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
             let w1 = _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i);
             for r in 0..R {
                 let av = _mm256_set1_epi32((a[r].as_ptr().add(b * QK + s * K4) as *const i32).read_unaligned());
-                let (p0, p1) = (_mm256_maddubs_epi16(av, w0), _mm256_maddubs_epi16(av, w1));
-                if NARROW {
-                    s0[r] = _mm256_add_epi16(s0[r], p0);
-                    s1[r] = _mm256_add_epi16(s1[r], p1);
-                } else {
-                    s0[r] = _mm256_add_epi32(s0[r], _mm256_madd_epi16(p0, ones));
-                    s1[r] = _mm256_add_epi32(s1[r], _mm256_madd_epi16(p1, ones));
-                }
-                std::arch::asm!("/* {0} {1} */", inout(ymm_reg) s0[r], inout(ymm_reg) s1[r],
-                    options(pure, nomem, nostack, preserves_flags));
+                step(av, w0, w1, &mut s0[r], &mut s1[r]);
             }
         }
-        if NARROW {
-            for r in 0..R {
-                s0[r] = _mm256_madd_epi16(s0[r], ones);
-                s1[r] = _mm256_madd_epi16(s1[r], ones);
-            }
+        for r in 0..R {
+            widen(&mut s0[r]);
+            widen(&mut s1[r]);
         }
         block_update(blk, &s0, &s1, sa, b, &mut f0, &mut f1);
     }
@@ -378,24 +413,11 @@ unsafe fn tile_vnni<const R: usize>(
     c: [*mut f32; R],
 ) {
     use std::arch::x86_64::*;
-    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
-    let mut f0 = [_mm256_setzero_ps(); R];
-    let mut f1 = [_mm256_setzero_ps(); R];
-    for (b, blk) in blocks.iter().enumerate() {
-        let mut s0 = [_mm256_setzero_si256(); R];
-        let mut s1 = [_mm256_setzero_si256(); R];
-        for s in 0..STEPS {
-            let w0 = _mm256_load_si256(blk.codes[s].as_ptr() as *const __m256i);
-            let w1 = _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i);
-            for r in 0..R {
-                let av = _mm256_set1_epi32((a[r].as_ptr().add(b * QK + s * K4) as *const i32).read_unaligned());
-                s0[r] = _mm256_dpbusd_epi32(s0[r], av, w0);
-                s1[r] = _mm256_dpbusd_epi32(s1[r], av, w1);
-            }
-        }
-        block_update(blk, &s0, &s1, sa, b, &mut f0, &mut f1);
-    }
-    store_rows(&f0, &f1, bias, c);
+    let step = |av: __m256i, w0: __m256i, w1: __m256i, s0: &mut __m256i, s1: &mut __m256i| {
+        *s0 = _mm256_dpbusd_epi32(*s0, av, w0);
+        *s1 = _mm256_dpbusd_epi32(*s1, av, w1);
+    };
+    tile_loops(blocks, a, sa, bias, c, step, |_| {})
 }
 
 #[cfg(test)]
