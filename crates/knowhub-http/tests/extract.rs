@@ -157,6 +157,16 @@ impl T {
     async fn extract(&self, body: Value) -> (StatusCode, Value) {
         self.post("/api/extract?wait=20", body).await
     }
+    /// Uploads, and asserts that the job ended done with `count` experiences.
+    async fn extract_done(&self, body: Value, count: u64) -> Value {
+        let (s, v) = self.extract(body).await;
+        assert_eq!(
+            (s, v["status"].as_str(), v["extracted_count"].as_u64()),
+            (StatusCode::OK, Some("done"), Some(count)),
+            "{v}"
+        );
+        v
+    }
     async fn search(&self, q: &str) -> Vec<Value> {
         let (s, v) = self.get(&format!("/api/search?q={}&min_score=1", q.replace(' ', "+"))).await;
         assert_eq!(s, StatusCode::OK, "{v}");
@@ -250,12 +260,7 @@ async fn malformed_then_good_is_retried_once() {
         good(LlmProvider::OpenAi, items()),
     ];
     let t = setup(Setup { answers, ..Default::default() }).await;
-    let (s, v) = t.extract(upload(conversation(), "s-retry")).await;
-    assert_eq!(
-        (s, v["status"].as_str(), v["extracted_count"].as_u64()),
-        (StatusCode::OK, Some("done"), Some(1)),
-        "{v}"
-    );
+    let v = t.extract_done(upload(conversation(), "s-retry"), 1).await;
     let prompts = t.llm.prompts();
     assert_eq!(prompts.len(), 2);
     assert!(prompts[1].contains("could not be used"), "the retry tells the model what was wrong");
@@ -286,12 +291,7 @@ async fn answer_cut_off_at_the_limit_is_asked_again_for_fewer_items() {
         "usage": {"prompt_tokens": 100, "completion_tokens": 4096}});
     let answers = vec![(200, Duration::ZERO, cut.to_string()), good(LlmProvider::OpenAi, items())];
     let t = setup(Setup { answers, max_items: 6, ..Default::default() }).await;
-    let (s, v) = t.extract(upload(conversation(), "s-cut")).await;
-    assert_eq!(
-        (s, v["status"].as_str(), v["extracted_count"].as_u64()),
-        (StatusCode::OK, Some("done"), Some(1)),
-        "{v}"
-    );
+    let v = t.extract_done(upload(conversation(), "s-cut"), 1).await;
     let prompts = t.llm.prompts();
     assert_eq!(prompts.len(), 2);
     assert!(
@@ -318,12 +318,7 @@ async fn each_item_stands_on_its_own_and_max_items_holds() {
         item("Cap the pool per database"),
     ]);
     let t = setup(Setup { answers: vec![good(LlmProvider::OpenAi, answer)], max_items: 2, ..Default::default() }).await;
-    let (s, v) = t.extract(upload(conversation(), "s-partial")).await;
-    assert_eq!(
-        (s, v["status"].as_str(), v["extracted_count"].as_u64()),
-        (StatusCode::OK, Some("done"), Some(2)),
-        "{v}"
-    );
+    let v = t.extract_done(upload(conversation(), "s-partial"), 2).await;
     let dropped: Vec<&str> = v["dropped_invalid"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect();
     assert_eq!(dropped.len(), 2, "{v}");
     assert!(dropped[0].starts_with("item 1:") && dropped[0].contains("outcome"), "{dropped:?}");
@@ -503,12 +498,7 @@ fn long_trajectory() -> Vec<Value> {
 async fn context_overflow_cuts_the_transcript_and_extraction_still_succeeds() {
     let answers = vec![overflow(0), overflow(1), good(LlmProvider::OpenAi, items())];
     let t = setup(Setup { answers, ..Default::default() }).await;
-    let (s, v) = t.extract(upload(long_trajectory(), "s-overflow")).await;
-    assert_eq!(
-        (s, v["status"].as_str(), v["extracted_count"].as_u64()),
-        (StatusCode::OK, Some("done"), Some(1)),
-        "{v}"
-    );
+    let v = t.extract_done(upload(long_trajectory(), "s-overflow"), 1).await;
     assert_eq!(v["capped"], true, "{v}");
     let sizes: Vec<usize> = t.llm.prompts().iter().map(|p| p.chars().count()).collect();
     assert_eq!(sizes.len(), 3, "{sizes:?}");
