@@ -260,7 +260,7 @@ async fn malformed_then_good_is_retried_once() {
         good(LlmProvider::OpenAi, items()),
     ];
     let t = setup(Setup { answers, ..Default::default() }).await;
-    let v = t.extract_done(upload(conversation(), "s-retry"), 1).await;
+    t.extract_done(upload(conversation(), "s-retry"), 1).await;
     let prompts = t.llm.prompts();
     assert_eq!(prompts.len(), 2);
     assert!(prompts[1].contains("could not be used"), "the retry tells the model what was wrong");
