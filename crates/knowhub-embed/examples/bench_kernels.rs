@@ -10,8 +10,8 @@ use knowhub_embed::kernel_bench::{paths, Layer};
 
 fn main() {
     let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
-    let paths: Vec<&str> = paths().into_iter().filter(|p| *p != "portable").collect();
-    println!("paths: {paths:?}");
+    let paths: Vec<_> = paths().into_iter().filter(|p| p.name() != "portable").collect();
+    println!("paths: {:?}", paths.iter().map(|p| p.name()).collect::<Vec<_>>());
     for (model, w7) in [("E5 (4-bit codes)", false), ("MiniLM (7-bit codes)", true)] {
         let layer = Layer::new(w7, 7);
         for m in [20usize, 512] {
@@ -22,9 +22,9 @@ fn main() {
             for _ in 0..reps {
                 for (i, p) in paths.iter().enumerate() {
                     let t = Instant::now();
-                    let got = layer.run(p, m, &mut io);
+                    let got = layer.run(*p, m, &mut io);
                     times[i].push(t.elapsed().as_secs_f64() * 1e3);
-                    assert_eq!(got, want, "{p} differs from {}", paths[0]);
+                    assert_eq!(got, want, "{} differs from {}", p.name(), paths[0].name());
                 }
             }
             let med = |v: &mut Vec<f64>| {
@@ -33,7 +33,7 @@ fn main() {
             };
             let meds: Vec<f64> = times.iter_mut().map(med).collect();
             let line: Vec<String> =
-                paths.iter().zip(&meds).map(|(p, t)| format!("{p} {t:.3} ms (x{:.2})", meds[0] / t)).collect();
+                paths.iter().zip(&meds).map(|(p, t)| format!("{} {t:.3} ms (x{:.2})", p.name(), meds[0] / t)).collect();
             println!("{model}, {m} rows, one layer's products, median of {reps}: {}", line.join(" | "));
         }
     }

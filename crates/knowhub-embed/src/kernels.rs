@@ -1039,6 +1039,7 @@ unsafe fn transpose8(r: [std::arch::x86_64::__m256; 8]) -> [std::arch::x86_64::_
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::synth::random_q4;
 
     /// erf by its Taylor series in f64 (converges fine for |x| <= 4).
     fn erf_ref(x: f64) -> f64 {
@@ -1093,29 +1094,11 @@ mod tests {
         }
     }
 
-    /// Deterministic pseudo-random Q4_0 rows (valid f16 scales around 0.01..0.03).
-    fn random_q4(n: usize, k: usize, seed: u64) -> Vec<u8> {
-        let mut state = seed;
-        let mut next = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        };
-        let mut out = Vec::new();
-        for _ in 0..n * k / QK {
-            let scale: u16 = 0x2000 + (next() % 0x0a00) as u16;
-            out.extend_from_slice(&scale.to_le_bytes());
-            for _ in 0..QK / 2 {
-                out.push(next() as u8);
-            }
-        }
-        out
-    }
-
     /// Panel re-layout + unpacking reproduce `quant::dequant_row` bit for bit.
     #[test]
     fn panels_unpack_to_exact_dequantised_weights() {
         let (n, k) = (48, 96);
-        let q4 = random_q4(n, k, 7);
+        let q4 = random_q4(n, k, 7, 0);
         let lin = PackedLinear::from_q4(n, k, &q4, vec![0.0; n], Precision::F32);
         let rb = crate::quant::row_bytes(k);
         for s in Simd::all_available() {
@@ -1184,7 +1167,7 @@ mod tests {
     fn linear_matches_naive() {
         for s in Simd::all_available() {
             for &(m, n, k) in &[(1, 16, 32), (7, 48, 64), (13, 32, 96), (130, 64, 128), (20, 64, 384)] {
-                let q4 = random_q4(n, k, (m * n * k) as u64);
+                let q4 = random_q4(n, k, (m * n * k) as u64, 0);
                 let rb = crate::quant::row_bytes(k);
                 let mut w = vec![0f32; n * k];
                 for o in 0..n {

@@ -28,6 +28,7 @@ mod kernels;
 mod minilm;
 mod model;
 mod quant;
+mod synth;
 mod tokenizer;
 mod wordpiece;
 
@@ -36,15 +37,22 @@ mod wordpiece;
 #[doc(hidden)]
 pub mod kernel_bench {
     use crate::kernels::{linear, Epilogue, PackedLinear, Precision, Simd};
+    use crate::synth::{random_f32, random_q4};
 
-    /// The kernel paths this CPU runs, by name (`portable`, `avx2+fma`, `avx2+fma+avx512vnni`).
-    pub fn paths() -> Vec<&'static str> {
-        Simd::all_available().into_iter().map(Simd::name).collect()
+    /// A kernel path this CPU runs.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    pub struct Path(Simd);
+
+    impl Path {
+        /// `portable`, `avx2+fma` or `avx2+fma+avx512vnni`.
+        pub fn name(self) -> &'static str {
+            self.0.name()
+        }
     }
 
-    fn lcg(state: &mut u64) -> u32 {
-        *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (*state >> 33) as u32
+    /// The kernel paths this CPU runs.
+    pub fn paths() -> Vec<Path> {
+        Simd::all_available().into_iter().map(Path).collect()
     }
 
     /// One encoder layer's integer linear layers with random weights: E5's 4-bit file format
@@ -54,7 +62,6 @@ pub mod kernel_bench {
 
     impl Layer {
         pub fn new(w7: bool, seed: u64) -> Layer {
-            let mut st = seed;
             let shapes = [
                 (1152, 384, Epilogue::None),
                 (384, 384, Epilogue::None),
@@ -64,18 +71,13 @@ pub mod kernel_bench {
             Layer(
                 shapes
                     .into_iter()
-                    .map(|(n, k, epi)| {
+                    .zip(seed..)
+                    .map(|((n, k, epi), seed)| {
                         let bias: Vec<f32> = (0..n).map(|i| (i % 7) as f32 * 0.01).collect();
                         let lin = if w7 {
-                            let w: Vec<f32> = (0..n * k).map(|_| (lcg(&mut st) % 2001) as f32 / 1000.0 - 1.0).collect();
-                            PackedLinear::from_f32(n, k, &w, bias, Precision::Int8)
+                            PackedLinear::from_f32(n, k, &random_f32(n * k, seed), bias, Precision::Int8)
                         } else {
-                            let mut q4 = Vec::with_capacity(n * k / 32 * 18);
-                            for _ in 0..n * k / 32 {
-                                q4.extend_from_slice(&(0x2000u16 + (lcg(&mut st) % 0x0a00) as u16).to_le_bytes());
-                                q4.extend((0..16).map(|_| lcg(&mut st) as u8));
-                            }
-                            PackedLinear::from_q4(n, k, &q4, bias, Precision::Int8)
+                            PackedLinear::from_q4(n, k, &random_q4(n, k, seed, 0), bias, Precision::Int8)
                         };
                         (lin, k, epi)
                     })
@@ -88,14 +90,13 @@ pub mod kernel_bench {
             ((0..m * 1536).map(|i| ((i * 37 % 101) as f32 - 50.0) / 50.0).collect(), vec![0f32; m * 1536])
         }
 
-        /// Runs the layer's four products over `m` rows of `io.0` on the named path, on one
-        /// thread; returns a checksum of the outputs (paths must agree bit for bit).
-        pub fn run(&self, path: &str, m: usize, io: &mut (Vec<f32>, Vec<f32>)) -> u64 {
-            let simd = Simd::all_available().into_iter().find(|s| s.name() == path).expect("a path this CPU runs");
+        /// Runs the layer's four products over `m` rows of `io.0` on `path`, on one thread;
+        /// returns a checksum of the outputs (paths must agree bit for bit).
+        pub fn run(&self, path: Path, m: usize, io: &mut (Vec<f32>, Vec<f32>)) -> u64 {
             let mut sum = 0u64;
             for (lin, k, epi) in &self.0 {
                 let y = &mut io.1[..m * lin.n];
-                linear(simd, &io.0[..m * k], m, lin, y, *epi, false);
+                linear(path.0, &io.0[..m * k], m, lin, y, *epi, false);
                 sum = y.iter().fold(sum, |h, v| h.rotate_left(5) ^ v.to_bits() as u64);
             }
             sum
