@@ -110,6 +110,9 @@ impl fmt::Display for ApiKey {
     }
 }
 
+/// The smallest context window extraction can work in: instructions, some transcript, an answer.
+pub const MIN_CONTEXT_TOKENS: u32 = 2048;
+
 /// Everything the client needs, fixed at start-up.
 #[derive(Clone)]
 pub struct LlmSettings {
@@ -187,12 +190,7 @@ impl LlmSettings {
         }
         Ok(())
     }
-}
 
-/// The smallest context window extraction can work in: instructions, some transcript, an answer.
-pub const MIN_CONTEXT_TOKENS: u32 = 2048;
-
-impl LlmSettings {
     /// The answer budget sent as `max_tokens`: `max_output_tokens`, capped at a quarter of the
     /// context window when one is set (ten extracted items take ~1,000 tokens).
     pub fn answer_tokens(&self) -> u32 {

@@ -247,10 +247,10 @@ impl Extractor {
         loop {
             let (text, capped) = transcript::build(messages, first, budget);
             let text = transcript::escape_delimiters(&text);
-            match room {
-                Some(room) if budget > MIN_TRANSCRIPT_CHARS && transcript::estimate_tokens(&text) > room => {
-                    let est = transcript::estimate_tokens(&text);
-                    let smaller = (budget as u128 * room as u128 / est.max(1) as u128) as usize * 9 / 10;
+            let over = room.map(|room| (transcript::estimate_tokens(&text), room)).filter(|(est, room)| est > room);
+            match over {
+                Some((est, room)) if budget > MIN_TRANSCRIPT_CHARS => {
+                    let smaller = (budget as u128 * room as u128 / est as u128) as usize * 9 / 10;
                     budget = smaller.clamp(MIN_TRANSCRIPT_CHARS, budget - 1);
                 }
                 _ => return (text, capped, budget),
