@@ -1,7 +1,7 @@
 // The hook script as Claude Code runs it: a child process with the hook's JSON on stdin, settings
 // in the environment, and (for uploads) a local HTTP server standing in for the hub.
 
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -21,8 +21,16 @@ import {
 
 const HOOK = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../hooks/knowhub-hook.mjs");
 
+// Every hook run gets its own plugin-data folder; all are removed when the file's tests end.
+const made = [];
+after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 function tmp() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "knowhub-cc-hook-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "knowhub-cc-hook-"));
+  made.push(dir);
+  return dir;
 }
 
 /** Runs the hook; resolves to { code, stdout, stderr }. */

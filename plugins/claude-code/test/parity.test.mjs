@@ -29,7 +29,11 @@ async function openclawModules() {
     fs.writeFileSync(path.join(dir, `${name}.js`), js.outputText);
   }
   const load = (n) => import(pathToFileURL(path.join(dir, `${n}.js`)).href);
-  return { security: await load("security"), config: await load("config"), hooks: await load("hooks") };
+  try {
+    return { security: await load("security"), config: await load("config"), hooks: await load("hooks") };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** An array literal `const NAME ... = [ ... ];` from the OpenClaw plugin's security tests. */

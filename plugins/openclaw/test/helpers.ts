@@ -92,8 +92,16 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+// Temp dirs made by a test file, removed when its process exits (node's runner gives each file one).
+const made: string[] = [];
+process.on("exit", () => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function tmpDir(prefix = "knowhub-test-"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 export interface LogLine {
