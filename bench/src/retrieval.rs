@@ -44,6 +44,11 @@ pub struct Args {
     /// it (dropped afterwards), analysed after import as a running hub's would be.
     #[arg(long)]
     database_url: Option<String>,
+    /// PostgreSQL only: records from which full text ranks within its budget and counts rare
+    /// tokens exactly (the server's default is 50,000). 0 runs that path on these smaller sets,
+    /// to measure what it costs in quality.
+    #[arg(long)]
+    pg_fts_bounded_from: Option<u64>,
 }
 
 /// A new, empty database on the server of `url`, as a URL (for one dataset's hub).
@@ -179,7 +184,11 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             Some(url) => {
                 let (db_url, name) = fresh_pg_database(url, &ds.name).await?;
                 pg_db = Some(name);
-                let s = Arc::new(PgStore::connect(&db_url, PgOptions::default()).await?);
+                let mut opts = PgOptions::default();
+                if let Some(n) = a.pg_fts_bounded_from {
+                    opts.fts_bounded_from = n;
+                }
+                let s = Arc::new(PgStore::connect(&db_url, opts).await?);
                 pg = Some(s.clone());
                 s
             }
