@@ -61,6 +61,16 @@ const STATS_TTL: Duration = Duration::from_secs(10);
 /// Records sampled for the mean document length.
 const LENGTH_SAMPLE: f64 = 20_000.0;
 
+/// How long a sampled mean document length is reused while the row count stays within
+/// `LENGTH_DRIFT` of the count it was sampled at. The sample reads ~20,000 records (~17 ms at
+/// 100k): taken with every `STATS_TTL` refresh, it fell on one search every 10 s, which on a
+/// quiet hub is most of them. A corpus's mean length moves slowly.
+const LENGTH_TTL: Duration = Duration::from_secs(300);
+const LENGTH_DRIFT: f64 = 0.1;
+
+/// How long exact token counts are reused while the row count is unchanged.
+const COUNTS_TTL: Duration = Duration::from_secs(60);
+
 /// The word statistics of `experiences.tsv`: row count and the most common lexemes' shares,
 /// and the mean document length BM25 normalises by.
 #[derive(Debug)]
@@ -85,19 +95,51 @@ impl Stats {
     }
 }
 
+/// A sampled mean document length: when, at which row count, and the mean.
+#[derive(Debug, Clone, Copy)]
+struct Length {
+    at: Instant,
+    n: f64,
+    avgdl: f64,
+}
+
+/// The mean length to reuse for a table of `n` rows, if `prev` is recent and was sampled at
+/// about that size. A table without a row estimate yet (`n` < 1: never analysed, usually new and
+/// small) is sampled every time.
+fn reuse_length(prev: Option<Length>, n: f64, now: Instant) -> Option<f64> {
+    let p = prev?;
+    let fresh = now.saturating_duration_since(p.at) < LENGTH_TTL;
+    (n >= 1.0 && p.n >= 1.0 && fresh && (n - p.n).abs() <= LENGTH_DRIFT * p.n).then_some(p.avgdl)
+}
+
+/// Exact token counts and the row count and time they were counted from.
+#[derive(Default)]
+struct Counts {
+    n: f64,
+    since: Option<Instant>,
+    of: HashMap<String, f64>,
+}
+
 /// [`Stats`] shared by one store's searches, refreshed when older than `STATS_TTL`.
 pub(crate) struct StatsCache {
     /// Records from which full-text ranking is bounded (`BOUNDED_FROM` unless configured).
     bounded_from: f64,
     stats: Mutex<Option<(Instant, Arc<Stats>)>>,
-    /// Exact record counts of rare tokens, kept as long as the statistics (a search asks for
-    /// the same tokens twice: candidates, then scores, which must weigh them alike).
-    counts: Mutex<HashMap<String, f64>>,
+    length: Mutex<Option<Length>>,
+    /// Exact record counts of rare tokens, kept for `COUNTS_TTL` while the row count stands (a
+    /// search asks for the same tokens twice: candidates, then scores, which must weigh them
+    /// alike).
+    counts: Mutex<Counts>,
 }
 
 impl StatsCache {
     pub(crate) fn new(bounded_from: u64) -> Self {
-        StatsCache { bounded_from: bounded_from as f64, stats: Mutex::default(), counts: Mutex::default() }
+        StatsCache {
+            bounded_from: bounded_from as f64,
+            stats: Mutex::default(),
+            length: Mutex::default(),
+            counts: Mutex::default(),
+        }
     }
 
     fn bounded(&self, stats: &Stats) -> bool {
@@ -121,17 +163,30 @@ impl StatsCache {
         let n: f64 = row.try_get(0).map_err(db_err)?;
         let elems: Option<Vec<String>> = row.try_get(1).map_err(db_err)?;
         let freqs: Option<Vec<f64>> = row.try_get(2).map_err(db_err)?;
-        // A sample of pages holding about LENGTH_SAMPLE records (all of a small or unanalysed table).
-        let percent = if n > LENGTH_SAMPLE { (100.0 * LENGTH_SAMPLE / n).max(0.01) } else { 100.0 };
-        let avgdl: Option<f64> =
-            sqlx::query_scalar("SELECT avg(length(tsv))::float8 FROM experiences TABLESAMPLE SYSTEM ($1)")
-                .bind(percent)
-                .fetch_one(pool)
-                .await
-                .map_err(db_err)?;
-        let stats = Arc::new(Stats::new(n, elems.unwrap_or_default(), freqs.unwrap_or_default(), avgdl.unwrap_or(1.0)));
-        *self.stats.lock().unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), stats.clone()));
-        self.counts.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        let now = Instant::now();
+        let prev = *self.length.lock().unwrap_or_else(|p| p.into_inner());
+        let avgdl = match reuse_length(prev, n, now) {
+            Some(avgdl) => avgdl,
+            None => {
+                // A sample of pages holding about LENGTH_SAMPLE records (all of a small or unanalysed table).
+                let percent = if n > LENGTH_SAMPLE { (100.0 * LENGTH_SAMPLE / n).max(0.01) } else { 100.0 };
+                let avgdl: Option<f64> =
+                    sqlx::query_scalar("SELECT avg(length(tsv))::float8 FROM experiences TABLESAMPLE SYSTEM ($1)")
+                        .bind(percent)
+                        .fetch_one(pool)
+                        .await
+                        .map_err(db_err)?;
+                let avgdl = avgdl.unwrap_or(1.0);
+                *self.length.lock().unwrap_or_else(|p| p.into_inner()) = Some(Length { at: now, n, avgdl });
+                avgdl
+            }
+        };
+        let stats = Arc::new(Stats::new(n, elems.unwrap_or_default(), freqs.unwrap_or_default(), avgdl));
+        *self.stats.lock().unwrap_or_else(|p| p.into_inner()) = Some((now, stats.clone()));
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if counts.n != n || counts.since.is_none_or(|t| now.saturating_duration_since(t) >= COUNTS_TTL) {
+            *counts = Counts { n, since: Some(now), of: HashMap::new() };
+        }
         Ok(stats)
     }
 
@@ -145,18 +200,18 @@ impl StatsCache {
             let counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
             terms
                 .iter()
-                .filter(|t| !stats.freq.contains_key(&t.lexeme) && !counts.contains_key(&t.lexeme))
+                .filter(|t| !stats.freq.contains_key(&t.lexeme) && !counts.of.contains_key(&t.lexeme))
                 .map(|t| t.lexeme.clone())
                 .collect()
         };
         if !missing.is_empty() {
             let got = count_tokens(pool, &missing, COUNT_CAP).await?;
             let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-            counts.extend(missing.into_iter().zip(got));
+            counts.of.extend(missing.into_iter().zip(got));
         }
         let counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         for t in &mut terms {
-            if let Some(&c) = counts.get(&t.lexeme) {
+            if let Some(&c) = counts.of.get(&t.lexeme) {
                 // At the cap the count is a lower bound: keep the larger of it and the estimate.
                 let df = if c >= COUNT_CAP as f64 { c.max(t.df) } else { c };
                 *t = Term::new(&t.lexeme, df, stats.n);
@@ -429,6 +484,20 @@ mod tests {
             let w = want.iter().find(|w| w.0 == id).unwrap().1;
             assert!((g - w).abs() < 1e-6, "{id}: {g} != {w}");
         }
+    }
+
+    #[test]
+    fn mean_length_is_reused_while_recent_and_the_table_is_about_the_same_size() {
+        let t0 = Instant::now();
+        let at = |n: f64| Some(Length { at: t0, n, avgdl: 17.0 });
+        assert_eq!(reuse_length(None, 100_000.0, t0), None, "nothing sampled yet");
+        assert_eq!(reuse_length(at(100_000.0), 100_000.0, t0 + Duration::from_secs(10)), Some(17.0));
+        assert_eq!(reuse_length(at(100_000.0), 109_000.0, t0 + Duration::from_secs(290)), Some(17.0));
+        assert_eq!(reuse_length(at(100_000.0), 111_000.0, t0), None, "grew by over a tenth");
+        assert_eq!(reuse_length(at(100_000.0), 89_000.0, t0), None, "shrank by over a tenth");
+        assert_eq!(reuse_length(at(100_000.0), 100_000.0, t0 + LENGTH_TTL), None, "too old");
+        assert_eq!(reuse_length(at(-1.0), -1.0, t0), None, "never analysed: always sampled");
+        assert_eq!(reuse_length(at(-1.0), 5_000.0, t0), None, "first estimate");
     }
 
     #[test]
