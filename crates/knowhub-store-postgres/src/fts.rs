@@ -296,10 +296,14 @@ fn or_query(terms: &[&Term]) -> String {
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
 
+/// Query terms up to which the ranking is written out term by term (below); past it (a pasted
+/// page of text: a 2,000-character query can hold ~2,000 tokens), one subquery over arrays,
+/// since a select list holds at most 1,664 entries and a deep `+` chain exhausts the stack.
+const INLINE_TERMS: usize = 256;
+
 /// A record's BM25 for `n` query terms, as SQL: the select-list expression and the one-row
 /// subquery it reads the terms from (joined as `t`). Parameters: `avgdl` names the one holding
-/// the mean document length; from `$first` on, one `(lexeme, idf)` pair per term, bound by
-/// [`bind_terms`].
+/// the mean document length; from `$first` on, the terms as [`bind_terms`] binds them.
 ///
 /// `Σ idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgdl))`, written `(k1+1) · Σ idf · (1 − K/(tf+K))`
 /// so that each term's frequency is computed once. A term's frequency is `ts_rank_cd` without
@@ -315,6 +319,15 @@ const B: f64 = 0.75;
 /// prepared statement's generic plan would parse them again for every record.
 fn rank(avgdl: &str, first: usize, n: usize) -> (String, String) {
     let k = format!("({K1} * ({one_b} + {B} * length(e.tsv) / {avgdl}::float8))", one_b = 1.0 - B);
+    let k1p = K1 + 1.0;
+    if n > INLINE_TERMS {
+        let expr = format!(
+            "({k1p} * (SELECT sum(u.w * (1.0 - {k} / (10.0 * ts_rank_cd(e.tsv, u.q, 0) + {k}))) \
+             FROM unnest(t.qs, t.ws) AS u(q, w) WHERE e.tsv @@ u.q))::float8"
+        );
+        let from = format!("(SELECT ${first}::text[]::tsquery[] AS qs, ${}::float8[] AS ws OFFSET 0) t", first + 1);
+        return (expr, from);
+    }
     let (mut sum, mut cols) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for i in 0..n {
         let (q, w) = (first + 2 * i, first + 2 * i + 1);
@@ -323,14 +336,18 @@ fn rank(avgdl: &str, first: usize, n: usize) -> (String, String) {
             "CASE WHEN e.tsv @@ t.q{i} THEN ${w}::float8 * (1.0 - {k} / (10.0 * ts_rank_cd(e.tsv, t.q{i}, 0) + {k})) ELSE 0 END"
         ));
     }
-    let expr = format!("({k1p} * ({}))::float8", sum.join(" + "), k1p = K1 + 1.0);
-    (expr, format!("(SELECT {} OFFSET 0) t", cols.join(", ")))
+    (format!("({k1p} * ({}))::float8", sum.join(" + ")), format!("(SELECT {} OFFSET 0) t", cols.join(", ")))
 }
 
 type PgQuery<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
 
-/// Binds [`rank`]'s per-term parameters, in order.
+/// Binds [`rank`]'s term parameters, in order: a `(lexeme, idf)` pair per term, or (past
+/// `INLINE_TERMS`) the lexemes' array and the weights' array.
 fn bind_terms<'q>(mut q: PgQuery<'q>, terms: &[Term]) -> PgQuery<'q> {
+    if terms.len() > INLINE_TERMS {
+        let lexemes: Vec<String> = terms.iter().map(|t| quote_lexeme(&t.lexeme)).collect();
+        return q.bind(lexemes).bind(terms.iter().map(|t| t.idf).collect::<Vec<f64>>());
+    }
     for t in terms {
         q = q.bind(quote_lexeme(&t.lexeme)).bind(t.idf);
     }
@@ -475,6 +492,18 @@ mod tests {
             // `ts_rank_cd` is a float4: 0.1 per occurrence is 0.1 to 7 digits.
             assert!((g - w).abs() < 1e-6, "{gid}: {g} != {w}");
         }
+        // A query past INLINE_TERMS (a pasted page) ranks through arrays, to the same scores.
+        let mut long = query.clone();
+        long.extend((0..2_000).map(|i| format!("filler{i}")));
+        assert!(long.len() > INLINE_TERMS, "the array form");
+        let mut got = scores(&cache, pool, &long, &ids).await.unwrap();
+        got.sort_by(|x, y| x.0.cmp(&y.0));
+        assert_eq!(got.len(), 3, "{got:?}");
+        for ((gid, g), (_, w)) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-6, "long query, {gid}: {g} != {w}");
+        }
+        let ranked = candidates(&cache, pool, &long, &SearchFilter::default(), 10).await.unwrap();
+        assert_eq!(ranked.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(), ["b", "c", "a"], "{ranked:?}");
         // Repeats saturate: b's three "timeout" count less than three times a's one.
         assert!(bm25(&[3.0], 3.0) < 3.0 * bm25(&[1.0], 3.0));
         let ranked = candidates(&cache, pool, &query, &SearchFilter::default(), 10).await.unwrap();
