@@ -272,6 +272,14 @@ async fn bad_inputs_get_documented_errors() {
         let (s, v) = t.get(&format!("/api/search?{q}")).await;
         assert_error(s, &v, StatusCode::BAD_REQUEST, Some(field));
     }
+    // The longest query is answered, one of ~2,000 distinct tokens included (a pasted page of
+    // Chinese: on PostgreSQL it outgrows a statement written term by term), and one over is a 400.
+    let page: String = (0..2000u32).map(|i| char::from_u32(0x4e00 + i * 7).unwrap()).collect();
+    let enc = |q: &str| q.bytes().map(|b| format!("%{b:02X}")).collect::<String>();
+    let (s, v) = t.get(&format!("/api/search?q={}", enc(&page))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = t.get(&format!("/api/search?q={}", enc(&format!("{page}x")))).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, Some("q"));
     // Nothing bad was stored.
     let (_, h) = t.get("/healthz").await;
     assert_eq!(h["records"], 1);
