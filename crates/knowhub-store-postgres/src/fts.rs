@@ -484,35 +484,29 @@ mod tests {
         let want = [("a", bm25(&[1.0], 2.0)), ("b", bm25(&[3.0, 1.0], 3.0)), ("c", bm25(&[1.0, 1.0], 6.0))];
         let cache = StatsCache::new(BOUNDED_FROM);
         let ids: Vec<String> = want.iter().map(|w| w.0.to_string()).collect();
-        let mut got = scores(&cache, pool, &query, &ids).await.unwrap();
-        got.sort_by(|x, y| x.0.cmp(&y.0));
-        assert_eq!(got.len(), 3, "{got:?}");
-        for ((gid, g), (wid, w)) in got.iter().zip(want) {
-            assert_eq!(gid, wid);
-            // `ts_rank_cd` is a float4: 0.1 per occurrence is 0.1 to 7 digits.
-            assert!((g - w).abs() < 1e-6, "{gid}: {g} != {w}");
-        }
         // A query past INLINE_TERMS (a pasted page) ranks through arrays, to the same scores.
         let mut long = query.clone();
         long.extend((0..2_000).map(|i| format!("filler{i}")));
         assert!(long.len() > INLINE_TERMS, "the array form");
-        let mut got = scores(&cache, pool, &long, &ids).await.unwrap();
-        got.sort_by(|x, y| x.0.cmp(&y.0));
-        assert_eq!(got.len(), 3, "{got:?}");
-        for ((gid, g), (_, w)) in got.iter().zip(want) {
-            assert!((g - w).abs() < 1e-6, "long query, {gid}: {g} != {w}");
+        for (name, q) in [("short", &query), ("long", &long)] {
+            let mut got = scores(&cache, pool, q, &ids).await.unwrap();
+            got.sort_by(|x, y| x.0.cmp(&y.0));
+            assert_eq!(got.len(), 3, "{name}: {got:?}");
+            for ((gid, g), (wid, w)) in got.iter().zip(want) {
+                assert_eq!(gid, wid, "{name}");
+                // `ts_rank_cd` is a float4: 0.1 per occurrence is 0.1 to 7 digits.
+                assert!((g - w).abs() < 1e-6, "{name} query, {gid}: {g} != {w}");
+            }
+            let ranked = candidates(&cache, pool, q, &SearchFilter::default(), 10).await.unwrap();
+            let order: Vec<&str> = ranked.iter().map(|r| r.0.as_str()).collect();
+            assert_eq!(order, ["b", "c", "a"], "{name}: {ranked:?}");
+            for (id, g) in &ranked {
+                let w = want.iter().find(|w| w.0 == id).unwrap().1;
+                assert!((g - w).abs() < 1e-6, "{name} query, {id}: {g} != {w}");
+            }
         }
-        let ranked = candidates(&cache, pool, &long, &SearchFilter::default(), 10).await.unwrap();
-        assert_eq!(ranked.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(), ["b", "c", "a"], "{ranked:?}");
         // Repeats saturate: b's three "timeout" count less than three times a's one.
         assert!(bm25(&[3.0], 3.0) < 3.0 * bm25(&[1.0], 3.0));
-        let ranked = candidates(&cache, pool, &query, &SearchFilter::default(), 10).await.unwrap();
-        let order: Vec<&str> = ranked.iter().map(|r| r.0.as_str()).collect();
-        assert_eq!(order, ["b", "c", "a"], "{ranked:?}");
-        for (id, g) in &ranked {
-            let w = want.iter().find(|w| w.0 == id).unwrap().1;
-            assert!((g - w).abs() < 1e-6, "{id}: {g} != {w}");
-        }
     }
 
     #[test]
