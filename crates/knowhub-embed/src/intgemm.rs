@@ -133,14 +133,17 @@ unsafe fn quantise_avx2(x: &[f32], q: &mut QuantActs) {
 #[inline(always)]
 fn quantise_blocks(x: &[f32], q: &mut QuantActs) {
     for ((src, dst), scale) in x.chunks_exact(QK).zip(q.codes.chunks_exact_mut(QK)).zip(q.scale.iter_mut()) {
-        // 8 partial maxima so the reduction vectorises.
-        let mut mx = [0f32; 8];
+        // The largest magnitude as the largest of the sign-cleared bit patterns: for floats
+        // that are not NaN the integer order is the float order, and an integer max
+        // vectorises, where `f32::max` (NaN-aware) compiled to 32 scalar steps per block,
+        // most of this pass's time. 8 partial maxima so the reduction vectorises.
+        let mut mx = [0u32; 8];
         for c in src.chunks_exact(8) {
             for (m, &v) in mx.iter_mut().zip(c) {
-                *m = m.max(v.abs());
+                *m = (*m).max(v.to_bits() & 0x7fff_ffff);
             }
         }
-        let amax = mx.iter().fold(0f32, |a, &b| a.max(b));
+        let amax = f32::from_bits(mx.iter().fold(0, |a, &b| a.max(b)));
         let inv = if amax > 0.0 { 127.0 / amax } else { 0.0 };
         *scale = amax / 127.0;
         let mut codes = [0i32; QK];
@@ -183,56 +186,95 @@ impl IntBlocks {
         }
     }
 
-    /// Output columns `16p..16p+16` of rows `r..r+rows` (`rows` 1 or 2) of `qa`, plus bias,
-    /// written to `c` (row stride `ldc`). GELU, where the layer has it, is a separate pass
+    /// Output columns `16p..16p+16` of rows `r0..r1` of `qa`, plus bias, written to `c` (row
+    /// `r0`; row stride `ldc`). GELU, where the layer has it, is a separate pass
     /// (`kernels::linear`).
     ///
+    /// One call per panel strip, with the row loop inside the kernel's own build: called per
+    /// pair of rows, the dispatch and slicing around each tile cost ~8% of a layer.
+    ///
     /// # Safety
-    /// `c` must be valid for writes of `rows` rows of 16 floats at stride `ldc`, and rows
-    /// `r..r+rows` must be rows of `qa`.
+    /// `c` must be valid for writes of `r1 - r0` rows of 16 floats at stride `ldc`, and rows
+    /// `r0..r1` must be rows of `qa`.
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn panel_rows(
         &self,
         simd: Simd,
         p: usize,
         qa: &QuantActs,
-        r: usize,
-        rows: usize,
+        r0: usize,
+        r1: usize,
         bias: &[f32],
         c: *mut f32,
         ldc: usize,
     ) {
-        let (k, kb) = (qa.k, qa.k / QK);
+        let kb = qa.k / QK;
         let b = &self.blocks()[p * kb..(p + 1) * kb];
-        let a = |r: usize| &qa.codes[r * k..(r + 1) * k];
-        let sa = |r: usize| &qa.scale[r * kb..(r + 1) * kb];
-        let narrow = matches!(self, IntBlocks::W4(_));
+        assert!(bias.len() >= NR && r0 <= r1 && r1 * qa.k <= qa.codes.len());
         #[cfg(target_arch = "x86_64")]
-        if matches!(simd, Simd::Avx2Fma | Simd::Avx512Vnni) {
-            assert!(bias.len() >= NR);
-            let bias = bias.as_ptr();
-            let vnni = simd == Simd::Avx512Vnni;
-            if rows == 2 {
-                let (a2, s2) = ([a(r), a(r + 1)], [sa(r), sa(r + 1)]);
-                let c2 = [c, c.add(ldc)];
-                match (vnni, narrow) {
-                    (true, _) => tile_vnni::<2>(b, a2, s2, bias, c2),
-                    (false, true) => tile_avx2::<2, true>(b, a2, s2, bias, c2),
-                    (false, false) => tile_avx2::<2, false>(b, a2, s2, bias, c2),
-                }
-            } else {
-                let (a1, s1) = ([a(r)], [sa(r)]);
-                match (vnni, narrow) {
-                    (true, _) => tile_vnni::<1>(b, a1, s1, bias, [c]),
-                    (false, true) => tile_avx2::<1, true>(b, a1, s1, bias, [c]),
-                    (false, false) => tile_avx2::<1, false>(b, a1, s1, bias, [c]),
-                }
-            }
-            return;
+        match (simd, self) {
+            (Simd::Avx512Vnni, _) => return rows_vnni(b, qa, r0, r1, bias.as_ptr(), c, ldc),
+            (Simd::Avx2Fma, IntBlocks::W4(_)) => return rows_avx2::<true>(b, qa, r0, r1, bias.as_ptr(), c, ldc),
+            (Simd::Avx2Fma, IntBlocks::W7(_)) => return rows_avx2::<false>(b, qa, r0, r1, bias.as_ptr(), c, ldc),
+            (Simd::Portable, _) => {}
         }
-        for i in 0..rows {
-            finish(tile_portable(b, a(r + i), sa(r + i)), bias, c.add(i * ldc));
+        for r in r0..r1 {
+            finish(tile_portable(b, qa.row(r), qa.row_scales(r)), bias, c.add((r - r0) * ldc));
         }
+    }
+}
+
+impl QuantActs {
+    /// Row `r`'s codes.
+    #[inline(always)]
+    fn row(&self, r: usize) -> &[u8] {
+        &self.codes[r * self.k..(r + 1) * self.k]
+    }
+
+    /// Row `r`'s block scales.
+    #[inline(always)]
+    fn row_scales(&self, r: usize) -> &[f32] {
+        let kb = self.k / QK;
+        &self.scale[r * kb..(r + 1) * kb]
+    }
+}
+
+/// Rows `r0..r1` of one panel in tiles of two rows (one for an odd last row), in the AVX2 build.
+/// `NARROW`: 4-bit codes (see [`tile_avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn rows_avx2<const NARROW: bool>(
+    b: &[IntBlock],
+    qa: &QuantActs,
+    r0: usize,
+    r1: usize,
+    bias: *const f32,
+    c: *mut f32,
+    ldc: usize,
+) {
+    let mut r = r0;
+    while r + 2 <= r1 {
+        let c2 = [c.add((r - r0) * ldc), c.add((r + 1 - r0) * ldc)];
+        tile_avx2::<2, NARROW>(b, [qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], bias, c2);
+        r += 2;
+    }
+    if r < r1 {
+        tile_avx2::<1, NARROW>(b, [qa.row(r)], [qa.row_scales(r)], bias, [c.add((r - r0) * ldc)]);
+    }
+}
+
+/// [`rows_avx2`] with the VNNI tile.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma,avx512f,avx512vl,avx512vnni")]
+unsafe fn rows_vnni(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: *const f32, c: *mut f32, ldc: usize) {
+    let mut r = r0;
+    while r + 2 <= r1 {
+        let c2 = [c.add((r - r0) * ldc), c.add((r + 1 - r0) * ldc)];
+        tile_vnni::<2>(b, [qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], bias, c2);
+        r += 2;
+    }
+    if r < r1 {
+        tile_vnni::<1>(b, [qa.row(r)], [qa.row_scales(r)], bias, [c.add((r - r0) * ldc)]);
     }
 }
 

@@ -428,12 +428,9 @@ pub fn linear(simd: Simd, x: &[f32], m: usize, lin: &PackedLinear, y: &mut [f32]
                     let c1 = (c0 + chunk).min(m);
                     for p in p0..p1 {
                         let bias = &lin.bias[p * NR..(p + 1) * NR];
-                        for r in (c0..c1).step_by(2) {
-                            let rows = (c1 - r).min(2);
-                            // SAFETY: rows r..r+rows, columns p*NR..p*NR+NR lie inside y
-                            // (checked above) and belong to this task alone; r + rows <= m.
-                            unsafe { ib.panel_rows(simd, p, qa, r, rows, bias, yp.get().add(r * n + p * NR), n) };
-                        }
+                        // SAFETY: rows c0..c1, columns p*NR..p*NR+NR lie inside y (checked
+                        // above) and belong to this task alone; c1 <= m.
+                        unsafe { ib.panel_rows(simd, p, qa, c0, c1, bias, yp.get().add(c0 * n + p * NR), n) };
                         // GELU as its own pass over the panel's rows just written: in the tile
                         // epilogue (called from baseline code) it ran 4-wide SSE2, and an AVX2
                         // epilogue there measured slower in batches.
