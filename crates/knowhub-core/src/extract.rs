@@ -94,8 +94,11 @@ pub enum JobFinish {
         error: String,
         after_secs: u64,
     },
+    /// For good. `result` is JSON of what the job got before it failed (the LLM tokens its
+    /// answers used), so the job's view and the operator's bill agree.
     Failed {
         error: String,
+        result: Option<String>,
     },
 }
 

@@ -280,6 +280,24 @@ async fn malformed_twice_fails_the_job_and_stores_nothing() {
     assert_eq!(t.hub.store().count().await.unwrap(), 0);
     let (_, job) = t.get(v["status_url"].as_str().unwrap()).await;
     assert_eq!(job["status"], "failed");
+    // Both unusable answers were paid for (100 + 20 tokens each): the job's view, the metrics
+    // and the dashboard count them. What a failed job did not measure is absent, not zero.
+    assert_eq!((job["input_tokens"].as_u64(), job["output_tokens"].as_u64()), (Some(200), Some(40)), "{job}");
+    assert!(job.get("capped").is_none() && job.get("dropped_low_confidence").is_none(), "{job}");
+    let resp = t.app.clone().oneshot(Request::get("/metrics").body(Body::empty()).unwrap()).await.unwrap();
+    let metrics = String::from_utf8(resp.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    assert!(metrics.contains("knowhub_llm_tokens_total{direction=\"input\"} 200"), "{metrics}");
+    assert!(metrics.contains("knowhub_extraction_jobs_total{result=\"failed\"} 1"), "{metrics}");
+    let (_, d) = t.get("/api/dashboard?weeks=1").await;
+    assert_eq!(
+        (
+            d["totals"]["jobs_failed"].as_u64(),
+            d["totals"]["input_tokens"].as_u64(),
+            d["totals"]["output_tokens"].as_u64()
+        ),
+        (Some(1), Some(200), Some(40)),
+        "{d}"
+    );
 }
 
 /// An answer cut off at the output limit is not asked for again as it was (it would be cut off

@@ -208,7 +208,10 @@ impl Extractor {
     /// The transcript is fit to the model's context window when one is configured, and cut
     /// shorter (twice at most) when the server still says the prompt is too long: a small local
     /// model then extracts from a summarised transcript instead of failing the job.
-    pub async fn ask(&self, messages: &[Prepared], first: u64) -> Result<Asked, RunError> {
+    ///
+    /// `spent` counts the tokens of every answer the model gave, whatever the outcome: a job
+    /// whose answers were unusable still cost them.
+    pub async fn ask(&self, messages: &[Prepared], first: u64, spent: &mut Tokens) -> Result<Asked, RunError> {
         if messages.is_empty() {
             return Ok(Asked::default());
         }
@@ -216,7 +219,7 @@ impl Extractor {
         let mut budget = self.settings.max_transcript_chars;
         for shrink in 0.. {
             let (text, capped, used) = self.fit_transcript(&system, messages, first, budget);
-            match self.ask_once(&system, &text, capped, first, first + messages.len() as u64 - 1).await {
+            match self.ask_once(&system, &text, capped, first, first + messages.len() as u64 - 1, spent).await {
                 Err(e) if e.is_context_overflow() && shrink < 2 && used > MIN_TRANSCRIPT_CHARS => {
                     tracing::warn!(error = %e, chars = used, "extraction: prompt over the model's context, cutting the transcript");
                     // Half of what was sent (a capped transcript can fall short of its budget).
@@ -267,6 +270,7 @@ impl Extractor {
         capped: bool,
         first: u64,
         last: u64,
+        spent: &mut Tokens,
     ) -> Result<Result<Asked, String>, LlmError> {
         let user = format!(
             "<transcript messages=\"#{first}-#{last}\">\n{text}\n</transcript>\n\nExtract the experiences as a JSON array."
@@ -277,6 +281,8 @@ impl Extractor {
             let c = self.llm.complete(system, &prompt).await?;
             tin += c.input_tokens;
             tout += c.output_tokens;
+            spent.input_tokens += c.input_tokens;
+            spent.output_tokens += c.output_tokens;
             let parsed = parse_json_array::<serde_json::Value>(&c.text).map_err(|e| e.to_string()).and_then(|raw| {
                 let (items, invalid) = self.sort_items(raw, first, last);
                 if items.is_empty() && !invalid.is_empty() {
@@ -327,6 +333,14 @@ impl Extractor {
         }
         (items, invalid)
     }
+}
+
+/// LLM tokens used, as the provider reported them. Also what a failed job stores as its result
+/// (the dashboard's token sums read every job's result).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tokens {
+    pub input_tokens: u64,
+    pub output_tokens: u64,
 }
 
 /// What the model made of a transcript.
@@ -405,14 +419,6 @@ pub async fn store_items(
     Ok((out, dropped))
 }
 
-/// The LLM tokens a finished job reports in its result (zero for a job that did not finish).
-pub fn tokens_used(finish: &JobFinish) -> (u64, u64) {
-    let JobFinish::Done { result } = finish else { return (0, 0) };
-    let v: serde_json::Value = serde_json::from_str(result).unwrap_or_default();
-    let n = |k: &str| v.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0);
-    (n("input_tokens"), n("output_tokens"))
-}
-
 /// The messages of `range` as a reviewer reads them: `#index role: text`, tool calls and tool
 /// names kept, capped at `insight::MAX_SOURCE_CHARS` (head and tail kept).
 pub fn source_excerpt(messages: &[Prepared], first: u64, range: MessageRange) -> String {
@@ -434,13 +440,22 @@ pub fn source_excerpt(messages: &[Prepared], first: u64, range: MessageRange) ->
     transcript::elide(out.trim_end(), crate::insight::MAX_SOURCE_CHARS)
 }
 
-/// Runs one claimed job to its end state (or back to the queue on a transient failure).
-pub async fn run_job(hub: &crate::hub::Hub, ex: &Extractor, job: ExtractJob) -> Result<(JobFinish, usize), CoreError> {
+/// Runs one claimed job to its end state (or back to the queue on a transient failure). Returns
+/// how it ended, how many new records it made, and the LLM tokens this attempt used.
+pub async fn run_job(
+    hub: &crate::hub::Hub,
+    ex: &Extractor,
+    job: ExtractJob,
+) -> Result<(JobFinish, usize, Tokens), CoreError> {
+    let mut spent = Tokens::default();
     let messages: Vec<Prepared> = match serde_json::from_str(&job.messages) {
         Ok(m) => m,
-        Err(e) => return Ok((JobFinish::Failed { error: format!("stored transcript is unreadable: {e}") }, 0)),
+        Err(e) => {
+            let error = format!("stored transcript is unreadable: {e}");
+            return Ok((JobFinish::Failed { error, result: None }, 0, spent));
+        }
     };
-    let finish = match ex.ask(&messages, job.first_index).await {
+    let finish = match ex.ask(&messages, job.first_index, &mut spent).await {
         Ok(Asked { items, invalid, capped, input_tokens, output_tokens }) => {
             let (experiences, dropped) = store_items(hub, &job, items, ex.settings.min_confidence).await?;
             let created = experiences.iter().filter(|e| e.duplicate_of.is_none()).count();
@@ -456,7 +471,7 @@ pub async fn run_job(hub: &crate::hub::Hub, ex: &Extractor, job: ExtractJob) -> 
             tracing::info!(job = %job.id, extracted = result.extracted_count, new = created, dropped, capped,
                 input_tokens, output_tokens, "extraction job done");
             let json = serde_json::to_string(&result).map_err(|e| CoreError::Internal(e.to_string()))?;
-            return Ok((JobFinish::Done { result: json }, created));
+            return Ok((JobFinish::Done { result: json }, created, spent));
         }
         Err(RunError::Transient(e)) if job.attempts < ex.settings.max_attempts => {
             let after_secs = 30u64 << job.attempts.min(6);
@@ -464,11 +479,12 @@ pub async fn run_job(hub: &crate::hub::Hub, ex: &Extractor, job: ExtractJob) -> 
             JobFinish::Retry { error: e, after_secs }
         }
         Err(RunError::Transient(e) | RunError::Permanent(e)) => {
-            tracing::warn!(job = %job.id, attempt = job.attempts, error = %e, "extraction job failed");
-            JobFinish::Failed { error: e }
+            tracing::warn!(job = %job.id, attempt = job.attempts, error = %e, input_tokens = spent.input_tokens,
+                output_tokens = spent.output_tokens, "extraction job failed");
+            JobFinish::Failed { error: e, result: serde_json::to_string(&spent).ok() }
         }
     };
-    Ok((finish, 0))
+    Ok((finish, 0, spent))
 }
 
 /// How long an idle worker waits before looking for work queued by another replica.

@@ -63,10 +63,15 @@ pub struct JobView {
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Details {
-    pub dropped_low_confidence: usize,
+    /// Absent for a failed job (its answers were not used).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dropped_low_confidence: Option<usize>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dropped_invalid: Vec<String>,
-    pub capped: bool,
+    /// Absent for a failed job.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capped: Option<bool>,
+    /// LLM tokens the job's answers used; for a failed job, those of its last attempt.
     pub input_tokens: u64,
     pub output_tokens: u64,
 }
@@ -99,11 +104,19 @@ impl JobView {
             v.extracted_count = r.extracted_count;
             v.experiences = r.experiences;
             v.details = Some(Details {
-                dropped_low_confidence: r.dropped_low_confidence,
+                dropped_low_confidence: Some(r.dropped_low_confidence),
                 dropped_invalid: r.dropped_invalid,
-                capped: r.capped,
+                capped: Some(r.capped),
                 input_tokens: r.input_tokens,
                 output_tokens: r.output_tokens,
+            });
+        } else if let Some(t) = job.result.as_deref().and_then(|r| serde_json::from_str::<extract::Tokens>(r).ok()) {
+            v.details = Some(Details {
+                dropped_low_confidence: None,
+                dropped_invalid: Vec::new(),
+                capped: None,
+                input_tokens: t.input_tokens,
+                output_tokens: t.output_tokens,
             });
         }
         v
@@ -247,9 +260,9 @@ impl Hub {
                         backoff = Duration::from_millis(500);
                         let id = job.id.clone();
                         let done = match extract::run_job(&hub, &ex, job).await {
-                            Ok((finish, created)) => {
-                                let (tin, tout) = extract::tokens_used(&finish);
-                                hub.metrics.job(&finish, tin, tout);
+                            Ok((finish, created, spent)) => {
+                                // Every attempt's tokens, retried and failed ones included.
+                                hub.metrics.job(&finish, spent.input_tokens, spent.output_tokens);
                                 if created > 0 {
                                     hub.embed_wake.notify_one();
                                 }

@@ -152,13 +152,14 @@ pub(crate) async fn finish(pool: &PgPool, id: &str, finish: JobFinish) -> Result
         .bind(error)
         .bind(&now)
         .bind(*after_secs as f64),
-        JobFinish::Failed { error } => sqlx::query(
-            "UPDATE extract_jobs SET status = 'failed', error = $2, messages = '', lease_until = NULL, updated_at = $3 \
-             WHERE id = $1",
+        JobFinish::Failed { error, result } => sqlx::query(
+            "UPDATE extract_jobs SET status = 'failed', error = $2, result = $4, messages = '', lease_until = NULL, \
+             updated_at = $3 WHERE id = $1",
         )
         .bind(id)
         .bind(error)
-        .bind(&now),
+        .bind(&now)
+        .bind(result),
     };
     let n = q.execute(pool).await.map_err(db_err)?;
     if n.rows_affected() == 0 {

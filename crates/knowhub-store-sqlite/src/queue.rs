@@ -328,10 +328,10 @@ pub(crate) fn finish_tx(c: &Connection, id: &str, finish: JobFinish) -> Result<(
              WHERE id = ?1",
             params![id, error, later(after_secs), now],
         ),
-        JobFinish::Failed { error } => c.execute(
-            "UPDATE extract_jobs SET status = 'failed', error = ?2, messages = '', lease_until = NULL, updated_at = ?3 \
-             WHERE id = ?1",
-            params![id, error, now],
+        JobFinish::Failed { error, result } => c.execute(
+            "UPDATE extract_jobs SET status = 'failed', error = ?2, result = ?4, messages = '', lease_until = NULL, \
+             updated_at = ?3 WHERE id = ?1",
+            params![id, error, now, result],
         ),
     }
     .map_err(sql_err)?;

@@ -1002,8 +1002,14 @@ pub async fn extraction_retry_and_finish(s: Arc<dyn Store>) {
     s.finish_extraction(&stolen.id, JobFinish::Done { result: "{\"created\":2}".into() }).await.unwrap();
     let d = s.extraction(&stolen.id).await.unwrap().unwrap();
     assert_eq!((d.status, d.messages.as_str(), d.result.as_deref()), (JobStatus::Done, "", Some("{\"created\":2}")));
-    s.finish_extraction(&first.id, JobFinish::Failed { error: "bad output".into() }).await.unwrap();
+    let spent = "{\"input_tokens\":200}";
+    s.finish_extraction(&first.id, JobFinish::Failed { error: "bad output".into(), result: Some(spent.into()) })
+        .await
+        .unwrap();
     let f = s.extraction(&first.id).await.unwrap().unwrap();
-    assert_eq!((f.status, f.messages.as_str(), f.error.as_deref()), (JobStatus::Failed, "", Some("bad output")));
+    assert_eq!(
+        (f.status, f.messages.as_str(), f.error.as_deref(), f.result.as_deref()),
+        (JobStatus::Failed, "", Some("bad output"), Some(spent))
+    );
     assert!(s.claim_extraction(300).await.unwrap().is_none(), "finished jobs are never claimed");
 }
