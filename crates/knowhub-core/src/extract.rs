@@ -89,10 +89,12 @@ pub enum JobFinish {
     Done {
         result: String,
     },
-    /// A transient failure: run again after this many seconds.
+    /// A transient failure: run again after this many seconds. `result` is JSON of the LLM
+    /// tokens spent so far, which the next attempt adds to.
     Retry {
         error: String,
         after_secs: u64,
+        result: Option<String>,
     },
     /// For good. `result` is JSON of what the job got before it failed (the LLM tokens its
     /// answers used), so the job's view and the operator's bill agree.

@@ -130,6 +130,8 @@ async fn setup(s: Setup) -> T {
             max_attempts: s.max_attempts,
             max_transcript_chars: s.budget,
             max_items: s.max_items,
+            // A job retried after a transient failure runs again at once.
+            retry_after_secs: 0,
             ..Default::default()
         },
     );
@@ -296,6 +298,38 @@ async fn malformed_twice_fails_the_job_and_stores_nothing() {
             d["totals"]["output_tokens"].as_u64()
         ),
         (Some(1), Some(200), Some(40)),
+        "{d}"
+    );
+}
+
+/// A transient failure after a paid answer: the retried job adds to what its first attempt spent,
+/// so the finished job, the metrics and the dashboard all count both attempts.
+#[tokio::test]
+async fn tokens_of_a_retried_attempt_stay_counted() {
+    let down = (503, Duration::ZERO, "{\"error\":\"overloaded\"}".to_string());
+    let answers = vec![
+        (200, Duration::ZERO, reply(LlmProvider::OpenAi, "not a JSON array")),
+        down.clone(),
+        down.clone(),
+        down,
+        good(LlmProvider::OpenAi, items()),
+    ];
+    let t = setup(Setup { answers, ..Default::default() }).await;
+    let v = t.extract_done(upload(conversation(), "s-retry-tokens"), 1).await;
+    assert_eq!(t.llm.requests().len(), 5, "one answer, three refusals, then the retried job's answer");
+    assert_eq!(
+        (v["attempts"].as_u64(), v["input_tokens"].as_u64(), v["output_tokens"].as_u64()),
+        (Some(2), Some(200), Some(40)),
+        "{v}"
+    );
+    let resp = t.app.clone().oneshot(Request::get("/metrics").body(Body::empty()).unwrap()).await.unwrap();
+    let metrics = String::from_utf8(resp.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    assert!(metrics.contains("knowhub_llm_tokens_total{direction=\"input\"} 200"), "{metrics}");
+    assert!(metrics.contains("knowhub_extraction_jobs_total{result=\"retried\"} 1"), "{metrics}");
+    let (_, d) = t.get("/api/dashboard?weeks=1").await;
+    assert_eq!(
+        (d["totals"]["input_tokens"].as_u64(), d["totals"]["output_tokens"].as_u64()),
+        (Some(200), Some(40)),
         "{d}"
     );
 }

@@ -30,6 +30,9 @@ pub struct ExtractSettings {
     pub max_attempts: u32,
     /// Seconds a worker may hold a job before another may take it over.
     pub lease_secs: u64,
+    /// Base of the delay before a job runs again after a transient failure: after n attempts it
+    /// waits this × 2^n seconds (60 s after the first at the default, 0 in tests).
+    pub retry_after_secs: u64,
 }
 
 impl Default for ExtractSettings {
@@ -40,6 +43,7 @@ impl Default for ExtractSettings {
             max_items: 10,
             max_attempts: 3,
             lease_secs: 900,
+            retry_after_secs: 30,
         }
     }
 }
@@ -441,22 +445,29 @@ pub fn source_excerpt(messages: &[Prepared], first: u64, range: MessageRange) ->
 }
 
 /// Runs one claimed job to its end state (or back to the queue on a transient failure). Returns
-/// how it ended, how many new records it made, and the LLM tokens this attempt used.
+/// how it ended, how many new records it made, and the LLM tokens this attempt used. What the
+/// job stores counts the tokens of all its attempts: a retry keeps the sum so far.
 pub async fn run_job(
     hub: &crate::hub::Hub,
     ex: &Extractor,
     job: ExtractJob,
 ) -> Result<(JobFinish, usize, Tokens), CoreError> {
-    let mut spent = Tokens::default();
+    let before = job.result.as_deref().and_then(|r| serde_json::from_str::<Tokens>(r).ok()).unwrap_or_default();
+    let mut spent = before;
+    let this_attempt = |spent: Tokens| Tokens {
+        input_tokens: spent.input_tokens.saturating_sub(before.input_tokens),
+        output_tokens: spent.output_tokens.saturating_sub(before.output_tokens),
+    };
     let messages: Vec<Prepared> = match serde_json::from_str(&job.messages) {
         Ok(m) => m,
         Err(e) => {
             let error = format!("stored transcript is unreadable: {e}");
-            return Ok((JobFinish::Failed { error, result: None }, 0, spent));
+            return Ok((JobFinish::Failed { error, result: serde_json::to_string(&spent).ok() }, 0, Tokens::default()));
         }
     };
     let finish = match ex.ask(&messages, job.first_index, &mut spent).await {
-        Ok(Asked { items, invalid, capped, input_tokens, output_tokens }) => {
+        Ok(Asked { items, invalid, capped, .. }) => {
+            let Tokens { input_tokens, output_tokens } = spent;
             let (experiences, dropped) = store_items(hub, &job, items, ex.settings.min_confidence).await?;
             let created = experiences.iter().filter(|e| e.duplicate_of.is_none()).count();
             let result = JobResult {
@@ -471,12 +482,12 @@ pub async fn run_job(
             tracing::info!(job = %job.id, extracted = result.extracted_count, new = created, dropped, capped,
                 input_tokens, output_tokens, "extraction job done");
             let json = serde_json::to_string(&result).map_err(|e| CoreError::Internal(e.to_string()))?;
-            return Ok((JobFinish::Done { result: json }, created, spent));
+            return Ok((JobFinish::Done { result: json }, created, this_attempt(spent)));
         }
         Err(RunError::Transient(e)) if job.attempts < ex.settings.max_attempts => {
-            let after_secs = 30u64 << job.attempts.min(6);
+            let after_secs = ex.settings.retry_after_secs << job.attempts.min(6);
             tracing::warn!(job = %job.id, attempt = job.attempts, retry_in_s = after_secs, error = %e, "extraction job will be retried");
-            JobFinish::Retry { error: e, after_secs }
+            JobFinish::Retry { error: e, after_secs, result: serde_json::to_string(&spent).ok() }
         }
         Err(RunError::Transient(e) | RunError::Permanent(e)) => {
             tracing::warn!(job = %job.id, attempt = job.attempts, error = %e, input_tokens = spent.input_tokens,
@@ -484,7 +495,7 @@ pub async fn run_job(
             JobFinish::Failed { error: e, result: serde_json::to_string(&spent).ok() }
         }
     };
-    Ok((finish, 0, spent))
+    Ok((finish, 0, this_attempt(spent)))
 }
 
 /// How long an idle worker waits before looking for work queued by another replica.

@@ -71,7 +71,7 @@ pub struct Details {
     /// Absent for a failed job.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub capped: Option<bool>,
-    /// LLM tokens the job's answers used; for a failed job, those of its last attempt.
+    /// LLM tokens the job's answers used, over all its attempts.
     pub input_tokens: u64,
     pub output_tokens: u64,
 }

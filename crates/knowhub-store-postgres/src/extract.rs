@@ -144,14 +144,15 @@ pub(crate) async fn finish(pool: &PgPool, id: &str, finish: JobFinish) -> Result
         .bind(id)
         .bind(result)
         .bind(&now),
-        JobFinish::Retry { error, after_secs } => sqlx::query(
+        JobFinish::Retry { error, after_secs, result } => sqlx::query(
             "UPDATE extract_jobs SET status = 'queued', error = $2, lease_until = NULL, \
-             not_before = now() + make_interval(secs => $4), updated_at = $3 WHERE id = $1",
+             not_before = now() + make_interval(secs => $4), updated_at = $3, result = $5 WHERE id = $1",
         )
         .bind(id)
         .bind(error)
         .bind(&now)
-        .bind(*after_secs as f64),
+        .bind(*after_secs as f64)
+        .bind(result),
         JobFinish::Failed { error, result } => sqlx::query(
             "UPDATE extract_jobs SET status = 'failed', error = $2, result = $4, messages = '', lease_until = NULL, \
              updated_at = $3 WHERE id = $1",

@@ -323,10 +323,10 @@ pub(crate) fn finish_tx(c: &Connection, id: &str, finish: JobFinish) -> Result<(
              updated_at = ?3 WHERE id = ?1",
             params![id, result, now],
         ),
-        JobFinish::Retry { error, after_secs } => c.execute(
-            "UPDATE extract_jobs SET status = 'queued', error = ?2, not_before = ?3, lease_until = NULL, updated_at = ?4 \
-             WHERE id = ?1",
-            params![id, error, later(after_secs), now],
+        JobFinish::Retry { error, after_secs, result } => c.execute(
+            "UPDATE extract_jobs SET status = 'queued', error = ?2, not_before = ?3, lease_until = NULL, updated_at = ?4, \
+             result = ?5 WHERE id = ?1",
+            params![id, error, later(after_secs), now, result],
         ),
         JobFinish::Failed { error, result } => c.execute(
             "UPDATE extract_jobs SET status = 'failed', error = ?2, result = ?4, messages = '', lease_until = NULL, \

@@ -980,7 +980,9 @@ pub async fn extraction_retry_and_finish(s: Arc<dyn Store>) {
     let j = s.claim_extraction(300).await.unwrap().unwrap();
     assert_eq!(j.id, first.id, "oldest first");
     // Retry later: not runnable before its time.
-    s.finish_extraction(&j.id, JobFinish::Retry { error: "rate limited".into(), after_secs: 3600 }).await.unwrap();
+    s.finish_extraction(&j.id, JobFinish::Retry { error: "rate limited".into(), after_secs: 3600, result: None })
+        .await
+        .unwrap();
     let r = s.extraction(&j.id).await.unwrap().unwrap();
     assert_eq!((r.status, r.error.as_deref(), r.attempts), (JobStatus::Queued, Some("rate limited"), 1));
     assert_eq!(contents(&r), vec!["a"], "messages kept for the retry");
@@ -988,11 +990,14 @@ pub async fn extraction_retry_and_finish(s: Arc<dyn Store>) {
     assert_eq!(next.id, second.id, "the delayed job is skipped");
     assert!(s.claim_extraction(300).await.unwrap().is_none());
     // Retry with no delay: claimable again, attempts counted.
-    s.finish_extraction(&next.id, JobFinish::Retry { error: "timeout".into(), after_secs: 0 }).await.unwrap();
+    let spent = "{\"input_tokens\":120,\"output_tokens\":20}";
+    let retry = JobFinish::Retry { error: "timeout".into(), after_secs: 0, result: Some(spent.into()) };
+    s.finish_extraction(&next.id, retry).await.unwrap();
     let again = s.claim_extraction(300).await.unwrap().unwrap();
     assert_eq!((again.id.as_str(), again.attempts), (next.id.as_str(), 2));
+    assert_eq!(again.result.as_deref(), Some(spent), "the next attempt sees what the last one spent");
     // A lease that expired (the worker died) makes the job claimable again.
-    s.finish_extraction(&again.id, JobFinish::Retry { error: "x".into(), after_secs: 0 }).await.unwrap();
+    s.finish_extraction(&again.id, JobFinish::Retry { error: "x".into(), after_secs: 0, result: None }).await.unwrap();
     let short = s.claim_extraction(1).await.unwrap().unwrap();
     assert_eq!(short.id, next.id);
     tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
