@@ -155,6 +155,11 @@ impl T {
     async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.call(Request::get(path).body(Body::empty()).unwrap()).await
     }
+    /// The Prometheus text of `/metrics`.
+    async fn metrics(&self) -> String {
+        let resp = self.app.clone().oneshot(Request::get("/metrics").body(Body::empty()).unwrap()).await.unwrap();
+        String::from_utf8(resp.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
+    }
     /// Uploads and waits for the job to end.
     async fn extract(&self, body: Value) -> (StatusCode, Value) {
         self.post("/api/extract?wait=20", body).await
@@ -286,8 +291,7 @@ async fn malformed_twice_fails_the_job_and_stores_nothing() {
     // and the dashboard count them. What a failed job did not measure is absent, not zero.
     assert_eq!((job["input_tokens"].as_u64(), job["output_tokens"].as_u64()), (Some(200), Some(40)), "{job}");
     assert!(job.get("capped").is_none() && job.get("dropped_low_confidence").is_none(), "{job}");
-    let resp = t.app.clone().oneshot(Request::get("/metrics").body(Body::empty()).unwrap()).await.unwrap();
-    let metrics = String::from_utf8(resp.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let metrics = t.metrics().await;
     assert!(metrics.contains("knowhub_llm_tokens_total{direction=\"input\"} 200"), "{metrics}");
     assert!(metrics.contains("knowhub_extraction_jobs_total{result=\"failed\"} 1"), "{metrics}");
     let (_, d) = t.get("/api/dashboard?weeks=1").await;
@@ -322,8 +326,7 @@ async fn tokens_of_a_retried_attempt_stay_counted() {
         (Some(2), Some(200), Some(40)),
         "{v}"
     );
-    let resp = t.app.clone().oneshot(Request::get("/metrics").body(Body::empty()).unwrap()).await.unwrap();
-    let metrics = String::from_utf8(resp.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let metrics = t.metrics().await;
     assert!(metrics.contains("knowhub_llm_tokens_total{direction=\"input\"} 200"), "{metrics}");
     assert!(metrics.contains("knowhub_extraction_jobs_total{result=\"retried\"} 1"), "{metrics}");
     let (_, d) = t.get("/api/dashboard?weeks=1").await;
