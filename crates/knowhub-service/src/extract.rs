@@ -279,12 +279,9 @@ impl Extractor {
         let user = format!(
             "<transcript messages=\"#{first}-#{last}\">\n{text}\n</transcript>\n\nExtract the experiences as a JSON array."
         );
-        let (mut tin, mut tout) = (0, 0);
         let mut prompt = user.clone();
         for attempt in 0..2 {
             let c = self.llm.complete(system, &prompt).await?;
-            tin += c.input_tokens;
-            tout += c.output_tokens;
             spent.input_tokens += c.input_tokens;
             spent.output_tokens += c.output_tokens;
             let parsed = parse_json_array::<serde_json::Value>(&c.text).map_err(|e| e.to_string()).and_then(|raw| {
@@ -295,9 +292,7 @@ impl Extractor {
                 Ok((items, invalid))
             });
             match parsed {
-                Ok((items, invalid)) => {
-                    return Ok(Ok(Asked { items, invalid, capped, input_tokens: tin, output_tokens: tout }))
-                }
+                Ok((items, invalid)) => return Ok(Ok(Asked { items, invalid, capped })),
                 // Cut off at the answer budget: the same question would be cut off again, so ask
                 // for fewer, shorter items (small local models ramble until the limit).
                 Err(e) if attempt == 0 && c.truncated() => {
@@ -354,8 +349,6 @@ pub struct Asked {
     /// Dropped items with their reasons.
     pub invalid: Vec<String>,
     pub capped: bool,
-    pub input_tokens: u64,
-    pub output_tokens: u64,
 }
 
 /// Stores a job's items and builds its result. Items that look like prompt injection are flagged
@@ -466,7 +459,7 @@ pub async fn run_job(
         }
     };
     let finish = match ex.ask(&messages, job.first_index, &mut spent).await {
-        Ok(Asked { items, invalid, capped, .. }) => {
+        Ok(Asked { items, invalid, capped }) => {
             let Tokens { input_tokens, output_tokens } = spent;
             let (experiences, dropped) = store_items(hub, &job, items, ex.settings.min_confidence).await?;
             let created = experiences.iter().filter(|e| e.duplicate_of.is_none()).count();
