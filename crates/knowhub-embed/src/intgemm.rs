@@ -252,29 +252,54 @@ unsafe fn rows_avx2<const NARROW: bool>(
     c: *mut f32,
     ldc: usize,
 ) {
-    let mut r = r0;
-    while r + 2 <= r1 {
-        let c2 = [c.add((r - r0) * ldc), c.add((r + 1 - r0) * ldc)];
-        tile_avx2::<2, NARROW>(b, [qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], bias, c2);
-        r += 2;
-    }
-    if r < r1 {
-        tile_avx2::<1, NARROW>(b, [qa.row(r)], [qa.row_scales(r)], bias, [c.add((r - r0) * ldc)]);
-    }
+    row_loop(
+        qa,
+        r0,
+        r1,
+        c,
+        ldc,
+        |a, sa, c| tile_avx2::<2, NARROW>(b, a, sa, bias, c),
+        |a, sa, c| tile_avx2::<1, NARROW>(b, a, sa, bias, c),
+    )
 }
 
 /// [`rows_avx2`] with the VNNI tile.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma,avx512f,avx512vl,avx512vnni")]
 unsafe fn rows_vnni(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: *const f32, c: *mut f32, ldc: usize) {
+    row_loop(
+        qa,
+        r0,
+        r1,
+        c,
+        ldc,
+        |a, sa, c| tile_vnni::<2>(b, a, sa, bias, c),
+        |a, sa, c| tile_vnni::<1>(b, a, sa, bias, c),
+    )
+}
+
+/// The row loop of [`rows_avx2`] and [`rows_vnni`], inlined into each (so the tiles it calls
+/// inline with that build's target features): pairs of rows through `two`, an odd last row
+/// through `one`; row `r0`'s output at `c`, stride `ldc`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn row_loop(
+    qa: &QuantActs,
+    r0: usize,
+    r1: usize,
+    c: *mut f32,
+    ldc: usize,
+    two: impl Fn([&[u8]; 2], [&[f32]; 2], [*mut f32; 2]),
+    one: impl Fn([&[u8]; 1], [&[f32]; 1], [*mut f32; 1]),
+) {
+    let out = |r: usize| c.add((r - r0) * ldc);
     let mut r = r0;
     while r + 2 <= r1 {
-        let c2 = [c.add((r - r0) * ldc), c.add((r + 1 - r0) * ldc)];
-        tile_vnni::<2>(b, [qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], bias, c2);
+        two([qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], [out(r), out(r + 1)]);
         r += 2;
     }
     if r < r1 {
-        tile_vnni::<1>(b, [qa.row(r)], [qa.row_scales(r)], bias, [c.add((r - r0) * ldc)]);
+        one([qa.row(r)], [qa.row_scales(r)], [out(r)]);
     }
 }
 
