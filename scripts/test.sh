@@ -27,7 +27,9 @@ step "cargo test (workspace)"
 cargo test --workspace
 
 step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backends)"
-KNOWHUB_TEST_BACKEND=postgres cargo test -p knowhub-http --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi
+# --workspace, not -p knowhub-http: the same package selection as above resolves the same
+# features, so this reuses that build (with -p, cargo rebuilt most dependencies: minutes in CI).
+KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi
 
 step "OpenClaw plugin: build and unit tests"
 (cd plugins/openclaw && npm ci --no-audit --no-fund && npm test)
