@@ -363,6 +363,8 @@ pub struct ExtractionConfig {
     pub max_items: usize,
     /// Attempts per job when the LLM is unreachable.
     pub max_attempts: u32,
+    /// Base of the delay between those attempts: after n attempts a job waits this x 2^n s.
+    pub retry_after_secs: u64,
 }
 
 impl Default for ExtractionConfig {
@@ -374,6 +376,7 @@ impl Default for ExtractionConfig {
             max_transcript_chars: d.max_transcript_chars,
             max_items: d.max_items,
             max_attempts: d.max_attempts,
+            retry_after_secs: d.retry_after_secs,
         }
     }
 }
@@ -386,11 +389,16 @@ impl ExtractionConfig {
         if self.max_transcript_chars < 2_000 || !(1..=50).contains(&self.max_items) || self.max_attempts == 0 {
             bail!("extraction: max_transcript_chars must be >= 2000, max_items 1..50, max_attempts >= 1");
         }
+        // Doubled up to six times: a day's wait at most keeps a failed LLM from parking jobs forever.
+        if !(1..=1_350).contains(&self.retry_after_secs) {
+            bail!("extraction.retry_after_secs must be within 1..1350 (the longest wait is 64 x it)");
+        }
         Ok(knowhub_service::ExtractSettings {
             min_confidence: self.min_confidence,
             max_transcript_chars: self.max_transcript_chars,
             max_items: self.max_items,
             max_attempts: self.max_attempts,
+            retry_after_secs: self.retry_after_secs,
             ..Default::default()
         })
     }
@@ -645,6 +653,7 @@ min_confidence = 0.7               # keep items the model is more confident abou
 max_transcript_chars = 24000       # transcript budget: start, tool calls and end kept; middle summarised
 max_items = 10
 max_attempts = 3                   # per job, when the LLM is unreachable
+retry_after_secs = 30              # then wait this x 2, x 4, ... seconds between attempts
 
 [review]
 auto_approve = "all"               # manual submits approved at once: all | reviewers | none
@@ -694,6 +703,17 @@ mod tests {
         let o = Overrides { config: Some(p), llm_context_tokens: Some(512), ..Default::default() };
         let e = Config::load(&o).unwrap().llm.settings().unwrap_err().to_string();
         assert!(e.contains("context_tokens"), "{e}");
+    }
+
+    #[test]
+    fn extraction_retry_delay_from_file_and_checked() {
+        let settings = |toml_text: &str| toml::from_str::<Config>(toml_text).unwrap().extraction.settings();
+        assert_eq!(settings("").unwrap().retry_after_secs, 30);
+        assert_eq!(settings("[extraction]\nretry_after_secs = 5").unwrap().retry_after_secs, 5);
+        for bad in [0, 1_351] {
+            let e = settings(&format!("[extraction]\nretry_after_secs = {bad}")).unwrap_err().to_string();
+            assert!(e.contains("retry_after_secs"), "{e}");
+        }
     }
 
     #[test]
