@@ -710,6 +710,7 @@ mod tests {
         let settings = |toml_text: &str| toml::from_str::<Config>(toml_text).unwrap().extraction.settings();
         assert_eq!(settings("").unwrap().retry_after_secs, 30);
         assert_eq!(settings("[extraction]\nretry_after_secs = 5").unwrap().retry_after_secs, 5);
+        assert_eq!(settings("[extraction]\nretry_after_secs = 1350").unwrap().retry_after_secs, 1_350);
         for bad in [0, 1_351] {
             let e = settings(&format!("[extraction]\nretry_after_secs = {bad}")).unwrap_err().to_string();
             assert!(e.contains("retry_after_secs"), "{e}");
