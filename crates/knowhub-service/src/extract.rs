@@ -48,6 +48,19 @@ impl Default for ExtractSettings {
     }
 }
 
+impl ExtractSettings {
+    /// How many times the retry delay doubles, at most.
+    const RETRY_DOUBLINGS: u32 = 6;
+    /// The largest `retry_after_secs`: its longest wait is then a day, so an LLM that stays down
+    /// cannot park jobs for longer.
+    pub const MAX_RETRY_AFTER_SECS: u64 = 86_400 >> Self::RETRY_DOUBLINGS;
+
+    /// Seconds a job waits before it runs again after `attempts` attempts.
+    fn retry_delay_secs(&self, attempts: u32) -> u64 {
+        self.retry_after_secs << attempts.min(Self::RETRY_DOUBLINGS)
+    }
+}
+
 pub struct Extractor {
     pub llm: LlmClient,
     pub settings: ExtractSettings,
@@ -478,7 +491,7 @@ pub async fn run_job(
             return Ok((JobFinish::Done { result: json }, created, this_attempt(spent)));
         }
         Err(RunError::Transient(e)) if job.attempts < ex.settings.max_attempts => {
-            let after_secs = ex.settings.retry_after_secs << job.attempts.min(6);
+            let after_secs = ex.settings.retry_delay_secs(job.attempts);
             tracing::warn!(job = %job.id, attempt = job.attempts, retry_in_s = after_secs, error = %e, "extraction job will be retried");
             JobFinish::Retry { error: e, after_secs, result: serde_json::to_string(&spent).ok() }
         }

@@ -389,9 +389,9 @@ impl ExtractionConfig {
         if self.max_transcript_chars < 2_000 || !(1..=50).contains(&self.max_items) || self.max_attempts == 0 {
             bail!("extraction: max_transcript_chars must be >= 2000, max_items 1..50, max_attempts >= 1");
         }
-        // Doubled up to six times: a day's wait at most keeps a failed LLM from parking jobs forever.
-        if !(1..=1_350).contains(&self.retry_after_secs) {
-            bail!("extraction.retry_after_secs must be within 1..1350 (the longest wait is 64 x it)");
+        let max_retry = knowhub_service::ExtractSettings::MAX_RETRY_AFTER_SECS;
+        if !(1..=max_retry).contains(&self.retry_after_secs) {
+            bail!("extraction.retry_after_secs must be within 1..{max_retry} (its longest wait is then a day)");
         }
         Ok(knowhub_service::ExtractSettings {
             min_confidence: self.min_confidence,
