@@ -31,6 +31,10 @@ step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backe
 # features, so this reuses that build (with -p, cargo rebuilt most dependencies: minutes in CI).
 KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi
 
+step "embedder on aarch64, emulated (qemu-user): the NEON sdot integer tile against the portable kernel"
+# Installs the cross gcc, qemu-user and the Rust target itself (once).
+./scripts/aarch64-test.sh
+
 step "OpenClaw plugin: build and unit tests"
 (cd plugins/openclaw && npm ci --no-audit --no-fund && npm test)
 

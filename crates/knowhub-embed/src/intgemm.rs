@@ -117,6 +117,8 @@ impl QuantActs {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the AVX2 variants are only produced after runtime feature detection.
             Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { quantise_avx2(&x[..m * k], self) },
+            #[cfg(target_arch = "aarch64")]
+            Simd::NeonDot => quantise_blocks(&x[..m * k], self),
             Simd::Portable => quantise_blocks(&x[..m * k], self),
         }
     }
@@ -218,6 +220,12 @@ impl IntBlocks {
             (Simd::Avx2Fma, IntBlocks::W7(_)) => return rows_avx2::<false>(b, qa, r0, r1, bias.as_ptr(), c, ldc),
             (Simd::Portable, _) => {}
         }
+        #[cfg(target_arch = "aarch64")]
+        if simd == Simd::NeonDot {
+            // SAFETY: NeonDot is only produced after runtime detection of `dotprod`; the rest
+            // is this function's contract.
+            return rows_neon(b, qa, r0, r1, bias.as_ptr(), c, ldc);
+        }
         for r in r0..r1 {
             finish(tile_portable(b, qa.row(r), qa.row_scales(r)), bias, c.add((r - r0) * ldc));
         }
@@ -278,10 +286,10 @@ unsafe fn rows_vnni(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: 
     )
 }
 
-/// The row loop of [`rows_avx2`] and [`rows_vnni`], inlined into each (so the tiles it calls
-/// inline with that build's target features): pairs of rows through `two`, an odd last row
-/// through `one`; row `r0`'s output at `c`, stride `ldc`.
-#[cfg(target_arch = "x86_64")]
+/// The row loop of [`rows_avx2`], [`rows_vnni`] and `rows_neon`, inlined into each (so the
+/// tiles it calls inline with that build's target features): pairs of rows through `two`, an
+/// odd last row through `one`; row `r0`'s output at `c`, stride `ldc`.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
 unsafe fn row_loop(
     qa: &QuantActs,
@@ -487,6 +495,102 @@ unsafe fn tile_vnni<const R: usize>(
     tile_loops(blocks, a, sa, bias, c, step, |_| {})
 }
 
+/// [`rows_avx2`] with the NEON dot-product tile.
+#[cfg(target_arch = "aarch64")]
+#[target_feature(enable = "neon,dotprod")]
+unsafe fn rows_neon(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: *const f32, c: *mut f32, ldc: usize) {
+    row_loop(
+        qa,
+        r0,
+        r1,
+        c,
+        ldc,
+        |a, sa, c| tile_neon::<2>(b, a, sa, bias, c),
+        |a, sa, c| tile_neon::<1>(b, a, sa, bias, c),
+    )
+}
+
+/// `acc[j] += sum over t of w[4j + t] * a[4L + t]`: `sdot` by element, four signed byte
+/// products per 32-bit lane, the activations' four bytes picked by lane `L` of `a`. Written
+/// in `asm!` because the dot-product intrinsics are not stable Rust yet.
+#[cfg(target_arch = "aarch64")]
+#[inline(always)]
+unsafe fn sdot_lane<const L: u32>(
+    acc: &mut std::arch::aarch64::int32x4_t,
+    w: std::arch::aarch64::int8x16_t,
+    a: std::arch::aarch64::int8x16_t,
+) {
+    std::arch::asm!(
+        "sdot {acc:v}.4s, {w:v}.16b, {a:v}.4b[{l}]",
+        acc = inout(vreg) *acc,
+        w = in(vreg) w,
+        a = in(vreg) a,
+        l = const L,
+        options(pure, nomem, nostack, preserves_flags)
+    );
+}
+
+/// NEON tile, `R` rows (1 or 2) x 16 columns, on the same blocks as [`tile_avx2`]: a step's 64
+/// weight bytes are four 16-byte operands, each 4 columns x 4 inputs, which is what `sdot` by
+/// element multiplies against one row's 4 activation bytes. `sdot` is signed x signed, so the
+/// activations go in as their signed codes (the stored byte xor 0x80, i.e. minus 128) and
+/// need no offset correction: the sum equals the other paths' `dot - corr` exactly. The
+/// float operations after it (convert, weight scale x activation scale, fused multiply-add,
+/// one bias add at the end) are the same, in the same order, so the outputs are bit-identical.
+#[cfg(target_arch = "aarch64")]
+#[target_feature(enable = "neon,dotprod")]
+unsafe fn tile_neon<const R: usize>(
+    blocks: &[IntBlock],
+    a: [&[u8]; R],
+    sa: [&[f32]; R],
+    bias: *const f32,
+    c: [*mut f32; R],
+) {
+    use std::arch::aarch64::*;
+    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
+    let flip = vdupq_n_u8(0x80);
+    let mut f = [[vdupq_n_f32(0.0); 4]; R];
+    for (b, blk) in blocks.iter().enumerate() {
+        let mut d = [[vdupq_n_s32(0); 4]; R];
+        // Eight steps of 4 inputs: two 16-byte activation vectors per row, four lanes each.
+        for half in 0..2 {
+            let mut av = [vdupq_n_s8(0); R];
+            for r in 0..R {
+                let bytes = vld1q_u8(a[r].as_ptr().add(b * QK + half * 16));
+                av[r] = vreinterpretq_s8_u8(veorq_u8(bytes, flip));
+            }
+            macro_rules! step {
+                ($lane:literal) => {{
+                    let codes = blk.codes[half * 4 + $lane].as_ptr();
+                    let w =
+                        [vld1q_s8(codes), vld1q_s8(codes.add(16)), vld1q_s8(codes.add(32)), vld1q_s8(codes.add(48))];
+                    for r in 0..R {
+                        for q in 0..4 {
+                            sdot_lane::<$lane>(&mut d[r][q], w[q], av[r]);
+                        }
+                    }
+                }};
+            }
+            step!(0);
+            step!(1);
+            step!(2);
+            step!(3);
+        }
+        for r in 0..R {
+            let sr = *sa[r].get_unchecked(b);
+            for q in 0..4 {
+                let ws = vmulq_n_f32(vld1q_f32(blk.scale.as_ptr().add(4 * q)), sr);
+                f[r][q] = vfmaq_f32(f[r][q], vcvtq_f32_s32(d[r][q]), ws);
+            }
+        }
+    }
+    for (fr, cr) in f.iter().zip(c) {
+        for (q, &fq) in fr.iter().enumerate() {
+            vst1q_f32(cr.add(4 * q), vaddq_f32(fq, vld1q_f32(bias.add(4 * q))));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,6 +659,18 @@ mod tests {
         let want = avx2 && crate::kernels::vnni() && !env_off;
         assert_eq!(Simd::detect() == Simd::Avx512Vnni, want, "{:?}", Simd::detect());
         assert_eq!(Simd::all_available().contains(&Simd::Avx512Vnni), avx2 && crate::kernels::vnni());
+        eprintln!("kernel paths on this CPU: {:?}", Simd::all_available());
+    }
+
+    /// The NEON dot-product tile is taken wherever the CPU has `dotprod` (and then checked
+    /// against the portable kernel by the exactness test below).
+    #[test]
+    #[cfg(target_arch = "aarch64")]
+    fn neon_dot_is_taken_where_the_cpu_has_it() {
+        let dot = std::arch::is_aarch64_feature_detected!("dotprod");
+        let env_off = std::env::var_os("KNOWHUB_EMBED_NO_SIMD").is_some();
+        assert_eq!(Simd::detect() == Simd::NeonDot, dot && !env_off, "{:?}", Simd::detect());
+        assert_eq!(Simd::all_available().contains(&Simd::NeonDot), dot);
         eprintln!("kernel paths on this CPU: {:?}", Simd::all_available());
     }
 

@@ -18,6 +18,11 @@ pub enum Simd {
     /// instruction, where AVX2 needs `vpmaddubsw` + `vpmaddwd`). Same integer sums, same bits.
     #[cfg(target_arch = "x86_64")]
     Avx512Vnni,
+    /// aarch64 with the Armv8.2 dot product (`sdot`: four signed byte products summed into
+    /// each 32-bit lane): the integer GEMM's tile in NEON; every f32 kernel takes the portable
+    /// code, which NEON (aarch64's baseline) already vectorises.
+    #[cfg(target_arch = "aarch64")]
+    NeonDot,
 }
 
 impl Simd {
@@ -36,6 +41,10 @@ impl Simd {
                 return Simd::Avx2Fma;
             }
         }
+        #[cfg(target_arch = "aarch64")]
+        if std::env::var_os("KNOWHUB_EMBED_NO_SIMD").is_none() && std::arch::is_aarch64_feature_detected!("dotprod") {
+            return Simd::NeonDot;
+        }
         Simd::Portable
     }
 
@@ -49,6 +58,10 @@ impl Simd {
                 v.push(Simd::Avx512Vnni);
             }
         }
+        #[cfg(target_arch = "aarch64")]
+        if std::arch::is_aarch64_feature_detected!("dotprod") {
+            v.push(Simd::NeonDot);
+        }
         v
     }
 
@@ -59,6 +72,8 @@ impl Simd {
             Simd::Avx2Fma => "avx2+fma",
             #[cfg(target_arch = "x86_64")]
             Simd::Avx512Vnni => "avx2+fma+avx512vnni",
+            #[cfg(target_arch = "aarch64")]
+            Simd::NeonDot => "neon+dotprod",
         }
     }
 }
@@ -148,6 +163,8 @@ impl Precision {
         match simd {
             #[cfg(target_arch = "x86_64")]
             Simd::Avx2Fma | Simd::Avx512Vnni => Precision::Int8,
+            #[cfg(target_arch = "aarch64")]
+            Simd::NeonDot => Precision::Int8,
             Simd::Portable => Precision::F32,
         }
     }
@@ -531,6 +548,8 @@ unsafe fn tile(
     match simd {
         #[cfg(target_arch = "x86_64")]
         Simd::Avx2Fma | Simd::Avx512Vnni => dispatch!(tile_avx2),
+        #[cfg(target_arch = "aarch64")]
+        Simd::NeonDot => dispatch!(tile_portable),
         Simd::Portable => dispatch!(tile_portable),
     }
 }
@@ -674,6 +693,8 @@ macro_rules! multiversion {
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: the AVX2 variants are only produced after runtime feature detection.
                 Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { avx2($($arg),*) },
+                #[cfg(target_arch = "aarch64")]
+                Simd::NeonDot => generic($($arg),*),
                 Simd::Portable => generic($($arg),*),
             }
         }
@@ -691,6 +712,8 @@ macro_rules! multiversion {
                 // SAFETY: AVX2 variants only after runtime feature detection; the rest is the
                 // caller's contract.
                 Simd::Avx2Fma | Simd::Avx512Vnni => avx2($($arg),*),
+                #[cfg(target_arch = "aarch64")]
+                Simd::NeonDot => generic($($arg),*),
                 Simd::Portable => generic($($arg),*),
             }
         }
@@ -811,6 +834,8 @@ pub fn attention_head(simd: Simd, h: &AttnHead, kt: &mut [f32], scores: &mut [f3
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the AVX2 variants are only produced after runtime feature detection.
         Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { attention_avx2(h, kt, scores, out, ldo) },
+        #[cfg(target_arch = "aarch64")]
+        Simd::NeonDot => attention_blocked(h, kt, scores, out, ldo),
         Simd::Portable => attention_blocked(h, kt, scores, out, ldo),
     }
 }
