@@ -3,8 +3,11 @@
 
 Keeps one `embed_stdin` example of each build running (`cargo build --release -p knowhub-embed
 --example embed_stdin` in each checkout) and sends each query to both, one call of each in turn in
-random order, so machine drift hits both alike. A call is timed from writing the line to reading
-its vector. One core each (`RAYON_NUM_THREADS=1`) unless THREADS is set.
+random order, so machine drift hits both alike. Two timings per call: the embed call alone, as
+the process measures it (`--time`: what a query embedding costs), and the whole call from writing
+the line to reading the vector (adds the pipe, tokenising twice and printing 384 floats: about the
+same fixed cost on both sides, so it narrows the ratio). One core each (`RAYON_NUM_THREADS=1`)
+unless THREADS is set.
 
 Queries: bench_embed's English (and, for E5, Chinese) query, ROUNDS calls each; the first 100
 CoSQA (and ATEC) queries, ROUNDS / 50 calls each.
@@ -27,7 +30,7 @@ data = os.environ.get('KNOWHUB_DATA', '../shared/data') + '/retrieval/'
 
 
 def start(binary):
-    args = [binary] + (['--minilm'] if minilm else [])
+    args = [binary, '--time'] + (['--minilm'] if minilm else [])
     return subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
 
 
@@ -36,8 +39,10 @@ def call(p, q):
     p.stdin.write('q\t' + q + '\n')
     p.stdin.flush()
     ids, vec = p.stdout.readline(), p.stdout.readline()
-    assert ids.startswith('ids') and vec.startswith('vec'), (ids[:50], vec[:50])
-    return (time.perf_counter() - t) * 1000
+    whole = (time.perf_counter() - t) * 1000
+    us = p.stdout.readline()
+    assert ids.startswith('ids') and vec.startswith('vec') and us.startswith('us '), (ids[:50], vec[:50], us)
+    return float(us[3:]) / 1000, whole
 
 
 def queries(path, n):
@@ -65,15 +70,19 @@ for p in procs.values():
 rng = random.Random(7)
 for name, qs in sets.items():
     lat = {'old': [], 'new': []}
+    whole = {'old': [], 'new': []}
     for _ in range(rounds if len(qs) == 1 else max(1, rounds // 50)):
         for q in qs:
             order = ['old', 'new']
             rng.shuffle(order)
             for k in order:
-                lat[k].append(call(procs[k], q))
-    o50, o99, n50, n99 = pct(lat['old'], .5), pct(lat['old'], .99), pct(lat['new'], .5), pct(lat['new'], .99)
-    print(f"{'minilm' if minilm else 'e5'} {name}: n={len(lat['old'])} old p50 {o50:.2f} p99 {o99:.2f} ms"
-          f" | new p50 {n50:.2f} p99 {n99:.2f} ms | x{o50 / n50:.2f} / x{o99 / n99:.2f}", flush=True)
+                e, w = call(procs[k], q)
+                lat[k].append(e)
+                whole[k].append(w)
+    for what, d in (('embed', lat), ('whole call', whole)):
+        o50, o99, n50, n99 = pct(d['old'], .5), pct(d['old'], .99), pct(d['new'], .5), pct(d['new'], .99)
+        print(f"{'minilm' if minilm else 'e5'} {name}, {what}: n={len(d['old'])} old p50 {o50:.2f} p99 {o99:.2f} ms"
+              f" | new p50 {n50:.2f} p99 {n99:.2f} ms | x{o50 / n50:.2f} / x{o99 / n99:.2f}", flush=True)
 for p in procs.values():
     p.stdin.close()
     p.wait()

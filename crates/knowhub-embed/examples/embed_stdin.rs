@@ -2,7 +2,9 @@
 //! Input lines: `q<TAB>text` (query) or `p<TAB>text` (passage).
 //! Output per line: `ids <token ids without <s>/</s>>` then `vec <384 floats>`.
 //! With `--minilm`, all-MiniLM-L6-v2 instead (the q/p tag is ignored: it has no prefixes).
-//! `cargo run --release -p knowhub-embed --example embed_stdin [--ids-only] [--minilm] < lines.tsv`
+//! With `--time`, a third line `us <microseconds>`: the embed call alone, timed in the process,
+//! so an A/B of two builds (bench/query_ab.py) can leave out the pipe and the printing.
+//! `cargo run --release -p knowhub-embed --example embed_stdin [--ids-only] [--minilm] [--time] < lines.tsv`
 use std::io::{BufRead, Write};
 
 use knowhub_embed::{default_model_dir, E5Model, MiniLmModel, TextKind};
@@ -10,6 +12,7 @@ use knowhub_embed::{default_model_dir, E5Model, MiniLmModel, TextKind};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ids_only = std::env::args().any(|a| a == "--ids-only");
     let minilm = std::env::args().any(|a| a == "--minilm");
+    let time = std::env::args().any(|a| a == "--time");
     let (model, mini) = if minilm {
         (None, Some(MiniLmModel::load(&default_model_dir())?))
     } else {
@@ -33,13 +36,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if ids_only {
             continue;
         }
+        let t = std::time::Instant::now();
         let v = &match (&model, &mini) {
             (Some(m), _) => m.embed(&[text], kind)?,
             (_, Some(m)) => m.embed(&[text])?,
             _ => unreachable!(),
         }[0];
+        let us = t.elapsed().as_secs_f64() * 1e6;
         let vs: Vec<String> = v.iter().map(|x| format!("{x:.7}")).collect();
         writeln!(out, "vec {}", vs.join(" "))?;
+        if time {
+            writeln!(out, "us {us:.1}")?;
+        }
     }
     Ok(())
 }
