@@ -80,6 +80,15 @@ fn short(field: &str, v: Option<String>) -> Result<String> {
     knowhub_core::validate::optional(field, v, knowhub_core::validate::MAX_SHORT)
 }
 
+/// A job's stored result: a finished job's [`JobResult`], or only the tokens a failed or
+/// retried attempt spent. One parse tells which (the full result is tried first).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum StoredResult {
+    Done(JobResult),
+    Tokens(extract::Tokens),
+}
+
 impl JobView {
     fn of(job: &ExtractJob) -> Self {
         let range = (job.message_count > 0).then(|| MessageRange {
@@ -100,24 +109,28 @@ impl JobView {
             experiences: Vec::new(),
             details: None,
         };
-        if let Some(r) = job.result.as_deref().and_then(|r| serde_json::from_str::<JobResult>(r).ok()) {
-            v.extracted_count = r.extracted_count;
-            v.experiences = r.experiences;
-            v.details = Some(Details {
-                dropped_low_confidence: Some(r.dropped_low_confidence),
-                dropped_invalid: r.dropped_invalid,
-                capped: Some(r.capped),
-                input_tokens: r.input_tokens,
-                output_tokens: r.output_tokens,
-            });
-        } else if let Some(t) = job.result.as_deref().and_then(|r| serde_json::from_str::<extract::Tokens>(r).ok()) {
-            v.details = Some(Details {
-                dropped_low_confidence: None,
-                dropped_invalid: Vec::new(),
-                capped: None,
-                input_tokens: t.input_tokens,
-                output_tokens: t.output_tokens,
-            });
+        match job.result.as_deref().and_then(|r| serde_json::from_str::<StoredResult>(r).ok()) {
+            Some(StoredResult::Done(r)) => {
+                v.extracted_count = r.extracted_count;
+                v.experiences = r.experiences;
+                v.details = Some(Details {
+                    dropped_low_confidence: Some(r.dropped_low_confidence),
+                    dropped_invalid: r.dropped_invalid,
+                    capped: Some(r.capped),
+                    input_tokens: r.input_tokens,
+                    output_tokens: r.output_tokens,
+                });
+            }
+            Some(StoredResult::Tokens(t)) => {
+                v.details = Some(Details {
+                    dropped_low_confidence: None,
+                    dropped_invalid: Vec::new(),
+                    capped: None,
+                    input_tokens: t.input_tokens,
+                    output_tokens: t.output_tokens,
+                });
+            }
+            None => {}
         }
         v
     }
