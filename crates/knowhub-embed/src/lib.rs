@@ -338,7 +338,8 @@ impl E5Model {
         self.engine.encoder.cfg.hidden
     }
 
-    /// Which kernel set runs on this CPU (`"avx2+fma"` or `"portable"`).
+    /// Which kernel set runs on this CPU (`"avx2+fma"`, `"avx2+fma+avx512vnni"`, `"neon+dotprod"`
+    /// or `"portable"`).
     pub fn kernel_name(&self) -> &'static str {
         self.engine.encoder.simd.name()
     }
