@@ -512,9 +512,12 @@ unsafe fn rows_neon(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: 
 
 /// `acc[j] += sum over t of w[4j + t] * a[4L + t]`: `sdot` by element, four signed byte
 /// products per 32-bit lane, the activations' four bytes picked by lane `L` of `a`. Written
-/// in `asm!` because the dot-product intrinsics are not stable Rust yet.
+/// in `asm!` because the dot-product intrinsics are not stable Rust yet. Its own
+/// `target_feature` lets the assembler accept `sdot` even where it is not inlined (it is, into
+/// [`tile_neon`], which has the same features).
 #[cfg(target_arch = "aarch64")]
-#[inline(always)]
+#[target_feature(enable = "neon,dotprod")]
+#[inline]
 unsafe fn sdot_lane<const L: u32>(
     acc: &mut std::arch::aarch64::int32x4_t,
     w: std::arch::aarch64::int8x16_t,
