@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The embedder's tests on aarch64, emulated: cross-built for aarch64-unknown-linux-gnu and run
 # under qemu-user. The NEON `sdot` integer tile is checked bit for bit against the portable
-# kernel (random layers, and both real models end to end), and the models' int8 vectors
-# against the f32 reference; a CPU without the dot product (Cortex-A72) must fall back.
+# kernel (random layers, and both real models end to end); a CPU without the dot product
+# (Cortex-A72) must fall back to the portable path.
 # Emulation says nothing about speed: no aarch64 hardware here.
 #
 # Installs what it needs (once): Debian's cross gcc and qemu-user, and the Rust standard library
