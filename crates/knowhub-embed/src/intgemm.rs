@@ -670,7 +670,7 @@ mod tests {
     #[test]
     #[cfg(target_arch = "aarch64")]
     fn neon_dot_is_taken_where_the_cpu_has_it() {
-        let dot = std::arch::is_aarch64_feature_detected!("dotprod");
+        let dot = crate::kernels::dotprod();
         let env_off = std::env::var_os("KNOWHUB_EMBED_NO_SIMD").is_some();
         assert_eq!(Simd::detect() == Simd::NeonDot, dot && !env_off, "{:?}", Simd::detect());
         assert_eq!(Simd::all_available().contains(&Simd::NeonDot), dot);

@@ -42,7 +42,7 @@ impl Simd {
             }
         }
         #[cfg(target_arch = "aarch64")]
-        if std::env::var_os("KNOWHUB_EMBED_NO_SIMD").is_none() && std::arch::is_aarch64_feature_detected!("dotprod") {
+        if std::env::var_os("KNOWHUB_EMBED_NO_SIMD").is_none() && dotprod() {
             return Simd::NeonDot;
         }
         Simd::Portable
@@ -59,7 +59,7 @@ impl Simd {
             }
         }
         #[cfg(target_arch = "aarch64")]
-        if std::arch::is_aarch64_feature_detected!("dotprod") {
+        if dotprod() {
             v.push(Simd::NeonDot);
         }
         v
@@ -85,6 +85,13 @@ pub(crate) fn vnni() -> bool {
     is_x86_feature_detected!("avx512f")
         && is_x86_feature_detected!("avx512vl")
         && is_x86_feature_detected!("avx512vnni")
+}
+
+/// Whether the CPU has the Armv8.2 dot product (`sdot`; optional in Armv8.2, standard from
+/// Armv8.4: Graviton 2 and later, Ampere Altra, Apple M-series, Cortex-A76 and later).
+#[cfg(target_arch = "aarch64")]
+pub(crate) fn dotprod() -> bool {
+    std::arch::is_aarch64_feature_detected!("dotprod")
 }
 
 /// Output columns per packed panel (two 8-lane AVX registers).
