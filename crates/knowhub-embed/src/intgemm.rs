@@ -165,13 +165,105 @@ fn quantise_blocks(x: &[f32], q: &mut QuantActs) {
 /// The weights of one layer in the integer layout, by how wide their codes are.
 pub enum IntBlocks {
     /// 4-bit codes: a block's 8 steps sum in 16 bits (see [`tile_avx2`]).
-    W4(Vec<IntBlock>),
+    W4(Store),
     /// 7-bit codes: each step widens to 32 bits.
-    W7(Vec<IntBlock>),
+    W7(Store),
+}
+
+/// Where a layer's blocks live: its own vector while the model is built, then a range of the
+/// model's one weight region ([`pin`]).
+pub enum Store {
+    Own(Vec<IntBlock>),
+    Pinned(std::sync::Arc<Region>, std::ops::Range<usize>),
+}
+
+impl Store {
+    fn get(&self) -> &[IntBlock] {
+        match self {
+            Store::Own(b) => b,
+            Store::Pinned(r, range) => &r.blocks()[range.clone()],
+        }
+    }
+}
+
+/// 2 MB: the x86-64 and (4 KB-granule) aarch64 huge-page size.
+const HUGE: usize = 2 << 20;
+
+/// A model's integer weights in one anonymous mapping whose 2 MB-aligned start the kernel is
+/// asked to back with transparent huge pages.
+///
+/// Why: a query streams every weight once (13 MB for MiniLM, 26 MB for E5), more than the
+/// caches keep between queries, so its GEMMs also wait on memory. With 4 KB pages that stream
+/// takes a TLB miss every 4 KB, and in a virtual machine each miss walks two page tables: here
+/// a plain read of 13-40 MB ran at 10-11 GB/s on 4 KB pages and 12.5-13.6 GB/s on 2 MB pages.
+/// One region per model, not one per layer: no layer fills a 2 MB page by itself.
+pub struct Region {
+    map: memmap2::MmapMut,
+    /// Byte offset of block 0: the first 2 MB boundary in the mapping.
+    start: usize,
+    len: usize,
+}
+
+impl Region {
+    fn new(len: usize) -> std::io::Result<Region> {
+        let bytes = len * std::mem::size_of::<IntBlock>();
+        // One huge page of slack, so the blocks can start on a 2 MB boundary (never touched,
+        // so never resident).
+        let map = memmap2::MmapOptions::new().len(bytes + HUGE).map_anon()?;
+        let base = map.as_ptr() as usize;
+        let start = base.next_multiple_of(HUGE) - base;
+        // Only a hint: without THP (or on other systems) the region is ordinary memory. Only
+        // the blocks' range is advised, so a last part-filled 2 MB stays in 4 KB pages and
+        // adds nothing to the resident set.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise_range(memmap2::Advice::HugePage, start, bytes);
+        Ok(Region { map, start, len })
+    }
+
+    fn blocks(&self) -> &[IntBlock] {
+        // SAFETY: `start` is 2 MB-aligned (so 64-byte aligned, as IntBlock needs) and
+        // `start + len` blocks lie inside the mapping (see `new`); IntBlock is plain data, for
+        // which every byte pattern (here: zeroes, then copied blocks) is a valid value.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().add(self.start) as *const IntBlock, self.len) }
+    }
+
+    fn blocks_mut(&mut self) -> &mut [IntBlock] {
+        // SAFETY: as in `blocks`, with `&mut self` for exclusive access.
+        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().add(self.start) as *mut IntBlock, self.len) }
+    }
+}
+
+/// Move the blocks of `layers` (in this order, the order a pass reads them) into one
+/// [`Region`], and leave each layer a range of it. If the mapping fails the layers keep their
+/// own vectors: the region is a speed-up, never a requirement.
+pub fn pin(layers: &mut [&mut IntBlocks]) {
+    let total = layers.iter().map(|l| l.blocks().len()).sum();
+    let Ok(mut region) = Region::new(total) else { return };
+    let mut ranges = Vec::with_capacity(layers.len());
+    let mut at = 0;
+    for l in layers.iter_mut() {
+        // Each layer's own vector is freed as soon as it is copied, so loading needs one
+        // layer's worth of memory beyond the model, not a second model.
+        let old = std::mem::replace(l.store_mut(), Store::Own(Vec::new()));
+        let b = old.get();
+        region.blocks_mut()[at..at + b.len()].copy_from_slice(b);
+        ranges.push(at..at + b.len());
+        at += b.len();
+    }
+    let region = std::sync::Arc::new(region);
+    for (l, range) in layers.iter_mut().zip(ranges) {
+        *l.store_mut() = Store::Pinned(region.clone(), range);
+    }
 }
 
 impl IntBlocks {
     fn blocks(&self) -> &[IntBlock] {
+        match self {
+            IntBlocks::W4(b) | IntBlocks::W7(b) => b.get(),
+        }
+    }
+
+    fn store_mut(&mut self) -> &mut Store {
         match self {
             IntBlocks::W4(b) | IntBlocks::W7(b) => b,
         }
@@ -181,10 +273,13 @@ impl IntBlocks {
         std::mem::size_of_val(self.blocks())
     }
 
+    /// Append `other`'s blocks (building a fused layer, before [`pin`]).
     pub fn extend(&mut self, other: &IntBlocks) {
         match (self, other) {
-            (IntBlocks::W4(a), IntBlocks::W4(b)) | (IntBlocks::W7(a), IntBlocks::W7(b)) => a.extend_from_slice(b),
-            _ => panic!("concat of layers with different weight formats"),
+            (IntBlocks::W4(Store::Own(a)), IntBlocks::W4(b)) | (IntBlocks::W7(Store::Own(a)), IntBlocks::W7(b)) => {
+                a.extend_from_slice(b.get())
+            }
+            _ => panic!("concat of layers with different weight formats, or after pinning"),
         }
     }
 
@@ -194,6 +289,12 @@ impl IntBlocks {
     ///
     /// One call per panel strip, with the row loop inside the kernel's own build: called per
     /// pair of rows, the dispatch and slicing around each tile cost ~8% of a layer.
+    ///
+    /// The strip's first tile also prefetches the next panel into L2 (x86-64): a query's
+    /// weights come from L3 or memory, and the hardware prefetcher, which stops at page
+    /// boundaries and only follows the loads, left the first tile of every panel waiting on
+    /// them while the other tiles ran from cache. Into L2, not L1: a 1536-wide panel is about
+    /// L1's size and the rest of the strip still reads it.
     ///
     /// # Safety
     /// `c` must be valid for writes of `r1 - r0` rows of 16 floats at stride `ldc`, and rows
@@ -211,7 +312,10 @@ impl IntBlocks {
         ldc: usize,
     ) {
         let kb = qa.k / QK;
-        let b = &self.blocks()[p * kb..(p + 1) * kb];
+        let all = self.blocks();
+        // This panel's blocks, then the next panel's (none after the last) for the first tile
+        // to prefetch.
+        let b = &all[p * kb..((p + 2) * kb).min(all.len())];
         assert!(bias.len() >= NR && r0 <= r1 && r1 * qa.k <= qa.codes.len());
         #[cfg(target_arch = "x86_64")]
         match (simd, self) {
@@ -227,7 +331,7 @@ impl IntBlocks {
             return rows_neon(b, qa, r0, r1, bias.as_ptr(), c, ldc);
         }
         for r in r0..r1 {
-            finish(tile_portable(b, qa.row(r), qa.row_scales(r)), bias, c.add((r - r0) * ldc));
+            finish(tile_portable(&b[..kb], qa.row(r), qa.row_scales(r)), bias, c.add((r - r0) * ldc));
         }
     }
 }
@@ -266,8 +370,9 @@ unsafe fn rows_avx2<const NARROW: bool>(
         r1,
         c,
         ldc,
-        |a, sa, c| tile_avx2::<2, NARROW>(b, a, sa, bias, c),
-        |a, sa, c| tile_avx2::<1, NARROW>(b, a, sa, bias, c),
+        b,
+        |b, a, sa, c| tile_avx2::<2, NARROW>(b, a, sa, bias, c),
+        |b, a, sa, c| tile_avx2::<1, NARROW>(b, a, sa, bias, c),
     )
 }
 
@@ -281,33 +386,41 @@ unsafe fn rows_vnni(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: 
         r1,
         c,
         ldc,
-        |a, sa, c| tile_vnni::<2>(b, a, sa, bias, c),
-        |a, sa, c| tile_vnni::<1>(b, a, sa, bias, c),
+        b,
+        |b, a, sa, c| tile_vnni::<2>(b, a, sa, bias, c),
+        |b, a, sa, c| tile_vnni::<1>(b, a, sa, bias, c),
     )
 }
 
 /// The row loop of [`rows_avx2`], [`rows_vnni`] and `rows_neon`, inlined into each (so the
 /// tiles it calls inline with that build's target features): pairs of rows through `two`, an
-/// odd last row through `one`; row `r0`'s output at `c`, stride `ldc`.
+/// odd last row through `one`; row `r0`'s output at `c`, stride `ldc`. `b` is the panel's
+/// blocks, possibly followed by the next panel's: the first tile gets both (and prefetches
+/// the second), the others the panel alone.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 unsafe fn row_loop(
     qa: &QuantActs,
     r0: usize,
     r1: usize,
     c: *mut f32,
     ldc: usize,
-    two: impl Fn([&[u8]; 2], [&[f32]; 2], [*mut f32; 2]),
-    one: impl Fn([&[u8]; 1], [&[f32]; 1], [*mut f32; 1]),
+    b: &[IntBlock],
+    two: impl Fn(&[IntBlock], [&[u8]; 2], [&[f32]; 2], [*mut f32; 2]),
+    one: impl Fn(&[IntBlock], [&[u8]; 1], [&[f32]; 1], [*mut f32; 1]),
 ) {
     let out = |r: usize| c.add((r - r0) * ldc);
     let mut r = r0;
+    // The first tile gets the lookahead; the others only the panel.
+    let mut b = b;
     while r + 2 <= r1 {
-        two([qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], [out(r), out(r + 1)]);
+        two(b, [qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], [out(r), out(r + 1)]);
+        b = &b[..qa.k / QK];
         r += 2;
     }
     if r < r1 {
-        one([qa.row(r)], [qa.row_scales(r)], [out(r)]);
+        one(b, [qa.row(r)], [qa.row_scales(r)], [out(r)]);
     }
 }
 
@@ -389,6 +502,8 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
 /// run with that build's target features): per block and step, load the two weight halves and
 /// let `step` add a row's broadcast activation bytes times them into the row's two sums; per
 /// block, `widen` each sum to 32 bits if needed, then [`block_update`]; last, [`store_rows`].
+/// `blocks` may continue past the panel (`a`'s length says where it ends) with the next
+/// panel's, and block `b` then prefetches that panel's block `b` into L2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn tile_loops<const R: usize>(
@@ -407,10 +522,17 @@ unsafe fn tile_loops<const R: usize>(
     widen: impl Fn(&mut std::arch::x86_64::__m256i),
 ) {
     use std::arch::x86_64::*;
+    let (blocks, ahead) = blocks.split_at(a[0].len() / QK);
     debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
     let mut f0 = [_mm256_setzero_ps(); R];
     let mut f1 = [_mm256_setzero_ps(); R];
     for (b, blk) in blocks.iter().enumerate() {
+        if let Some(next) = ahead.get(b) {
+            let next = next as *const IntBlock as *const i8;
+            for line in 0..std::mem::size_of::<IntBlock>() / 64 {
+                _mm_prefetch::<_MM_HINT_T1>(next.add(64 * line));
+            }
+        }
         let mut s0 = [_mm256_setzero_si256(); R];
         let mut s1 = [_mm256_setzero_si256(); R];
         for s in 0..STEPS {
@@ -505,8 +627,11 @@ unsafe fn rows_neon(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: 
         r1,
         c,
         ldc,
-        |a, sa, c| tile_neon::<2>(b, a, sa, bias, c),
-        |a, sa, c| tile_neon::<1>(b, a, sa, bias, c),
+        b,
+        // No prefetch of the next panel: aarch64's prefetch intrinsic is not stable Rust, and
+        // without an aarch64 machine its effect could not be measured.
+        |b, a, sa, c| tile_neon::<2>(&b[..a[0].len() / QK], a, sa, bias, c),
+        |b, a, sa, c| tile_neon::<1>(&b[..a[0].len() / QK], a, sa, bias, c),
     )
 }
 
@@ -599,6 +724,41 @@ mod tests {
     use super::*;
     use crate::kernels::{linear, Epilogue, PackedLinear, Precision};
     use crate::synth::{random_f32, random_q4};
+
+    /// `pin` copies every layer's blocks, in order, into one region that starts on a 2 MB
+    /// boundary, and leaves each layer its own range of it.
+    #[test]
+    fn pin_moves_layers_into_one_aligned_region_in_order() {
+        let k = 64;
+        let mut fused = IntBlocks::W4(Store::Own(pack_q4(16, k, &random_q4(16, k, 1, 0))));
+        fused.extend(&IntBlocks::W4(Store::Own(pack_q4(32, k, &random_q4(32, k, 2, 0)))));
+        let mut layers = [fused, IntBlocks::W7(Store::Own(pack_f32(48, k, &random_f32(48 * k, 3))))];
+        let want: Vec<Vec<f32>> = layers
+            .iter()
+            .map(|l| {
+                (0..l.blocks().len() * NR * QK).map(|i| l.blocks()[i / (NR * QK)].weight(i % NR, i / NR % QK)).collect()
+            })
+            .collect();
+        pin(&mut layers.iter_mut().collect::<Vec<_>>());
+        let mut next = 0;
+        let mut first: Option<std::sync::Arc<Region>> = None;
+        for (l, want) in layers.iter().zip(&want) {
+            let got: Vec<f32> = (0..l.blocks().len() * NR * QK)
+                .map(|i| l.blocks()[i / (NR * QK)].weight(i % NR, i / NR % QK))
+                .collect();
+            assert_eq!(&got, want);
+            let (IntBlocks::W4(Store::Pinned(region, range)) | IntBlocks::W7(Store::Pinned(region, range))) = l else {
+                panic!("layer not pinned")
+            };
+            assert_eq!(range.start, next, "layers are laid out in the order given");
+            next = range.end;
+            assert_eq!(region.blocks().as_ptr() as usize % HUGE, 0, "the region starts on a 2 MB boundary");
+            let region = first.get_or_insert_with(|| region.clone());
+            assert!(std::ptr::eq(region.blocks().as_ptr(), l.blocks().as_ptr().wrapping_sub(range.start)));
+        }
+        assert_eq!(first.unwrap().blocks().len(), next);
+        assert!(matches!(layers[1], IntBlocks::W7(_)), "the code width survives pinning");
+    }
 
     /// The panel layout holds exactly the file's dequantised weights.
     #[test]
@@ -733,8 +893,14 @@ mod tests {
                 _ => {}
             }
             let layers = [
-                (PackedLinear::from_q4(n, k, &q4, bias.clone(), Precision::Int8), IntBlocks::W4(pack_q4(n, k, &q4))),
-                (PackedLinear::from_f32(n, k, &wf, bias.clone(), Precision::Int8), IntBlocks::W7(pack_f32(n, k, &wf))),
+                (
+                    PackedLinear::from_q4(n, k, &q4, bias.clone(), Precision::Int8),
+                    IntBlocks::W4(Store::Own(pack_q4(n, k, &q4))),
+                ),
+                (
+                    PackedLinear::from_f32(n, k, &wf, bias.clone(), Precision::Int8),
+                    IntBlocks::W7(Store::Own(pack_f32(n, k, &wf))),
+                ),
             ];
             for (lin, blocks) in &layers {
                 let want = reference(&x, m, k, blocks.blocks(), n, &bias);

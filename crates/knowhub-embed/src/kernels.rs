@@ -119,7 +119,7 @@ pub struct PanelBlock {
 
 const QK: usize = crate::quant::QK;
 
-use crate::intgemm::{self, IntBlocks, QuantActs};
+use crate::intgemm::{self, IntBlocks, QuantActs, Store};
 
 /// A linear layer `y = x W^T + b` whose weights stay 4-bit in memory (13 MB for the whole
 /// model instead of 82 MB as f32: it fits in L3, so a single query is not bound by DRAM
@@ -184,13 +184,31 @@ impl Precision {
     }
 }
 
+/// Gather these layers' integer weights into one huge-page region, in this order (see
+/// [`intgemm::pin`]); f32-GEMM layers keep their vectors.
+pub fn pin(layers: Vec<&mut PackedLinear>) {
+    let mut ints: Vec<&mut IntBlocks> = layers
+        .into_iter()
+        .filter_map(|l| match &mut l.blocks {
+            Blocks::Int(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    intgemm::pin(&mut ints);
+}
+
 impl PackedLinear {
     /// Build from the file's row-major Q4_0 data: `n` rows of `k` weights.
     pub fn from_q4(n: usize, k: usize, q4: &[u8], bias: Vec<f32>, prec: Precision) -> Self {
         assert!(n.is_multiple_of(NR) && k.is_multiple_of(QK) && bias.len() == n);
         assert!(q4.len() >= n * crate::quant::row_bytes(k));
         if prec == Precision::Int8 {
-            return PackedLinear { n, k, blocks: Blocks::Int(IntBlocks::W4(intgemm::pack_q4(n, k, q4))), bias };
+            return PackedLinear {
+                n,
+                k,
+                blocks: Blocks::Int(IntBlocks::W4(Store::Own(intgemm::pack_q4(n, k, q4)))),
+                bias,
+            };
         }
         let empty = PanelBlock { scale: [0.0; NR], codes: [[0; NR / 2]; QK] };
         let mut blocks = vec![empty; n / NR * (k / QK)];
@@ -209,7 +227,12 @@ impl PackedLinear {
     pub fn from_f32(n: usize, k: usize, w: &[f32], bias: Vec<f32>, prec: Precision) -> Self {
         assert!(n.is_multiple_of(NR) && k.is_multiple_of(QK) && bias.len() == n && w.len() >= n * k);
         if prec == Precision::Int8 {
-            return PackedLinear { n, k, blocks: Blocks::Int(IntBlocks::W7(intgemm::pack_f32(n, k, w))), bias };
+            return PackedLinear {
+                n,
+                k,
+                blocks: Blocks::Int(IntBlocks::W7(Store::Own(intgemm::pack_f32(n, k, w)))),
+                bias,
+            };
         }
         let kb = k / QK;
         let empty = PanelBlock8 { scale: [0.0; NR], codes: [[0; NR]; QK] };
@@ -232,8 +255,8 @@ impl PackedLinear {
         let mut blocks = match parts[0].blocks {
             Blocks::Q4(_) => Blocks::Q4(Vec::with_capacity(n / NR * (k / QK))),
             Blocks::Q8(_) => Blocks::Q8(Vec::with_capacity(n / NR * (k / QK))),
-            Blocks::Int(IntBlocks::W4(_)) => Blocks::Int(IntBlocks::W4(Vec::new())),
-            Blocks::Int(IntBlocks::W7(_)) => Blocks::Int(IntBlocks::W7(Vec::new())),
+            Blocks::Int(IntBlocks::W4(_)) => Blocks::Int(IntBlocks::W4(Store::Own(Vec::new()))),
+            Blocks::Int(IntBlocks::W7(_)) => Blocks::Int(IntBlocks::W7(Store::Own(Vec::new()))),
         };
         for p in parts {
             match (&mut blocks, &p.blocks) {
@@ -1250,6 +1273,48 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Pinned integer weights (one region for the model) and the layers' own vectors give
+    /// the same output bits on every kernel path, whole panels and the next-panel lookahead
+    /// included; f32-GEMM layers are left as they are.
+    #[test]
+    fn pinning_changes_no_output_bit() {
+        let (m, k) = (5, 96);
+        let x: Vec<f32> = (0..m * k).map(|i| ((i * 31) % 53) as f32 / 26.0 - 1.0).collect();
+        let bias = |n: usize| (0..n).map(|i| i as f32 * 0.1).collect::<Vec<f32>>();
+        let mut lins = vec![
+            PackedLinear::from_q4(48, k, &random_q4(48, k, 11, 0), bias(48), Precision::Int8),
+            PackedLinear::from_f32(32, k, &crate::synth::random_f32(32 * k, 12), bias(32), Precision::Int8),
+            PackedLinear::concat(vec![
+                PackedLinear::from_q4(16, k, &random_q4(16, k, 13, 0), bias(16), Precision::Int8),
+                PackedLinear::from_q4(32, k, &random_q4(32, k, 14, 0), bias(32), Precision::Int8),
+            ]),
+            PackedLinear::from_q4(32, k, &random_q4(32, k, 15, 0), bias(32), Precision::F32),
+        ];
+        let run = |lins: &[PackedLinear]| -> Vec<Vec<f32>> {
+            let mut out = Vec::new();
+            for s in Simd::all_available() {
+                for lin in lins {
+                    for par in [false, true] {
+                        let mut y = vec![f32::NAN; m * lin.n];
+                        linear(s, &x, m, lin, &mut y, Epilogue::Gelu, par);
+                        out.push(y);
+                    }
+                }
+            }
+            out
+        };
+        let before = run(&lins);
+        let bytes: Vec<usize> = lins.iter().map(|l| l.bytes()).collect();
+        pin(lins.iter_mut().collect());
+        assert_eq!(run(&lins), before);
+        assert_eq!(lins.iter().map(|l| l.bytes()).collect::<Vec<_>>(), bytes);
+        let pinned = |l: &PackedLinear| {
+            matches!(&l.blocks, Blocks::Int(IntBlocks::W4(Store::Pinned(..)) | IntBlocks::W7(Store::Pinned(..))))
+        };
+        assert!(lins[..3].iter().all(pinned));
+        assert!(matches!(lins[3].blocks, Blocks::Q4(_)));
     }
 
     /// One head against a naive f64 softmax(QK^T * scale) V.

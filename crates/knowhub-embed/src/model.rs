@@ -148,7 +148,8 @@ impl Encoder {
     }
 
     pub fn from_parts(p: Parts, simd: Simd) -> Encoder {
-        let Parts { cfg, word, pos, type0, eln_w, eln_b, layers } = p;
+        let Parts { cfg, word, pos, type0, eln_w, eln_b, mut layers } = p;
+        kernels::pin(layers.iter_mut().flat_map(|l| [&mut l.qkv, &mut l.ao, &mut l.fi, &mut l.fo]).collect());
         Encoder { cfg, simd, word, pos, type0, eln_w, eln_b, layers }
     }
 
