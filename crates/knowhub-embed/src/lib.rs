@@ -57,7 +57,7 @@ pub mod kernel_bench {
 
     /// One encoder layer's integer linear layers with random weights: E5's 4-bit file format
     /// (`w7 = false`) or MiniLM's 7-bit codes, shapes 384→1152 (QKV), 384→384, 384→1536 (GELU),
-    /// 1536→384.
+    /// 1536→384. Pinned into one huge-page region, as a model's layers are.
     pub struct Layer(Vec<(PackedLinear, usize, Epilogue)>);
 
     impl Layer {
@@ -83,6 +83,12 @@ pub mod kernel_bench {
                     })
                     .collect(),
             )
+            .pinned()
+        }
+
+        fn pinned(mut self) -> Layer {
+            crate::kernels::pin(self.0.iter_mut().map(|(lin, _, _)| lin).collect());
+            self
         }
 
         /// Input rows for [`Layer::run`]: `m` rows of the widest input (1536).
