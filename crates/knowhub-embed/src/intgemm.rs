@@ -21,10 +21,16 @@ const K4: usize = 4;
 /// Steps per block.
 const STEPS: usize = QK / K4;
 
-/// 32 input positions x 16 output columns of signed integer weights (`w * scale`), with the
-/// correction for the activations' +128 offset. Byte `32h + 4j + t` of
+/// 32 input positions x 16 output columns of integer weights (`w * scale`), each stored as the
+/// unsigned code `w + offset` ([`W4_OFFSET`] or [`W7_OFFSET`]). Byte `32h + 4j + t` of
 /// `codes[s]` holds input `4s + t` of column `8h + j`, so each half of a step is one 32-byte
-/// operand that `vpmaddubsw` reads straight from memory.
+/// operand for `vpmaddubsw`.
+///
+/// Unsigned weights and signed activations, not the other way round: the offset's share of a
+/// block's sum is then `offset * (sum of the row's activation codes)`, one number per row and
+/// block that quantising the activations yields ([`QuantActs`]), where unsigned activations
+/// needed a correction per column stored in every block. A query reads every weight byte once,
+/// from L3 or memory, and that correction was 64 of a block's 640 bytes.
 ///
 /// E5's 4-bit codes are stored one per byte: twice the memory of nibbles (~26 MB for the
 /// model instead of 14), but unpacking nibbles costs three instructions per step and made
@@ -33,53 +39,59 @@ const STEPS: usize = QK / K4;
 #[repr(C, align(64))]
 pub struct IntBlock {
     scale: [f32; NR],
-    /// 128 x the column's code sum: what the activations' +128 offset adds to the dot.
-    corr: [i32; NR],
-    codes: [[i8; 64]; STEPS],
+    codes: [[u8; 64]; STEPS],
 }
 
 impl IntBlock {
-    const EMPTY: IntBlock = IntBlock { scale: [0.0; NR], corr: [0; NR], codes: [[0; 64]; STEPS] };
+    const EMPTY: IntBlock = IntBlock { scale: [0.0; NR], codes: [[0; 64]; STEPS] };
 
-    fn set(&mut self, j: usize, kk: usize, w: i8) {
-        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] = w;
-        self.corr[j] += A_OFFSET * w as i32;
+    fn set(&mut self, j: usize, kk: usize, code: u8) {
+        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] = code;
     }
 
-    /// The weight of column `j`, input `kk` (tests).
+    /// Column `j`, input `kk`: its unsigned code.
+    #[inline(always)]
+    fn code(&self, j: usize, kk: usize) -> u8 {
+        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4]
+    }
+
+    /// The weight of column `j`, input `kk`, for codes stored with `offset` (tests).
     #[cfg(test)]
-    pub fn weight(&self, j: usize, kk: usize) -> f32 {
-        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] as f32 * self.scale[j]
+    pub fn weight(&self, j: usize, kk: usize, offset: i32) -> f32 {
+        (self.code(j, kk) as i32 - offset) as f32 * self.scale[j]
     }
 }
 
-/// Offset that makes an int8 activation code the unsigned operand of `vpmaddubsw`.
-const A_OFFSET: i32 = 128;
+/// What makes E5's 4-bit weights (-8..=7) unsigned: their codes are then the file's own, 0..=15.
+pub const W4_OFFSET: i32 = 8;
+/// What makes the 7-bit weights (-63..=63) unsigned: codes 1..=127.
+pub const W7_OFFSET: i32 = 64;
 
-/// Re-lay out `n` rows of the file's Q4_0 blocks (`k` weights each) into panels: codes
-/// `q - 8` in [-8, 7], the file's f16 scales widened to f32 (exact).
+/// Re-lay out `n` rows of the file's Q4_0 blocks (`k` weights each) into panels: the file's
+/// codes `q` in [0, 15] (weights `q - 8`), its f16 scales widened to f32 (exact).
 pub fn pack_q4(n: usize, k: usize, q4: &[u8]) -> Vec<IntBlock> {
     let mut blocks = vec![IntBlock::EMPTY; n / NR * (k / QK)];
     crate::kernels::q4_weight_blocks(n, k, q4, |i, j, d, codes| {
         blocks[i].scale[j] = d;
         for (kk, &q) in codes.iter().enumerate() {
-            blocks[i].set(j, kk, q as i8 - 8);
+            blocks[i].set(j, kk, q);
         }
     });
     blocks
 }
 
 /// Quantise `n` rows of `k` f32 weights to 7 bits per 32-wide block (scale = largest
-/// magnitude / 63, round to nearest even) and lay them out in panels.
+/// magnitude / 63, round to nearest even) and lay them out in panels, as codes `w + 64`.
 ///
-/// Seven bits, not eight: a pair of products is then at most 2 * 255 * 63 = 32130 and fits
+/// Seven bits, not eight: an unsigned code is then at most 127, so a pair of products with
+/// activation codes (at most 127 in magnitude) is at most 2 * 127 * 127 = 32258 and fits
 /// `vpmaddubsw`'s saturating 16-bit sum; with 8 bits it could saturate.
 pub fn pack_f32(n: usize, k: usize, w: &[f32]) -> Vec<IntBlock> {
     let mut blocks = vec![IntBlock::EMPTY; n / NR * (k / QK)];
     crate::kernels::quantise_weight_blocks(n, k, w, 63.0, round_even, |i, j, d, codes| {
         blocks[i].scale[j] = d;
         for (kk, &c) in codes.iter().enumerate() {
-            blocks[i].set(j, kk, c);
+            blocks[i].set(j, kk, (c as i32 + W7_OFFSET) as u8);
         }
     });
     blocks
@@ -94,32 +106,43 @@ fn round_even(x: f32) -> f32 {
 
 const ROUND_MAGIC: f32 = 12_582_912.0;
 
-/// One call's activations as int8 codes in [-127, 127], stored with +128 (the unsigned operand
-/// of `vpmaddubsw`) row-major (`m x k`), and one scale (largest magnitude / 127) per row and
-/// block.
+/// One call's activations as int8 codes in [-127, 127] (the signed operand of `vpmaddubsw`),
+/// row-major (`m x k`); per row and block, one scale (largest magnitude / 127) and the weight
+/// codes' offset times the sum of the block's codes: what the offset adds to the block's
+/// integer sum, to take off again.
 #[derive(Default)]
 pub struct QuantActs {
     k: usize,
-    codes: Vec<u8>,
+    codes: Vec<i8>,
     scale: Vec<f32>,
+    corr: Vec<i32>,
+}
+
+/// One row of a call's activations, as a tile reads it.
+#[derive(Clone, Copy)]
+struct Row<'a> {
+    codes: &'a [i8],
+    scale: &'a [f32],
+    corr: &'a [i32],
 }
 
 impl QuantActs {
-    /// Quantise `m` rows of `k` activations into this buffer (grown as needed, never shrunk).
-    /// One routine (compiled twice, see below) serves every kernel path, so all of them
-    /// multiply the same codes. Codes stay in [-127, 127].
-    pub fn quantise(&mut self, simd: Simd, x: &[f32], m: usize, k: usize) {
+    /// Quantise `m` rows of `k` activations into this buffer (grown as needed, never shrunk),
+    /// for weights whose codes carry `offset`. One routine (compiled twice, see below) serves
+    /// every kernel path, so all of them multiply the same codes. Codes stay in [-127, 127].
+    pub fn quantise(&mut self, simd: Simd, x: &[f32], m: usize, k: usize, offset: i32) {
         let kb = k / QK;
         self.k = k;
         self.codes.resize(m * k, 0);
         self.scale.resize(m * kb, 0.0);
+        self.corr.resize(m * kb, 0);
         match simd {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the AVX2 variants are only produced after runtime feature detection.
-            Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { quantise_avx2(&x[..m * k], self) },
+            Simd::Avx2Fma | Simd::Avx512Vnni => unsafe { quantise_avx2(&x[..m * k], self, offset) },
             #[cfg(target_arch = "aarch64")]
-            Simd::NeonDot => quantise_blocks(&x[..m * k], self),
-            Simd::Portable => quantise_blocks(&x[..m * k], self),
+            Simd::NeonDot => quantise_blocks(&x[..m * k], self, offset),
+            Simd::Portable => quantise_blocks(&x[..m * k], self, offset),
         }
     }
 }
@@ -128,13 +151,14 @@ impl QuantActs {
 /// the codes are the same as the portable build's.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn quantise_avx2(x: &[f32], q: &mut QuantActs) {
-    quantise_blocks(x, q)
+unsafe fn quantise_avx2(x: &[f32], q: &mut QuantActs, offset: i32) {
+    quantise_blocks(x, q, offset)
 }
 
 #[inline(always)]
-fn quantise_blocks(x: &[f32], q: &mut QuantActs) {
-    for ((src, dst), scale) in x.chunks_exact(QK).zip(q.codes.chunks_exact_mut(QK)).zip(q.scale.iter_mut()) {
+fn quantise_blocks(x: &[f32], q: &mut QuantActs, offset: i32) {
+    let blocks = x.chunks_exact(QK).zip(q.codes.chunks_exact_mut(QK)).zip(q.scale.iter_mut().zip(q.corr.iter_mut()));
+    for ((src, dst), (scale, corr)) in blocks {
         // The largest magnitude as the largest of the sign-cleared bit patterns: for floats
         // that are not NaN the integer order is the float order, and an integer max
         // vectorises, where `f32::max` (NaN-aware) compiled to 32 scalar steps per block,
@@ -157,8 +181,9 @@ fn quantise_blocks(x: &[f32], q: &mut QuantActs) {
             *c = (bits - ROUND_MAGIC.to_bits() as i32).clamp(-127, 127);
         }
         for (d, &c) in dst.iter_mut().zip(&codes) {
-            *d = (c + A_OFFSET) as u8;
+            *d = c as i8;
         }
+        *corr = offset * codes.iter().sum::<i32>();
     }
 }
 
@@ -257,6 +282,14 @@ pub fn pin(layers: &mut [&mut IntBlocks]) {
 }
 
 impl IntBlocks {
+    /// What this format adds to a weight to store it unsigned.
+    pub fn offset(&self) -> i32 {
+        match self {
+            IntBlocks::W4(_) => W4_OFFSET,
+            IntBlocks::W7(_) => W7_OFFSET,
+        }
+    }
+
     fn blocks(&self) -> &[IntBlock] {
         match self {
             IntBlocks::W4(b) | IntBlocks::W7(b) => b.get(),
@@ -331,23 +364,21 @@ impl IntBlocks {
             return rows_neon(b, qa, r0, r1, bias.as_ptr(), c, ldc);
         }
         for r in r0..r1 {
-            finish(tile_portable(&b[..kb], qa.row(r), qa.row_scales(r)), bias, c.add((r - r0) * ldc));
+            finish(tile_portable(&b[..kb], qa.row(r)), bias, c.add((r - r0) * ldc));
         }
     }
 }
 
 impl QuantActs {
-    /// Row `r`'s codes.
+    /// Row `r`: its codes, block scales and block corrections.
     #[inline(always)]
-    fn row(&self, r: usize) -> &[u8] {
-        &self.codes[r * self.k..(r + 1) * self.k]
-    }
-
-    /// Row `r`'s block scales.
-    #[inline(always)]
-    fn row_scales(&self, r: usize) -> &[f32] {
+    fn row(&self, r: usize) -> Row<'_> {
         let kb = self.k / QK;
-        &self.scale[r * kb..(r + 1) * kb]
+        Row {
+            codes: &self.codes[r * self.k..(r + 1) * self.k],
+            scale: &self.scale[r * kb..(r + 1) * kb],
+            corr: &self.corr[r * kb..(r + 1) * kb],
+        }
     }
 }
 
@@ -371,8 +402,8 @@ unsafe fn rows_avx2<const NARROW: bool>(
         c,
         ldc,
         b,
-        |b, a, sa, c| tile_avx2::<2, NARROW>(b, a, sa, bias, c),
-        |b, a, sa, c| tile_avx2::<1, NARROW>(b, a, sa, bias, c),
+        |b, rows, c| tile_avx2::<2, NARROW>(b, rows, bias, c),
+        |b, rows, c| tile_avx2::<1, NARROW>(b, rows, bias, c),
     )
 }
 
@@ -387,8 +418,8 @@ unsafe fn rows_vnni(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: 
         c,
         ldc,
         b,
-        |b, a, sa, c| tile_vnni::<2>(b, a, sa, bias, c),
-        |b, a, sa, c| tile_vnni::<1>(b, a, sa, bias, c),
+        |b, rows, c| tile_vnni::<2>(b, rows, bias, c),
+        |b, rows, c| tile_vnni::<1>(b, rows, bias, c),
     )
 }
 
@@ -407,20 +438,20 @@ unsafe fn row_loop(
     c: *mut f32,
     ldc: usize,
     b: &[IntBlock],
-    two: impl Fn(&[IntBlock], [&[u8]; 2], [&[f32]; 2], [*mut f32; 2]),
-    one: impl Fn(&[IntBlock], [&[u8]; 1], [&[f32]; 1], [*mut f32; 1]),
+    two: impl Fn(&[IntBlock], [Row; 2], [*mut f32; 2]),
+    one: impl Fn(&[IntBlock], [Row; 1], [*mut f32; 1]),
 ) {
     let out = |r: usize| c.add((r - r0) * ldc);
     let mut r = r0;
     // The first tile gets the lookahead; the others only the panel.
     let mut b = b;
     while r + 2 <= r1 {
-        two(b, [qa.row(r), qa.row(r + 1)], [qa.row_scales(r), qa.row_scales(r + 1)], [out(r), out(r + 1)]);
+        two(b, [qa.row(r), qa.row(r + 1)], [out(r), out(r + 1)]);
         b = &b[..qa.k / QK];
         r += 2;
     }
     if r < r1 {
-        one(b, [qa.row(r)], [qa.row_scales(r)], [out(r)]);
+        one(b, [qa.row(r)], [out(r)]);
     }
 }
 
@@ -435,15 +466,15 @@ unsafe fn finish(mut row: [f32; NR], bias: &[f32], out: *mut f32) {
 }
 
 /// Portable tile: the same integer sums and float operations as [`tile_avx2`].
-fn tile_portable(blocks: &[IntBlock], a: &[u8], sa: &[f32]) -> [f32; NR] {
+fn tile_portable(blocks: &[IntBlock], row: Row) -> [f32; NR] {
     let mut acc = [0f32; NR];
-    for ((blk, a), &sa) in blocks.iter().zip(a.chunks_exact(QK)).zip(sa) {
+    for (((blk, a), &sa), &corr) in blocks.iter().zip(row.codes.chunks_exact(QK)).zip(row.scale).zip(row.corr) {
         for (j, out) in acc.iter_mut().enumerate() {
             let mut dot = 0i32;
             for (kk, &av) in a.iter().enumerate() {
-                dot += av as i32 * blk.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] as i32;
+                dot += av as i32 * blk.code(j, kk) as i32;
             }
-            let d = (dot - blk.corr[j]) as f32;
+            let d = (dot - corr) as f32;
             *out = d.mul_add(blk.scale[j] * sa, *out);
         }
     }
@@ -451,12 +482,12 @@ fn tile_portable(blocks: &[IntBlock], a: &[u8], sa: &[f32]) -> [f32; NR] {
 }
 
 /// AVX2 tile, `R` rows (1 or 2) x 16 columns; each weight load feeds every row. Per step:
-/// broadcast 4 activation bytes of a row (unsigned: code + 128) and `vpmaddubsw` them against
-/// each half's 32 weight bytes, which sums adjacent pairs into 16 bits. With 4-bit codes
-/// (`NARROW`) a pair is at most 2 * 255 * 8 = 4080, so a block's 8 steps add up in 16 bits (at
-/// most 32640) and `vpmaddwd` widens once per block; 7-bit codes (pairs up to 32130) widen
-/// every step. Then, per block: subtract the offset correction, convert, and multiply-add by
-/// weight x activation scale. Last, the bias is added and the rows stored in place: returning
+/// broadcast 4 activation codes of a row (signed) and `vpmaddubsw` each half's 32 weight bytes
+/// (unsigned) against them, which sums adjacent pairs into 16 bits. With 4-bit codes
+/// (`NARROW`, at most 15) a pair is at most 2 * 15 * 127 = 3810, so a block's 8 steps add up in
+/// 16 bits (at most 30480) and `vpmaddwd` widens once per block; 7-bit codes (pairs up to
+/// 32258) widen every step. Then, per block: subtract the row's offset correction, convert,
+/// and multiply-add by weight x activation scale. Last, the bias is added and the rows stored in place: returning
 /// them as arrays for `finish` went through the stack and SSE code in the baseline caller
 /// (~7% of a batch's time).
 ///
@@ -467,15 +498,14 @@ fn tile_portable(blocks: &[IntBlock], a: &[u8], sa: &[f32]) -> [f32; NR] {
 #[target_feature(enable = "avx2,fma")]
 unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
     blocks: &[IntBlock],
-    a: [&[u8]; R],
-    sa: [&[f32]; R],
+    rows: [Row; R],
     bias: *const f32,
     c: [*mut f32; R],
 ) {
     use std::arch::x86_64::*;
     let ones = _mm256_set1_epi16(1);
     let step = |av: __m256i, w0: __m256i, w1: __m256i, s0: &mut __m256i, s1: &mut __m256i| unsafe {
-        let (p0, p1) = (_mm256_maddubs_epi16(av, w0), _mm256_maddubs_epi16(av, w1));
+        let (p0, p1) = (_mm256_maddubs_epi16(w0, av), _mm256_maddubs_epi16(w1, av));
         if NARROW {
             *s0 = _mm256_add_epi16(*s0, p0);
             *s1 = _mm256_add_epi16(*s1, p1);
@@ -495,7 +525,7 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
             *s = _mm256_madd_epi16(*s, ones);
         }
     };
-    tile_loops(blocks, a, sa, bias, c, step, widen)
+    tile_loops(blocks, rows, bias, c, step, widen)
 }
 
 /// The integer tiles' loops, shared by the AVX2 and VNNI builds and inlined into each (so they
@@ -508,8 +538,7 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
 #[inline(always)]
 unsafe fn tile_loops<const R: usize>(
     blocks: &[IntBlock],
-    a: [&[u8]; R],
-    sa: [&[f32]; R],
+    rows: [Row; R],
     bias: *const f32,
     c: [*mut f32; R],
     step: impl Fn(
@@ -522,8 +551,8 @@ unsafe fn tile_loops<const R: usize>(
     widen: impl Fn(&mut std::arch::x86_64::__m256i),
 ) {
     use std::arch::x86_64::*;
-    let (blocks, ahead) = blocks.split_at(a[0].len() / QK);
-    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
+    let (blocks, ahead) = blocks.split_at(rows[0].scale.len());
+    debug_assert!((0..R).all(|r| rows[r].codes.len() == blocks.len() * QK && rows[r].corr.len() == blocks.len()));
     let mut f0 = [_mm256_setzero_ps(); R];
     let mut f1 = [_mm256_setzero_ps(); R];
     for (b, blk) in blocks.iter().enumerate() {
@@ -539,7 +568,8 @@ unsafe fn tile_loops<const R: usize>(
             let w0 = _mm256_load_si256(blk.codes[s].as_ptr() as *const __m256i);
             let w1 = _mm256_load_si256(blk.codes[s].as_ptr().add(32) as *const __m256i);
             for r in 0..R {
-                let av = _mm256_set1_epi32((a[r].as_ptr().add(b * QK + s * K4) as *const i32).read_unaligned());
+                let av =
+                    _mm256_set1_epi32((rows[r].codes.as_ptr().add(b * QK + s * K4) as *const i32).read_unaligned());
                 step(av, w0, w1, &mut s0[r], &mut s1[r]);
             }
         }
@@ -547,13 +577,13 @@ unsafe fn tile_loops<const R: usize>(
             widen(&mut s0[r]);
             widen(&mut s1[r]);
         }
-        block_update(blk, &s0, &s1, sa, b, &mut f0, &mut f1);
+        block_update(blk, &s0, &s1, rows, b, &mut f0, &mut f1);
     }
     store_rows(&f0, &f1, bias, c);
 }
 
 /// The end of one block, shared by the integer tiles (inlined into each, so it runs with their
-/// target features): subtract the activations' offset correction from the 32-bit sums, convert,
+/// target features): subtract the row's offset correction from the 32-bit sums, convert,
 /// and multiply-add by weight scale x activation scale.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -561,20 +591,19 @@ unsafe fn block_update<const R: usize>(
     blk: &IntBlock,
     s0: &[std::arch::x86_64::__m256i; R],
     s1: &[std::arch::x86_64::__m256i; R],
-    sa: [&[f32]; R],
+    rows: [Row; R],
     b: usize,
     f0: &mut [std::arch::x86_64::__m256; R],
     f1: &mut [std::arch::x86_64::__m256; R],
 ) {
     use std::arch::x86_64::*;
-    let c0 = _mm256_load_si256(blk.corr.as_ptr() as *const __m256i);
-    let c1 = _mm256_load_si256(blk.corr.as_ptr().add(8) as *const __m256i);
     let ws0 = _mm256_load_ps(blk.scale.as_ptr());
     let ws1 = _mm256_load_ps(blk.scale.as_ptr().add(8));
     for r in 0..R {
-        let sr = _mm256_set1_ps(*sa[r].get_unchecked(b));
-        f0[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s0[r], c0)), _mm256_mul_ps(ws0, sr), f0[r]);
-        f1[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s1[r], c1)), _mm256_mul_ps(ws1, sr), f1[r]);
+        let sr = _mm256_set1_ps(*rows[r].scale.get_unchecked(b));
+        let corr = _mm256_set1_epi32(*rows[r].corr.get_unchecked(b));
+        f0[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s0[r], corr)), _mm256_mul_ps(ws0, sr), f0[r]);
+        f1[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(s1[r], corr)), _mm256_mul_ps(ws1, sr), f1[r]);
     }
 }
 
@@ -596,25 +625,19 @@ unsafe fn store_rows<const R: usize>(
 }
 
 /// VNNI tile: [`tile_avx2`] with each step's `vpmaddubsw` (+ `vpmaddwd`) replaced by one
-/// `vpdpbusd`, which multiplies the same unsigned activation bytes by the same signed weight
-/// bytes and adds each group of four products straight into a 32-bit lane (no 16-bit stage, so
+/// `vpdpbusd`, which multiplies the same unsigned weight bytes by the same signed activation
+/// codes and adds each group of four products straight into a 32-bit lane (no 16-bit stage, so
 /// 4-bit and 7-bit codes take the same path). The integer sums are exact on both, and the float
 /// operations after them are the same, so the outputs are bit-identical to the AVX2 tile's.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma,avx512f,avx512vl,avx512vnni")]
-unsafe fn tile_vnni<const R: usize>(
-    blocks: &[IntBlock],
-    a: [&[u8]; R],
-    sa: [&[f32]; R],
-    bias: *const f32,
-    c: [*mut f32; R],
-) {
+unsafe fn tile_vnni<const R: usize>(blocks: &[IntBlock], rows: [Row; R], bias: *const f32, c: [*mut f32; R]) {
     use std::arch::x86_64::*;
     let step = |av: __m256i, w0: __m256i, w1: __m256i, s0: &mut __m256i, s1: &mut __m256i| {
-        *s0 = _mm256_dpbusd_epi32(*s0, av, w0);
-        *s1 = _mm256_dpbusd_epi32(*s1, av, w1);
+        *s0 = _mm256_dpbusd_epi32(*s0, w0, av);
+        *s1 = _mm256_dpbusd_epi32(*s1, w1, av);
     };
-    tile_loops(blocks, a, sa, bias, c, step, |_| {})
+    tile_loops(blocks, rows, bias, c, step, |_| {})
 }
 
 /// [`rows_avx2`] with the NEON dot-product tile.
@@ -630,8 +653,8 @@ unsafe fn rows_neon(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: 
         b,
         // No prefetch of the next panel: aarch64's prefetch intrinsic is not stable Rust, and
         // without an aarch64 machine its effect could not be measured.
-        |b, a, sa, c| tile_neon::<2>(&b[..a[0].len() / QK], a, sa, bias, c),
-        |b, a, sa, c| tile_neon::<1>(&b[..a[0].len() / QK], a, sa, bias, c),
+        |b, rows, c| tile_neon::<2>(&b[..rows[0].scale.len()], rows, bias, c),
+        |b, rows, c| tile_neon::<1>(&b[..rows[0].scale.len()], rows, bias, c),
     )
 }
 
@@ -660,23 +683,16 @@ unsafe fn sdot_lane<const L: u32>(
 
 /// NEON tile, `R` rows (1 or 2) x 16 columns, on the same blocks as [`tile_avx2`]: a step's 64
 /// weight bytes are four 16-byte operands, each 4 columns x 4 inputs, which is what `sdot` by
-/// element multiplies against one row's 4 activation bytes. `sdot` is signed x signed, so the
-/// activations go in as their signed codes (the stored byte xor 0x80, i.e. minus 128) and
-/// need no offset correction: the sum equals the other paths' `dot - corr` exactly. The
-/// float operations after it (convert, weight scale x activation scale, fused multiply-add,
-/// one bias add at the end) are the same, in the same order, so the outputs are bit-identical.
+/// element multiplies against one row's 4 activation codes. `sdot` is signed x signed; the
+/// unsigned weight codes are at most 127, so they read the same as signed bytes, and the sum
+/// less the row's offset correction equals the other paths' exactly. The float operations
+/// after it (convert, weight scale x activation scale, fused multiply-add, one bias add at the
+/// end) are the same, in the same order, so the outputs are bit-identical.
 #[cfg(target_arch = "aarch64")]
 #[target_feature(enable = "neon,dotprod")]
-unsafe fn tile_neon<const R: usize>(
-    blocks: &[IntBlock],
-    a: [&[u8]; R],
-    sa: [&[f32]; R],
-    bias: *const f32,
-    c: [*mut f32; R],
-) {
+unsafe fn tile_neon<const R: usize>(blocks: &[IntBlock], rows: [Row; R], bias: *const f32, c: [*mut f32; R]) {
     use std::arch::aarch64::*;
-    debug_assert!((0..R).all(|r| a[r].len() == blocks.len() * QK && sa[r].len() == blocks.len()));
-    let flip = vdupq_n_u8(0x80);
+    debug_assert!((0..R).all(|r| rows[r].codes.len() == blocks.len() * QK && rows[r].corr.len() == blocks.len()));
     let mut f = [[vdupq_n_f32(0.0); 4]; R];
     for (b, blk) in blocks.iter().enumerate() {
         let mut d = [[vdupq_n_s32(0); 4]; R];
@@ -684,12 +700,12 @@ unsafe fn tile_neon<const R: usize>(
         for half in 0..2 {
             let mut av = [vdupq_n_s8(0); R];
             for r in 0..R {
-                let bytes = vld1q_u8(a[r].as_ptr().add(b * QK + half * 16));
-                av[r] = vreinterpretq_s8_u8(veorq_u8(bytes, flip));
+                av[r] = vld1q_s8(rows[r].codes.as_ptr().add(b * QK + half * 16));
             }
             macro_rules! step {
                 ($lane:literal) => {{
-                    let codes = blk.codes[half * 4 + $lane].as_ptr();
+                    // Unsigned codes, at most 127: the same bytes read as signed.
+                    let codes = blk.codes[half * 4 + $lane].as_ptr() as *const i8;
                     let w =
                         [vld1q_s8(codes), vld1q_s8(codes.add(16)), vld1q_s8(codes.add(32)), vld1q_s8(codes.add(48))];
                     for r in 0..R {
@@ -705,10 +721,11 @@ unsafe fn tile_neon<const R: usize>(
             step!(3);
         }
         for r in 0..R {
-            let sr = *sa[r].get_unchecked(b);
+            let sr = *rows[r].scale.get_unchecked(b);
+            let corr = vdupq_n_s32(*rows[r].corr.get_unchecked(b));
             for q in 0..4 {
                 let ws = vmulq_n_f32(vld1q_f32(blk.scale.as_ptr().add(4 * q)), sr);
-                f[r][q] = vfmaq_f32(f[r][q], vcvtq_f32_s32(d[r][q]), ws);
+                f[r][q] = vfmaq_f32(f[r][q], vcvtq_f32_s32(vsubq_s32(d[r][q], corr)), ws);
             }
         }
     }
@@ -736,7 +753,9 @@ mod tests {
         let want: Vec<Vec<f32>> = layers
             .iter()
             .map(|l| {
-                (0..l.blocks().len() * NR * QK).map(|i| l.blocks()[i / (NR * QK)].weight(i % NR, i / NR % QK)).collect()
+                (0..l.blocks().len() * NR * QK)
+                    .map(|i| l.blocks()[i / (NR * QK)].weight(i % NR, i / NR % QK, l.offset()))
+                    .collect()
             })
             .collect();
         pin(&mut layers.iter_mut().collect::<Vec<_>>());
@@ -744,7 +763,7 @@ mod tests {
         let mut first: Option<std::sync::Arc<Region>> = None;
         for (l, want) in layers.iter().zip(&want) {
             let got: Vec<f32> = (0..l.blocks().len() * NR * QK)
-                .map(|i| l.blocks()[i / (NR * QK)].weight(i % NR, i / NR % QK))
+                .map(|i| l.blocks()[i / (NR * QK)].weight(i % NR, i / NR % QK, l.offset()))
                 .collect();
             assert_eq!(&got, want);
             let (IntBlocks::W4(Store::Pinned(region, range)) | IntBlocks::W7(Store::Pinned(region, range))) = l else {
@@ -771,7 +790,7 @@ mod tests {
             let mut want = vec![0f32; k];
             crate::quant::dequant_row(&q4[o * rb..(o + 1) * rb], &mut want);
             for kk in 0..k {
-                let got = blocks[(o / NR) * kb + kk / QK].weight(o % NR, kk % QK);
+                let got = blocks[(o / NR) * kb + kk / QK].weight(o % NR, kk % QK, W4_OFFSET);
                 assert_eq!(got.to_bits(), want[kk].to_bits(), "o={o} k={kk}");
             }
         }
@@ -788,7 +807,7 @@ mod tests {
             for kk in 0..k {
                 let blk = &w[o * k + kk / QK * QK..o * k + (kk / QK + 1) * QK];
                 let step = blk.iter().fold(0f32, |m, x| m.max(x.abs())) / 63.0;
-                let got = blocks[(o / NR) * kb + kk / QK].weight(o % NR, kk % QK);
+                let got = blocks[(o / NR) * kb + kk / QK].weight(o % NR, kk % QK, W7_OFFSET);
                 assert!((got - w[o * k + kk]).abs() <= step * 0.5 + 1e-6, "o={o} k={kk}: {got} vs {}", w[o * k + kk]);
             }
         }
@@ -802,13 +821,17 @@ mod tests {
         x[64..96].fill(0.0);
         let mut q = QuantActs::default();
         for s in Simd::all_available() {
-            q.quantise(s, &x, 4, 64);
-            assert!(q.codes.iter().all(|&c| (1..=255).contains(&c)), "{s:?}: a code is -128");
-            assert!(q.codes[64..96].iter().all(|&c| c == 128) && q.scale[2] == 0.0, "zero block");
+            q.quantise(s, &x, 4, 64, W7_OFFSET);
+            assert!(q.codes.iter().all(|&c| c != -128), "{s:?}: a code is -128");
+            assert!(q.codes[64..96].iter().all(|&c| c == 0) && q.scale[2] == 0.0 && q.corr[2] == 0, "zero block");
             let amax = x[128..160].iter().fold(0f32, |m, v| m.max(v.abs()));
             assert_eq!(q.scale[4], amax / 127.0);
             let top = x[128..160].iter().position(|v| v.abs() == amax).unwrap();
-            assert_eq!((q.codes[128 + top] as i32 - 128).abs(), 127, "the largest value gets code 127");
+            assert_eq!((q.codes[128 + top] as i32).abs(), 127, "the largest value gets code 127");
+            for (b, &corr) in q.corr.iter().enumerate() {
+                let sum: i32 = q.codes[b * QK..(b + 1) * QK].iter().map(|&c| c as i32).sum();
+                assert_eq!(corr, W7_OFFSET * sum, "block {b}: the offset times the codes' sum");
+            }
         }
     }
 
@@ -837,10 +860,12 @@ mod tests {
         eprintln!("kernel paths on this CPU: {:?}", Simd::all_available());
     }
 
-    /// Reference: the same quantised codes, summed exactly in i64 and scaled in f64.
-    fn reference(x: &[f32], m: usize, k: usize, blocks: &[IntBlock], n: usize, bias: &[f32]) -> Vec<f64> {
+    /// Reference: the same quantised codes as weights and activations (offset removed), summed
+    /// exactly in i64 and scaled in f64.
+    fn reference(x: &[f32], m: usize, k: usize, layer: &IntBlocks, n: usize, bias: &[f32]) -> Vec<f64> {
+        let (blocks, offset) = (layer.blocks(), layer.offset() as i64);
         let mut q = QuantActs::default();
-        q.quantise(Simd::Portable, x, m, k);
+        q.quantise(Simd::Portable, x, m, k, 0);
         let kb = k / QK;
         let mut y = vec![0f64; m * n];
         for r in 0..m {
@@ -850,8 +875,8 @@ mod tests {
                     let blk = &blocks[(o / NR) * kb + b];
                     let dot: i64 = (0..QK)
                         .map(|kk| {
-                            let a = q.codes[r * k + b * QK + kk] as i64 - 128;
-                            let w = blk.codes[kk / K4][(o % NR / 8) * 32 + (o % 8) * K4 + kk % K4] as i64;
+                            let a = q.codes[r * k + b * QK + kk] as i64;
+                            let w = blk.code(o % NR, kk) as i64 - offset;
                             a * w
                         })
                         .sum();
@@ -884,11 +909,11 @@ mod tests {
             match mode {
                 // Every activation at full scale (codes +-127).
                 1 => x.iter_mut().for_each(|v| *v = if *v < 0.0 { -1.0 } else { 1.0 }),
-                // Worst case: every activation code +127 (unsigned 255) against every weight
-                // at its most negative, so all products are maximal and of one sign.
+                // Worst case: every activation code +127 against every weight at its largest
+                // unsigned code (15, 127), so all products are maximal and of one sign.
                 2 => {
                     x.fill(1.0);
-                    wf.fill(-1.0);
+                    wf.fill(1.0);
                 }
                 _ => {}
             }
@@ -903,7 +928,7 @@ mod tests {
                 ),
             ];
             for (lin, blocks) in &layers {
-                let want = reference(&x, m, k, blocks.blocks(), n, &bias);
+                let want = reference(&x, m, k, blocks, n, &bias);
                 let mut first: Option<Vec<f32>> = None;
                 for s in Simd::all_available() {
                     for par in [false, true] {

@@ -464,7 +464,7 @@ pub fn linear(simd: Simd, x: &[f32], m: usize, lin: &PackedLinear, y: &mut [f32]
                 Ok(buf) => buf,
                 Err(_) => &mut fresh,
             };
-            qa.quantise(simd, x, m, k);
+            qa.quantise(simd, x, m, k, ib.offset());
             let qa = &*qa;
             // Rows in chunks whose codes (~96 KB) stay in L2 while every panel runs over them:
             // a 512-token pass of the 1536-wide layer would otherwise stream 768 KB of

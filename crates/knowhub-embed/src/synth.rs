@@ -14,8 +14,8 @@ pub(crate) fn lcg(seed: u64) -> impl FnMut() -> u32 {
 }
 
 /// Pseudo-random Q4_0 rows with valid f16 scales around 0.01..0.03. Mode 1 uses only the codes
-/// 0 and 15 (weights -8 and 7); mode 2 only code 0 (every weight -8, the largest 16-bit sums
-/// the integer kernel can meet); any other mode, every code.
+/// 0 and 15 (weights -8 and 7); mode 2 only code 15 (the integer kernel's unsigned operand at
+/// its largest, so the largest 16-bit sums it can meet); any other mode, every code.
 pub(crate) fn random_q4(n: usize, k: usize, seed: u64, mode: u8) -> Vec<u8> {
     let mut next = lcg(seed);
     let mut out = Vec::new();
@@ -26,7 +26,7 @@ pub(crate) fn random_q4(n: usize, k: usize, seed: u64, mode: u8) -> Vec<u8> {
             let b = next() as u8;
             out.push(match mode {
                 1 => [0x00, 0xff, 0x0f, 0xf0][b as usize % 4],
-                2 => 0x00,
+                2 => 0xff,
                 _ => b,
             });
         }
