@@ -217,7 +217,7 @@ const HUGE: usize = 2 << 20;
 /// A model's integer weights in one anonymous mapping whose 2 MB-aligned start the kernel is
 /// asked to back with transparent huge pages.
 ///
-/// Why: a query streams every weight once (13 MB for MiniLM, 26 MB for E5), more than the
+/// Why: a query streams every weight once (12 MB for MiniLM, 23 MB for E5), more than the
 /// caches keep between queries, so its GEMMs also wait on memory. With 4 KB pages that stream
 /// takes a TLB miss every 4 KB, and in a virtual machine each miss walks two page tables: here
 /// a plain read of 13-40 MB ran at 10-11 GB/s on 4 KB pages and 12.5-13.6 GB/s on 2 MB pages.
