@@ -141,9 +141,16 @@ impl FlatIndex {
         if self.codes.is_empty() {
             self.codes = (0..d.div_ceil(SEGMENT)).map(|_| Vec::new()).collect();
         }
+        let rows = self.rows.capacity();
         for (s, (seg, part)) in self.codes.iter_mut().zip(code.chunks(SEGMENT)).enumerate() {
             let w = part.len();
             if seg.len() < (i + 1) * w {
+                if seg.capacity() < (i + 1) * w {
+                    // Room for as many rows as the metadata has (a bulk load reserved them all),
+                    // advised for huge pages before any of it is written.
+                    seg.reserve(rows.max(i + 1) * w - seg.len());
+                    crate::huge::advise(seg);
+                }
                 seg.resize((i + 1) * w, 0);
             }
             seg[i * w..(i + 1) * w].copy_from_slice(part);

@@ -11,6 +11,7 @@
 mod evidence;
 mod flat;
 mod fts;
+mod huge;
 mod insight;
 mod meta;
 mod migrations;

@@ -63,6 +63,11 @@ impl Rows {
         self.ids.len()
     }
 
+    /// Rows there is room for without growing.
+    pub fn capacity(&self) -> usize {
+        self.ids.capacity()
+    }
+
     /// Room for `n` more rows, so a bulk load does not rehash as it grows.
     pub fn reserve(&mut self, n: usize) {
         self.ids.reserve(n);
