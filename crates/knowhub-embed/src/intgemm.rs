@@ -220,7 +220,7 @@ const HUGE: usize = 2 << 20;
 /// Why: a query streams every weight once (12 MB for MiniLM, 23 MB for E5), more than the
 /// caches keep between queries, so its GEMMs also wait on memory. With 4 KB pages that stream
 /// takes a TLB miss every 4 KB, and in a virtual machine each miss walks two page tables: here
-/// a plain read of 13-40 MB ran at 10-11 GB/s on 4 KB pages and 12.5-13.6 GB/s on 2 MB pages.
+/// a plain read of 13-40 MB ran at 9.6-10.8 GB/s on 4 KB pages and 12.5-13.6 GB/s on 2 MB pages.
 /// One region per model, not one per layer: no layer fills a 2 MB page by itself.
 pub struct Region {
     map: memmap2::MmapMut,
