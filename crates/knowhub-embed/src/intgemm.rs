@@ -32,8 +32,8 @@ const STEPS: usize = QK / K4;
 /// needed a correction per column stored in every block. A query reads every weight byte once,
 /// from L3 or memory, and that correction was 64 of a block's 640 bytes.
 ///
-/// E5's 4-bit codes are stored one per byte: twice the memory of nibbles (~26 MB for the
-/// model instead of 14), but unpacking nibbles costs three instructions per step and made
+/// E5's 4-bit codes are stored one per byte: twice the memory of nibbles (~23 MB for the
+/// model instead of ~12), but unpacking nibbles costs three instructions per step and made
 /// the compiler spill every unpacked register to the stack.
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
@@ -45,14 +45,22 @@ pub struct IntBlock {
 impl IntBlock {
     const EMPTY: IntBlock = IntBlock { scale: [0.0; NR], codes: [[0; 64]; STEPS] };
 
+    /// Where column `j`, input `kk` lives: `codes[step][byte]` (the layout above).
+    #[inline(always)]
+    fn at(j: usize, kk: usize) -> (usize, usize) {
+        (kk / K4, (j / 8) * 32 + (j % 8) * K4 + kk % K4)
+    }
+
     fn set(&mut self, j: usize, kk: usize, code: u8) {
-        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4] = code;
+        let (s, i) = Self::at(j, kk);
+        self.codes[s][i] = code;
     }
 
     /// Column `j`, input `kk`: its unsigned code.
     #[inline(always)]
     fn code(&self, j: usize, kk: usize) -> u8 {
-        self.codes[kk / K4][(j / 8) * 32 + (j % 8) * K4 + kk % K4]
+        let (s, i) = Self::at(j, kk);
+        self.codes[s][i]
     }
 
     /// The weight of column `j`, input `kk`, for codes stored with `offset` (tests).
@@ -487,9 +495,9 @@ fn tile_portable(blocks: &[IntBlock], row: Row) -> [f32; NR] {
 /// (`NARROW`, at most 15) a pair is at most 2 * 15 * 127 = 3810, so a block's 8 steps add up in
 /// 16 bits (at most 30480) and `vpmaddwd` widens once per block; 7-bit codes (pairs up to
 /// 32258) widen every step. Then, per block: subtract the row's offset correction, convert,
-/// and multiply-add by weight x activation scale. Last, the bias is added and the rows stored in place: returning
-/// them as arrays for `finish` went through the stack and SSE code in the baseline caller
-/// (~7% of a batch's time).
+/// and multiply-add by weight x activation scale. Last, the bias is added and the rows stored
+/// in place: returning them as arrays for `finish` went through the stack and SSE code in the
+/// baseline caller (~7% of a batch's time).
 ///
 /// An empty `asm!` pins the accumulators after every step: without it the compiler regrouped
 /// the sums row by row and spilled every weight register to the stack (slower than one row per
@@ -532,7 +540,7 @@ unsafe fn tile_avx2<const R: usize, const NARROW: bool>(
 /// run with that build's target features): per block and step, load the two weight halves and
 /// let `step` add a row's broadcast activation bytes times them into the row's two sums; per
 /// block, `widen` each sum to 32 bits if needed, then [`block_update`]; last, [`store_rows`].
-/// `blocks` may continue past the panel (`a`'s length says where it ends) with the next
+/// `blocks` may continue past the panel (a row's block count says where it ends) with the next
 /// panel's, and block `b` then prefetches that panel's block `b` into L2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -650,11 +658,11 @@ unsafe fn rows_neon(b: &[IntBlock], qa: &QuantActs, r0: usize, r1: usize, bias: 
         r1,
         c,
         ldc,
-        b,
-        // No prefetch of the next panel: aarch64's prefetch intrinsic is not stable Rust, and
-        // without an aarch64 machine its effect could not be measured.
-        |b, rows, c| tile_neon::<2>(&b[..rows[0].scale.len()], rows, bias, c),
-        |b, rows, c| tile_neon::<1>(&b[..rows[0].scale.len()], rows, bias, c),
+        // The panel alone, no lookahead to prefetch: aarch64's prefetch intrinsic is not stable
+        // Rust, and without an aarch64 machine its effect could not be measured.
+        &b[..qa.k / QK],
+        |b, rows, c| tile_neon::<2>(b, rows, bias, c),
+        |b, rows, c| tile_neon::<1>(b, rows, bias, c),
     )
 }
 
