@@ -1,6 +1,7 @@
 //! Hostile clients on loopback: thousands of slow connections that never finish a request head
-//! (slowloris), while normal clients search, submit and check `/healthz`. Reports whether the
-//! normal traffic kept being answered (p50/p99, errors), how many slow connections the server
+//! (slowloris) and idle ones that never send a byte, spread over many loopback source addresses,
+//! while normal clients (from 127.0.0.1) search, submit and check `/healthz`. Reports whether the
+//! normal traffic kept being answered (p50/p99, errors), how many hostile connections the server
 //! cut, and whether every acknowledged write is stored. Bounded: it stops itself after `seconds`.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -19,6 +20,13 @@ pub struct Args {
     /// Slow connections held open at once (each reconnects when the server cuts it).
     #[arg(long, default_value_t = 2_000)]
     slow: usize,
+    /// Idle connections held open at once: accepted, then never a byte (each reconnects when cut).
+    #[arg(long, default_value_t = 0)]
+    idle: usize,
+    /// Loopback source addresses the hostile connections come from (127.0.1.1 upwards), so the
+    /// per-address cap applies as it would to a crowd; normal clients use 127.0.0.1.
+    #[arg(long, default_value_t = 64)]
+    addresses: usize,
     /// Normal clients, each looping search, submit and /healthz.
     #[arg(long, default_value_t = 4)]
     clients: usize,
@@ -81,27 +89,31 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         server_stop.notified().await
     }));
     println!(
-        "hostile: {} slow connections + {} normal clients for {} s on {addr} ({} records; max_connections {}, header timeout {} s)",
-        a.slow, a.clients, a.seconds, a.records, limits.max_connections, a.header_timeout
+        "hostile: {} slow + {} idle connections from {} addresses, {} normal clients for {} s on {addr} ({} records; max_connections {}, per address {}, header timeout {} s)",
+        a.slow, a.idle, a.addresses, a.clients, a.seconds, a.records, limits.max_connections, limits.max_per_address,
+        a.header_timeout
     );
 
     let deadline = Instant::now() + Duration::from_secs(a.seconds);
     let done = Arc::new(AtomicBool::new(false));
     let (opened, cut) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
-    let mut slow = tokio::task::JoinSet::new();
-    for _ in 0..a.slow {
+    let mut hostile = tokio::task::JoinSet::new();
+    for n in 0..a.slow + a.idle {
         let (done, opened, cut) = (done.clone(), opened.clone(), cut.clone());
-        slow.spawn(async move {
+        let dribble = n < a.slow;
+        let k = n % a.addresses.clamp(1, 250 * 250);
+        let from = std::net::Ipv4Addr::new(127, 0, 1 + (k / 250) as u8, 1 + (k % 250) as u8);
+        hostile.spawn(async move {
             while !done.load(Ordering::Relaxed) {
-                let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else {
+                let Ok(mut s) = connect_from(from, addr).await else {
                     tokio::time::sleep(Duration::from_millis(200)).await;
                     continue;
                 };
                 opened.fetch_add(1, Ordering::Relaxed);
-                if s.write_all(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ").await.is_err() {
+                if dribble && s.write_all(b"GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ").await.is_err() {
                     continue;
                 }
-                // One byte a second: never a whole head.
+                // Slow: one byte a second, never a whole head. Idle: nothing at all.
                 let mut buf = [0u8; 64];
                 loop {
                     if done.load(Ordering::Relaxed) {
@@ -115,17 +127,19 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                             }
                         }
                         _ = tokio::time::sleep(Duration::from_secs(1)) => {
-                            if s.write_all(b"a").await.is_err() {
+                            if dribble && s.write_all(b"a").await.is_err() {
                                 cut.fetch_add(1, Ordering::Relaxed);
                                 break;
                             }
                         }
                     }
                 }
+                // A cut client comes back, but not in a tight loop.
+                tokio::time::sleep(Duration::from_millis(100)).await;
             }
         });
     }
-    // Let the slow clients take their places before the normal traffic starts.
+    // Let the hostile clients take their places before the normal traffic starts.
     tokio::time::sleep(Duration::from_secs(2)).await;
 
     let client = reqwest::Client::builder().timeout(Duration::from_secs(30)).build()?;
@@ -171,7 +185,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         acked.extend(ids);
     }
     done.store(true, Ordering::Relaxed);
-    slow.abort_all();
+    hostile.abort_all();
     let mut lost = 0;
     for id in &acked {
         if hub.store().get(id).await?.is_none() {
@@ -182,7 +196,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let _ = tokio::time::timeout(Duration::from_secs(15), server).await;
 
     println!(
-        "slow connections: {} opened, {} cut by the server",
+        "hostile connections: {} opened, {} cut by the server",
         opened.load(Ordering::Relaxed),
         cut.load(Ordering::Relaxed)
     );
@@ -199,6 +213,13 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     println!("errors: {errors}; acknowledged writes: {}, lost: {lost}", acked.len());
     anyhow::ensure!(errors == 0 && lost == 0, "normal traffic failed under hostile clients");
     Ok(())
+}
+
+/// A connection to `addr` from the loopback address `from`.
+async fn connect_from(from: std::net::Ipv4Addr, addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpStream> {
+    let sock = tokio::net::TcpSocket::new_v4()?;
+    sock.bind(std::net::SocketAddr::from((from, 0)))?;
+    sock.connect(addr).await
 }
 
 fn ms(t: Instant) -> f64 {

@@ -182,15 +182,49 @@ async fn a_foreign_host_header_is_refused() {
     }
 }
 
-/// A real server with a 1 s header timeout and room for 8 connections.
-async fn tight_server() -> (std::net::SocketAddr, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let h = hub(dir.path(), HubOptions::default()).await;
+/// Tight limits: room for 8 connections, 1 s for a head or of keep-alive idleness.
+fn tight() -> knowhub_http::ConnLimits {
+    knowhub_http::ConnLimits { max_connections: 8, max_per_address: 0, header_timeout: Duration::from_secs(1) }
+}
+
+/// A real server over `app` with `limits`.
+async fn serve(app: axum::Router, limits: knowhub_http::ConnLimits) -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let limits = knowhub_http::ConnLimits { max_connections: 8, header_timeout: Duration::from_secs(1) };
-    tokio::spawn(knowhub_http::serve_with(listener, knowhub_http::app(h), limits, std::future::pending()));
-    (addr, dir)
+    tokio::spawn(knowhub_http::serve_with(listener, app, limits, std::future::pending()));
+    addr
+}
+
+/// The real API behind the real server loop, with `limits`.
+async fn api_server(limits: knowhub_http::ConnLimits) -> (std::net::SocketAddr, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let h = hub(dir.path(), HubOptions::default()).await;
+    (serve(knowhub_http::app(h), limits).await, dir)
+}
+
+async fn tight_server() -> (std::net::SocketAddr, tempfile::TempDir) {
+    api_server(tight()).await
+}
+
+/// Whether the server closes `s` within `within` (EOF or reset), reading and discarding anything
+/// it sends first.
+async fn closed_within(s: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    let mut buf = [0u8; 4096];
+    let end = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(end, s.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+/// A connection from the loopback address `from` (any of 127.0.0.0/8) to `addr`.
+async fn connect_from(from: [u8; 4], addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpStream> {
+    let sock = tokio::net::TcpSocket::new_v4()?;
+    sock.bind(std::net::SocketAddr::from((from, 0)))?;
+    sock.connect(addr).await
 }
 
 async fn health(addr: std::net::SocketAddr) -> Option<u16> {
@@ -228,6 +262,100 @@ async fn slow_clients_are_cut_off_and_cannot_starve_the_rest() {
     let t = std::time::Instant::now();
     assert_eq!(health(addr).await, Some(200));
     assert!(t.elapsed() < Duration::from_secs(8), "healthz took {:?}", t.elapsed());
+}
+
+#[tokio::test]
+async fn a_socket_that_never_sends_a_byte_is_closed_after_the_head_timeout() {
+    let (addr, _dir) = tight_server().await;
+    let mut silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let t = std::time::Instant::now();
+    assert!(closed_within(&mut silent, Duration::from_secs(5)).await, "an idle socket must be closed");
+    assert!(t.elapsed() >= Duration::from_millis(900), "not before the timeout: {:?}", t.elapsed());
+    // One that dribbles a byte at a time never finishes its head in time either, however busy it looks.
+    let mut drip = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let dripping = async {
+        for b in b"PRI * HTTP/2.0\r\n".iter().cycle() {
+            if drip.write_all(&[*b]).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    let cut = tokio::time::timeout(Duration::from_secs(5), dripping).await;
+    assert!(cut.is_ok(), "a client trickling the HTTP/2 preface must be cut off");
+}
+
+#[tokio::test]
+async fn a_crowd_of_idle_sockets_cannot_lock_a_client_out() {
+    // Sixty-four silent sockets against eight slots and a head timeout far longer than the test:
+    // each newcomer closes the one idle longest, so a real request still gets through at once.
+    let limits = knowhub_http::ConnLimits { header_timeout: Duration::from_secs(120), ..tight() };
+    let (addr, _dir) = api_server(limits).await;
+    let mut idle = Vec::new();
+    for _ in 0..64 {
+        idle.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    for _ in 0..3 {
+        assert_eq!(health(addr).await, Some(200));
+    }
+    // The oldest were the ones closed; at most eight stay open.
+    let mut open = 0;
+    for s in idle.iter_mut() {
+        if !closed_within(s, Duration::from_millis(50)).await {
+            open += 1;
+        }
+    }
+    assert!(open <= 8, "{open} idle sockets still open with 8 slots");
+    assert!(closed_within(&mut idle[0], Duration::from_millis(50)).await, "the oldest idle socket goes first");
+}
+
+#[tokio::test]
+async fn one_address_cannot_take_every_slot() {
+    let limits = knowhub_http::ConnLimits { max_per_address: 4, header_timeout: Duration::from_secs(120), ..tight() };
+    let (addr, _dir) = api_server(limits).await;
+    let mut mine = Vec::new();
+    for _ in 0..4 {
+        mine.push(connect_from([127, 0, 0, 2], addr).await.unwrap());
+    }
+    // The fifth from the same address is closed at once; the first four stay.
+    let mut fifth = connect_from([127, 0, 0, 2], addr).await.unwrap();
+    assert!(closed_within(&mut fifth, Duration::from_secs(2)).await, "over the per-address cap");
+    assert!(!closed_within(&mut mine[0], Duration::from_millis(200)).await, "within the cap it stays open");
+    // Another address is not affected.
+    assert_eq!(health(addr).await, Some(200));
+}
+
+#[tokio::test]
+async fn kept_alive_connections_close_when_idle_but_never_mid_request() {
+    let app = axum::Router::new()
+        .route(
+            "/slow",
+            axum::routing::get(|| async {
+                tokio::time::sleep(Duration::from_secs(3)).await;
+                "done"
+            }),
+        )
+        .route("/fast", axum::routing::get(|| async { "ok" }));
+    let addr = serve(app, tight()).await;
+    // A handler running longer than both timeouts finishes and answers.
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(b"GET /slow HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await.unwrap();
+    let mut buf = vec![0u8; 1024];
+    let n = tokio::time::timeout(Duration::from_secs(6), s.read(&mut buf)).await.unwrap().unwrap();
+    let head = String::from_utf8_lossy(&buf[..n]).to_string();
+    assert!(head.starts_with("HTTP/1.1 200") && head.ends_with("done"), "{head}");
+    // Kept alive, then idle: closed after the timeout (1 s), not at once.
+    let t = std::time::Instant::now();
+    assert!(closed_within(&mut s, Duration::from_secs(5)).await, "an idle kept-alive connection must close");
+    assert!(t.elapsed() >= Duration::from_millis(700), "closed after {:?}", t.elapsed());
+    // Traffic keeps it open: a request every half second for 3 s on one connection.
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    for _ in 0..6 {
+        s.write_all(b"GET /fast HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await.unwrap();
+        let n = tokio::time::timeout(Duration::from_secs(2), s.read(&mut buf)).await.unwrap().unwrap();
+        assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
 }
 
 /// Re-submitting an approved record's text with a `content` must not attach that content: it

@@ -28,9 +28,14 @@ pub struct LimitsSection {
     pub writes_per_minute: u32,
     /// Conversation uploads (`POST /api/extract`, one LLM call each) per minute per caller (0 = no limit).
     pub uploads_per_minute: u32,
-    /// Open connections at most (lowered to fit the open-file limit).
+    /// Open connections at most (lowered to fit the open-file limit); at the cap a new one
+    /// evicts the longest-idle connection.
     pub max_connections: usize,
-    /// Seconds a client has to send a request's head.
+    /// Open connections from one IP address at most (0 = no cap; behind a reverse proxy every
+    /// connection comes from the proxy).
+    pub max_connections_per_address: usize,
+    /// Seconds a new connection has to deliver its first request head (counted from accept), and
+    /// a kept-alive one may sit idle between requests.
     pub header_timeout_secs: u64,
 }
 
@@ -41,6 +46,7 @@ impl Default for LimitsSection {
             writes_per_minute: 600,
             uploads_per_minute: 30,
             max_connections: c.max_connections,
+            max_connections_per_address: c.max_per_address,
             header_timeout_secs: c.header_timeout.as_secs(),
         }
     }
@@ -60,6 +66,7 @@ impl LimitsSection {
         }
         Ok(knowhub_http::ConnLimits {
             max_connections: self.max_connections,
+            max_per_address: self.max_connections_per_address,
             header_timeout: std::time::Duration::from_secs(self.header_timeout_secs),
         })
     }
@@ -631,8 +638,9 @@ contest_cosine = 0.965                # same resource, opposite outcome, at leas
 [limits]
 writes_per_minute = 600               # submits + feedback votes; over it: 429 with Retry-After; 0 = no limit
 uploads_per_minute = 30               # POST /api/extract (each costs an LLM call); 0 = no limit
-max_connections = 4096                # open connections at most (lowered to fit the open-file limit)
-header_timeout_secs = 10              # a client that has not sent a request head by then is disconnected
+max_connections = 4096                # open connections at most (lowered to fit the open-file limit); when full, the longest-idle one is closed
+max_connections_per_address = 256     # open connections from one IP address; 0 = no cap (behind a reverse proxy: raise it)
+header_timeout_secs = 10              # a new connection must send a whole request head within this of connecting; a kept-alive one idle this long is closed
 
 # The LLM for POST /api/extract. Extraction is off until a model is set.
 [llm]

@@ -111,7 +111,12 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let app = knowhub_http::app_with(hub.clone(), adapters)
         .layer(axum::middleware::from_fn_with_state(Arc::new(hosts), knowhub_http::guard::check_host));
     let limits = cfg.limits.connections()?.fit_to_fd_limit();
-    tracing::info!(max_connections = limits.max_connections, "connection limits");
+    tracing::info!(
+        max_connections = limits.max_connections,
+        per_address = limits.max_per_address,
+        header_timeout_s = limits.header_timeout.as_secs(),
+        "connection limits"
+    );
     knowhub_http::serve_with(listener, app, limits, shutdown()).await?;
     if let Err(e) = hub.flush_usage().await {
         tracing::warn!(error = %e, "search counts since the last flush were not recorded");
