@@ -1,5 +1,5 @@
-//! Numeric kernels: a packed-weight f32 GEMM (the hot path, ~98% of the FLOPs) and the
-//! small element-wise pieces (LayerNorm, GELU, softmax).
+//! Numeric kernels: the packed-weight f32 GEMM (the reference, and the default where the integer
+//! GEMM in `intgemm.rs` has no fast path) and the element-wise pieces (LayerNorm, GELU, softmax).
 //!
 //! Every kernel has one portable body. The x86-64 build also compiles that body a second time
 //! inside a `#[target_feature(enable = "avx2,fma")]` wrapper and picks it at run time, so
