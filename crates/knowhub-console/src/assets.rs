@@ -25,7 +25,7 @@ pub async fn js() -> Response {
 mod tests {
     #[test]
     fn script_and_style_stay_small() {
-        // The budget is 100 KB for all JS + CSS; keep far below it.
+        // The console's budget is 100 KB for all JS + CSS; keep far below it.
         assert!(super::CSS.len() + super::JS.len() < 100 * 1024);
     }
 }

@@ -1,5 +1,5 @@
-//! Numeric kernels: a packed-weight f32 GEMM (the hot path, ~98% of the FLOPs) and the
-//! small element-wise pieces (LayerNorm, GELU, softmax).
+//! Numeric kernels: the packed-weight f32 GEMM (the reference, and the default where the integer
+//! GEMM in `intgemm.rs` has no fast path) and the element-wise pieces (LayerNorm, GELU, softmax).
 //!
 //! Every kernel has one portable body. The x86-64 build also compiles that body a second time
 //! inside a `#[target_feature(enable = "avx2,fma")]` wrapper and picks it at run time, so
@@ -695,7 +695,7 @@ fn exp_f(x: f32) -> f32 {
 /// `erf(z) = 1 - 1 / (1 + a1 z + ... + a6 z^6)^16` for z >= 0 (absolute error < 3e-7; here,
 /// in f32, GELU stays within 9e-7 of the exact value over [-6, 6]: tested). It needs one
 /// division and four squarings where 7.1.26 needs a division and an `exp`: GELU over a
-/// 512 x 1536 FFN output took 0.57 ms against 1.19 ms (one core; bench/README.md).
+/// 512 x 1536 FFN output took 0.57 ms against 1.19 ms (one core; bench/results, 2026-11-26).
 /// For large |z| the power overflows to infinity and erf is exactly +-1, as it is in f32.
 #[inline(always)]
 fn gelu_f(x: f32) -> f32 {

@@ -461,8 +461,7 @@ async fn revoke_key(
     Ok(Json(hub.revoke_key(&caller, &id).await?).into_response())
 }
 
-/// Load balancers get "up" without a key; counts and LLM usage need one where keys exist.
-/// Up or not, for load balancers; counts and LLM usage for a caller with a key.
+/// Up or not, for load balancers; with auth on, counts and LLM usage only for a caller with a key.
 #[utoipa::path(get, path = "/healthz", tag = "operators", security((), ("bearer" = [])),
     responses((status = 200, description = "`{\"status\":\"ok\"}` alone without a valid key", body = knowhub_service::Health)))]
 async fn health(State(hub): State<Arc<Hub>>, headers: axum::http::HeaderMap) -> Result<Response, ApiError> {

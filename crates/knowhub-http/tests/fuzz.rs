@@ -1,4 +1,4 @@
-//! Schema fuzz of every route (issue 14): bodies with wrong types, extreme numbers, hostile
+//! Schema fuzz of every route: bodies with wrong types, extreme numbers, hostile
 //! Unicode, deep nesting and broken JSON; odd query strings, path ids and content types; every
 //! kind of key. Whatever comes in, the answer is below 500, JSON, and an error has the one shape
 //! `{"error": {"code", "message"}}`; afterwards the hub still takes and finds a record.

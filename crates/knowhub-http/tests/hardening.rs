@@ -1,4 +1,4 @@
-//! Hostile clients (issue 14): cross-site requests without the JSON content type, oversize bodies
+//! Hostile clients: cross-site requests without the JSON content type, oversize bodies
 //! refused before they are read, DNS rebinding, floods of writes, slow clients, and agents reading
 //! what is not theirs. Through `app()` on the backend `common::store` picks, and through the real
 //! server loop (`serve_with`) where connections matter.

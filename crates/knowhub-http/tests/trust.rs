@@ -1,4 +1,4 @@
-//! Search an agent can trust (issue 11), through the HTTP API on the backend `common::store`
+//! Search an agent can trust, through the HTTP API on the backend `common::store`
 //! picks (scripts/test.sh runs these once per backend), with the real local embedding models:
 //! calibrated relevance and "nothing relevant", outcome feedback and disputes, confirmations by
 //! distinct callers, near-duplicates and contests, freshness.
@@ -61,7 +61,7 @@ fn field_error(status: u16, v: &Value, want: u16, field: &str) {
     assert!(v["error"]["message"].as_str().is_some_and(|m| m.contains(field)), "{v}");
 }
 
-/// The issue's own example: three records, and a question none of them answers.
+/// The reference case: three records, and a question none of them answers.
 #[tokio::test]
 async fn nothing_relevant_is_an_answer() {
     let t = setup(HubOptions::default(), SearchConfig::default()).await;

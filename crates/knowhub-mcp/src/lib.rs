@@ -1,6 +1,6 @@
 //! KnowHub over MCP (Model Context Protocol), on the official Rust SDK (`rmcp`).
 //!
-//! Tools `kb_search`, `kb_submit`, `kb_content` ([`tools`]), experiences as resources
+//! Tools `kb_search`, `kb_submit`, `kb_content`, `kb_feedback` ([`tools`]), experiences as resources
 //! (`knowhub://experience/{id}`), and instructions that tell the model when to search and when to
 //! submit ([`server`]). Two transports over one handler:
 //! - `/mcp` on `knowhub serve` ([`http`]): stateless Streamable HTTP over the Hub in-process,

@@ -1,7 +1,7 @@
 //! Brute-force vector index over an in-memory int8 matrix (see `quant`).
 //!
 //! Brute force is memory-bandwidth bound: the scan reads only the query's column blocks (the
-//! E5 half for the local pair), ~10 ms at 1M records on 2 cores (bench/README.md: search p99
+//! E5 half for the local pair), ~10 ms at 1M records on 2 cores (bench/results/2026-11-24-load.md: p99
 //! 27-35 ms over HTTP at 1M), inside the budget, so no approximate index stands in front of it. A
 //! sign-sketch first pass was tried: ×2 faster at 1M, but recall@10 only 0.93-0.96. The public
 //! surface (`upsert`, `set_status`, `search`) is all the store uses, so an ANN index can

@@ -3,7 +3,7 @@
 //! Why: at 100k records a query's int8 scan reads 38 MB per model block; with 4 KB pages that
 //! is a TLB miss every 4 KB, and in a virtual machine each miss walks two page tables. On a
 //! 100k hub reopened from disk (a server after a restart), the scan's p50 went from 4.2-4.7 to
-//! 3.1-3.6 ms here (bench/README.md, stop 30). The advice is only a hint: where transparent
+//! 3.1-3.6 ms here (bench/results/2026-11-26-load.md). The advice is only a hint: where transparent
 //! huge pages are off, or on other systems, nothing changes.
 
 /// 2 MB: the x86-64 and (4 KB-granule) aarch64 huge-page size.

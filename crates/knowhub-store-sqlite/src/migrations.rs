@@ -58,7 +58,7 @@ CREATE INDEX idx_vectors_model ON vectors(model);
     (
         2,
         r#"
--- Review queue, extraction provenance and near-duplicate detection (issue 5).
+-- Review queue, extraction provenance and near-duplicate detection.
 ALTER TABLE experiences ADD COLUMN task_resource_hash TEXT NOT NULL DEFAULT '';
 ALTER TABLE experiences ADD COLUMN source_from INTEGER;
 ALTER TABLE experiences ADD COLUMN source_to INTEGER;
@@ -111,7 +111,7 @@ CREATE INDEX idx_extract_jobs_status ON extract_jobs(status, not_before);
     (
         3,
         r#"
--- Evidence (issue 11): distinct confirmers, outcome votes, contests, versions, freshness.
+-- Evidence: distinct confirmers, outcome votes, contests, versions, freshness.
 ALTER TABLE experiences ADD COLUMN resource_version TEXT;
 ALTER TABLE experiences ADD COLUMN resource_key TEXT NOT NULL DEFAULT '';
 ALTER TABLE experiences ADD COLUMN last_confirmed_at TEXT NOT NULL DEFAULT '';
