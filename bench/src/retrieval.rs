@@ -157,7 +157,7 @@ pub async fn embed_all(hub: &Hub, model: &str) -> anyhow::Result<usize> {
 
 /// `weighted:V:T[:lists]` or `rrf:K[:lists]`; `:lists` fuses the candidate lists as returned
 /// (a candidate missing from one list scores 0 there) instead of scoring the whole union.
-fn parse_fusion(s: &str) -> anyhow::Result<(knowhub_core::rank::Fusion, bool)> {
+pub fn parse_fusion(s: &str) -> anyhow::Result<(knowhub_core::rank::Fusion, bool)> {
     let p: Vec<&str> = s.split(':').collect();
     let lists = p.last() == Some(&"lists");
     let p = if lists { &p[..p.len() - 1] } else { &p[..] };
@@ -166,6 +166,7 @@ fn parse_fusion(s: &str) -> anyhow::Result<(knowhub_core::rank::Fusion, bool)> {
             ["weighted", v, t] => knowhub_core::rank::Fusion::Weighted { vector: v.parse()?, text: t.parse()? },
             ["rrf", k] => knowhub_core::rank::Fusion::Rrf { k: k.parse()? },
             ["agree", v, t] => knowhub_core::rank::Fusion::Agreement { vector: v.parse()?, text: t.parse()? },
+            ["calibrated"] => knowhub_core::rank::Fusion::Calibrated,
             _ => anyhow::bail!("bad fusion {s:?}: weighted:V:T[:lists] or rrf:K[:lists]"),
         },
         !lists,

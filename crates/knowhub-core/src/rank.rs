@@ -31,6 +31,9 @@ pub enum Fusion {
     /// are fused as `Weighted`; when full text finds other things than the vectors, it is
     /// trusted less. (The vector signal is the stronger one on every benchmark set.)
     Agreement { vector: f64, text: f64 },
+    /// The calibrated relevance itself (stage 2): an absolute score, so one candidate's standing
+    /// does not depend on the others in the pool, and the priors can lift any of them.
+    Calibrated,
 }
 
 /// How many leading ids of each list `Fusion::Agreement` compares.
@@ -103,7 +106,7 @@ pub fn fuse(text: &[Option<f64>], vector: &[Option<f64>], fusion: Fusion) -> Vec
     let (wv, wt) = match fusion {
         Fusion::Weighted { vector, text } => (vector, text),
         Fusion::Agreement { vector: wv, text: wt } => (wv, wt * agreement(&t, &v)),
-        Fusion::Rrf { .. } => (0.0, 0.0),
+        Fusion::Rrf { .. } | Fusion::Calibrated => (0.0, 0.0),
     };
     (0..n)
         .map(|i| match fusion {
@@ -115,6 +118,12 @@ pub fn fuse(text: &[Option<f64>], vector: &[Option<f64>], fusion: Fusion) -> Vec
                 _ => (wv * vn[i] + wt * tn[i]) / (wv + wt).max(f64::EPSILON),
             },
             Fusion::Rrf { k } => rrf[i] * (k + 1.0) / f64::from(lists.max(1)),
+            // Replaced by the relevance in `rank`; the per-query weighted fusion meanwhile.
+            Fusion::Calibrated => match (t.is_empty(), v.is_empty()) {
+                (false, true) => tn[i],
+                (true, false) => vn[i],
+                _ => 0.8 * vn[i] + 0.2 * tn[i],
+            },
         })
         .collect()
 }
@@ -325,6 +334,7 @@ pub fn rank(cands: &[Candidate], params: &RankParams, similarity: &dyn Fn(usize,
         .enumerate()
         .map(|(index, (c, fused))| {
             let relevance = params.calibration.relevance(c);
+            let fused = if params.fusion == Fusion::Calibrated { relevance } else { fused };
             Ranked { index, fused, relevance, order: order_score(fused, &c.prior, params) }
         })
         .collect();
