@@ -193,7 +193,7 @@ async fn measure(hub: &Hub, t: &Task, i: usize, max_reports: usize, out: &mut Ou
         return Ok(());
     };
     // Every third task first gets 50 failure reports from one agent: they must count as one.
-    if i % 3 == 0 {
+    if i.is_multiple_of(3) {
         for _ in 0..50 {
             report(hub, wrong, "failed", &format!("spammer-{i}")).await?;
         }

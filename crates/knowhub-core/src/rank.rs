@@ -31,9 +31,10 @@ pub enum Fusion {
     /// are fused as `Weighted`; when full text finds other things than the vectors, it is
     /// trusted less. (The vector signal is the stronger one on every benchmark set.)
     Agreement { vector: f64, text: f64 },
-    /// The calibrated relevance itself (stage 2): an absolute score, so one candidate's standing
-    /// does not depend on the others in the pool, and the priors can lift any of them.
-    Calibrated,
+    /// `relevance·r + text·t̂`: the calibrated relevance (stage 2, absolute: one candidate's
+    /// standing does not depend on the others in the pool, so the priors can lift any of them)
+    /// beside the per-query BM25 share. `text: 0` orders by relevance alone.
+    Calibrated { relevance: f64, text: f64 },
 }
 
 /// How many leading ids of each list `Fusion::Agreement` compares.
@@ -106,7 +107,7 @@ pub fn fuse(text: &[Option<f64>], vector: &[Option<f64>], fusion: Fusion) -> Vec
     let (wv, wt) = match fusion {
         Fusion::Weighted { vector, text } => (vector, text),
         Fusion::Agreement { vector: wv, text: wt } => (wv, wt * agreement(&t, &v)),
-        Fusion::Rrf { .. } | Fusion::Calibrated => (0.0, 0.0),
+        Fusion::Rrf { .. } | Fusion::Calibrated { .. } => (0.0, 0.0),
     };
     (0..n)
         .map(|i| match fusion {
@@ -118,12 +119,8 @@ pub fn fuse(text: &[Option<f64>], vector: &[Option<f64>], fusion: Fusion) -> Vec
                 _ => (wv * vn[i] + wt * tn[i]) / (wv + wt).max(f64::EPSILON),
             },
             Fusion::Rrf { k } => rrf[i] * (k + 1.0) / f64::from(lists.max(1)),
-            // Replaced by the relevance in `rank`; the per-query weighted fusion meanwhile.
-            Fusion::Calibrated => match (t.is_empty(), v.is_empty()) {
-                (false, true) => tn[i],
-                (true, false) => vn[i],
-                _ => 0.8 * vn[i] + 0.2 * tn[i],
-            },
+            // The text part; `rank` adds the relevance.
+            Fusion::Calibrated { .. } => tn[i],
         })
         .collect()
 }
@@ -334,7 +331,12 @@ pub fn rank(cands: &[Candidate], params: &RankParams, similarity: &dyn Fn(usize,
         .enumerate()
         .map(|(index, (c, fused))| {
             let relevance = params.calibration.relevance(c);
-            let fused = if params.fusion == Fusion::Calibrated { relevance } else { fused };
+            let fused = match params.fusion {
+                Fusion::Calibrated { relevance: wr, text: wt } => {
+                    (wr * relevance + wt * fused) / (wr + wt).max(f64::EPSILON)
+                }
+                _ => fused,
+            };
             Ranked { index, fused, relevance, order: order_score(fused, &c.prior, params) }
         })
         .collect();
