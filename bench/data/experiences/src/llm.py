@@ -54,7 +54,7 @@ Q("symptom", "SSE streaming from LLM arrives all at once through reverse proxy",
 Q("cross_lingual", "reduce cost of running LLM evals", "llm-eval-cost"),
 Q("short", "prompt caching claude", "anthropic-prompt-cache"),
 ], [
-N("How do I fine-tune a small model with LoRA on my own chat logs?"),
+N("How should chat logs be formatted as a dataset for supervised fine-tuning?"),
 N("大模型的 temperature 和 top_p 应该怎么设置"),
 N("Compare OpenAI and Anthropic pricing for long documents"),
 N("How to write a system prompt that makes the model refuse off-topic questions?"),

@@ -56,7 +56,7 @@ Q("error_message", "fatal: ambiguous argument 'main..HEAD': unknown revision or 
 ], [
 N("How to write a good git commit message convention for the team"),
 N("git 怎么只克隆一个子目录 sparse checkout"),
-N("Set up a git pre-push hook that runs the linter"),
+N("Make git blame skip the big reformatting commit"),
 N("git cherry-pick a range of commits", "short"),
 N("How do I change the author of the last three commits?"),
 N("GitHub 上怎么给仓库设置 branch protection 规则"),
