@@ -23,6 +23,7 @@ use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::abstain::auroc;
 use crate::retrieval;
 
 #[derive(Debug, clap::Args)]
@@ -109,26 +110,6 @@ fn hits(v: &Value) -> Vec<(String, f64)> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-/// Area under the ROC curve of positives' scores against negatives' (ties count half).
-fn auroc(pos: &[f64], neg: &[f64]) -> f64 {
-    if pos.is_empty() || neg.is_empty() {
-        return f64::NAN;
-    }
-    let mut wins = 0.0;
-    for p in pos {
-        for n in neg {
-            wins += if p > n {
-                1.0
-            } else if p == n {
-                0.5
-            } else {
-                0.0
-            };
-        }
-    }
-    wins / (pos.len() * neg.len()) as f64
 }
 
 /// Reliability by relevance decile: (hits, mean relevance, share relevant) per bin, and the
