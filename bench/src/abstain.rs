@@ -268,7 +268,7 @@ pub async fn features(a: FeaturesArgs) -> anyhow::Result<()> {
 }
 
 /// Area under the ROC curve of `scores` for positives vs negatives (ties count half).
-fn auroc(pos: &[f64], neg: &[f64]) -> f64 {
+pub(crate) fn auroc(pos: &[f64], neg: &[f64]) -> f64 {
     if pos.is_empty() || neg.is_empty() {
         return f64::NAN;
     }

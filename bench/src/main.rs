@@ -4,6 +4,7 @@
 //! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
 //! - `mcp`: `kb_search` through `knowhub mcp` (stdio) beside the same search over HTTP, p50/p99.
 //! - `hostile`: slow connections (slowloris) beside normal traffic; answers, p99, lost writes.
+//! - `experiences`: search on the experience dev set (bench/data/experiences) at the server's defaults.
 //! - `soak`: the real server under mixed load for a long time: RSS, p99 and errors per window.
 
 mod abstain;
@@ -12,6 +13,7 @@ mod compose;
 mod console;
 mod crosslingual;
 mod dedup;
+mod experiences;
 mod feedback;
 mod guard;
 mod hostile;
@@ -41,6 +43,8 @@ enum Cmd {
     Crosslingual(crosslingual::Args),
     /// "Nothing relevant": AUROC and abstention at min_relevance, answerable vs off-topic queries.
     Abstain(abstain::AbstainArgs),
+    /// Search on the experience dev set as an agent gets it: answered, abstained, AUROC, reliability.
+    Experiences(experiences::Args),
     /// Near-duplicate merging: similarity of same and look-alike experience pairs vs thresholds.
     Dedup(dedup::Args),
     /// Outcome feedback: reports until the helpful one of two look-alike experiences ranks first.
@@ -73,6 +77,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Features(a) => abstain::features(a).await,
             Cmd::Abstain(a) => abstain::abstain(a).await,
             Cmd::Dedup(a) => dedup::run(a).await,
+            Cmd::Experiences(a) => experiences::run(a).await,
             Cmd::Feedback(a) => feedback::run(a).await,
             Cmd::Mcp(a) => mcp::run(a).await,
             Cmd::Hostile(a) => hostile::run(a).await,
