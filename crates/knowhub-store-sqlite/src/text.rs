@@ -2,7 +2,7 @@
 //! (exclusive opens: the server), else straight from FTS5's own BM25 (same formula, much slower),
 //! which is also the reference the term index is tested against; and the tokens stored in FTS5.
 //!
-//! In FTS5, ranking happens inside FTS5; the search filter is applied to the ranked list
+//! On the FTS5 path, ranking happens inside FTS5; the search filter is applied to the ranked list
 //! afterwards (it rarely removes much), with an exact filtered join as the last resort.
 
 use knowhub_core::{Result, SearchFilter};
