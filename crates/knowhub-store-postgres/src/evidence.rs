@@ -14,7 +14,7 @@ use knowhub_core::{
 };
 use sqlx::{AssertSqlSafe, PgConnection, PgPool};
 
-use crate::db_err;
+use crate::db::db_err;
 use crate::rows::{self, Exp, EXP_COLS};
 
 /// Locks a record's row until the transaction ends and returns it; `NotFound` if there is none.

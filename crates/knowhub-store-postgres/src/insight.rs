@@ -8,7 +8,7 @@ use knowhub_core::{Confirmation, Result};
 use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, PgPool, Row};
 
-use crate::db_err;
+use crate::db::db_err;
 
 fn n(r: &PgRow, i: usize) -> Result<u64> {
     Ok(r.try_get::<Option<i64>, _>(i).map_err(db_err)?.unwrap_or(0).max(0) as u64)

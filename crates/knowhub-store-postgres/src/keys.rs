@@ -6,7 +6,7 @@ use sqlx::postgres::PgRow;
 use sqlx::AssertSqlSafe;
 use sqlx::{PgPool, Row};
 
-use crate::db_err;
+use crate::db::db_err;
 
 const COLS: &str = "id, name, role, prefix, created_at, revoked_at";
 

@@ -6,7 +6,7 @@
 use knowhub_core::Result;
 use sqlx::{Connection, PgConnection};
 
-use crate::db_err;
+use crate::db::db_err;
 
 /// Advisory lock key for migrations (any constant; "knowhub" as ASCII digits).
 const MIGRATE_LOCK: i64 = 0x006b_6e6f_7768_7562;

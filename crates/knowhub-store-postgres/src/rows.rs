@@ -1,4 +1,5 @@
-//! Row -> struct mapping for `experiences`, and the confirmers and votes that go with a record.
+//! Row -> struct mapping for `experiences`, and the row readers every module shares: a record by
+//! row number, and the confirmers and votes that go with it.
 
 use knowhub_core::{
     Confirmation, CoreError, Experience, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Result, ReviewMark,
@@ -7,7 +8,7 @@ use knowhub_core::{
 use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
-use crate::db_err;
+use crate::db::db_err;
 
 /// Columns every experience query selects, in `experience` order (`seq` at 24, for updates).
 pub(crate) const EXP_COLS: &str =
@@ -128,4 +129,9 @@ pub(crate) async fn by_seq(conn: &mut PgConnection, seq: i64) -> Result<Experien
         .await
         .map_err(db_err)?;
     experience(&r)
+}
+
+/// `(id, score)` rows, as candidate and score queries select them.
+pub(crate) fn scored(rows: Vec<PgRow>) -> Result<Vec<(String, f64)>> {
+    rows.iter().map(|r| Ok((r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?))).collect()
 }

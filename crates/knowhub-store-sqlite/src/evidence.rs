@@ -5,9 +5,9 @@
 use knowhub_core::{now_rfc3339, DisputeDecision, Experience, FeedbackOutcome, History, Result, Status, Vote};
 use rusqlite::{params, Connection};
 
-use crate::queue::IndexChange;
+use crate::db::{sql_err, SqliteStore};
+use crate::index::{self, IndexChange};
 use crate::rows::{self, EXP_COLS};
-use crate::sql_err;
 
 /// Adds a distinct confirmer; returns whether it was new (then the count and
 /// `last_confirmed_at` move too).
@@ -144,6 +144,21 @@ pub(crate) fn count_disputed(c: &Connection, threshold: u32) -> Result<u64> {
     })
     .map(|n| n as u64)
     .map_err(sql_err)
+}
+
+/// Keeps or rejects a disputed record, and mirrors a rejection in memory.
+pub(crate) async fn resolve(
+    s: &SqliteStore,
+    id: &str,
+    decision: DisputeDecision,
+    reviewer: &str,
+) -> Result<Experience> {
+    let (id, who) = (id.to_string(), reviewer.to_string());
+    let (e, change) = s.writer.run(move |c| resolve_tx(c, &id, decision, &who)).await?;
+    if let Some(ch) = &change {
+        index::apply(&s.inner, ch);
+    }
+    Ok(e)
 }
 
 pub(crate) fn resolve_tx(

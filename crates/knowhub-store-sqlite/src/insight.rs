@@ -7,7 +7,8 @@ use knowhub_core::insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilte
 use knowhub_core::{Confirmation, Result};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-use crate::{rows, sql_err};
+use crate::db::sql_err;
+use crate::rows;
 
 fn n(r: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
     Ok(r.get::<_, Option<i64>>(i)?.unwrap_or(0).max(0) as u64)

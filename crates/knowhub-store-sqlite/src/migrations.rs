@@ -3,7 +3,7 @@
 use knowhub_core::Result;
 use rusqlite::Connection;
 
-use crate::sql_err;
+use crate::db::sql_err;
 
 /// `(version, SQL)`. Never edit a shipped migration; add a new one.
 const MIGRATIONS: &[(i64, &str)] = &[

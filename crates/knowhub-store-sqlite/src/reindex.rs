@@ -7,8 +7,9 @@ use std::path::Path;
 use knowhub_core::{text, CoreError, Result};
 use rusqlite::{params, Connection};
 
-use crate::writer::vector_blob;
-use crate::{db_path, lock_dir, migrations, open_connection, sql_err};
+use crate::db::{db_path, lock_dir, open_connection, sql_err};
+use crate::migrations;
+use crate::vectors::encode;
 
 /// Progress report: which phase, how far.
 #[derive(Debug, Clone, Copy)]
@@ -67,7 +68,7 @@ pub fn reindex(
     src.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").map_err(sql_err)?;
     drop(src);
     for ext in ["-wal", "-shm"] {
-        let p = dir.join(format!("{}{ext}", crate::DB_FILE));
+        let p = dir.join(format!("{}{ext}", crate::db::DB_FILE));
         if p.exists() {
             std::fs::remove_file(&p).map_err(|e| CoreError::Unavailable(format!("remove {}: {e}", p.display())))?;
         }
@@ -165,7 +166,7 @@ fn build(
                 )));
             }
             for ((seq, _), v) in chunk.iter().zip(vecs) {
-                ins.execute(params![seq, m, v.len() as i64, vector_blob(&v)]).map_err(sql_err)?;
+                ins.execute(params![seq, m, v.len() as i64, encode(&v)]).map_err(sql_err)?;
             }
             stats.vectors_embedded += chunk.len() as u64;
             progress(ReindexProgress { phase: "embeddings", done: stats.vectors_embedded, total });

@@ -1,12 +1,19 @@
-//! Row <-> struct mapping for `experiences`.
+//! Row <-> struct mapping for `experiences`, and the row readers every module shares: a record
+//! by row number, and the confirmers and votes that go with it.
 
 use knowhub_core::{
-    Confirmation, CoreError, Experience, ExportRecord, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Result,
-    ReviewMark, Source, Status, Vote,
+    Confirmation, CoreError, Experience, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Result, ReviewMark,
+    Source, Status, Vote,
 };
 use rusqlite::{Connection, OptionalExtension, Row};
 
-use crate::sql_err;
+use crate::db::sql_err;
+
+/// Column `i` of a row as text borrowed from SQLite's row buffer (the index loads read millions
+/// of rows, and copying each string was most of their time).
+pub(crate) fn row_str<'a>(r: &'a rusqlite::Row<'_>, i: usize) -> Result<&'a str> {
+    r.get_ref(i).map_err(sql_err)?.as_str().map_err(|e| CoreError::Internal(e.to_string()))
+}
 
 /// Column list every experience query selects, in `from_row` order.
 pub(crate) const EXP_COLS: &str =
@@ -109,56 +116,7 @@ pub(crate) fn confirmations(c: &Connection, seq: i64) -> Result<Vec<Confirmation
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }
 
-pub(crate) fn get(c: &Connection, id: &str) -> Result<Option<Experience>> {
-    c.query_row(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.id = ?1"), [id], from_row)
-        .optional()
-        .map_err(sql_err)
-}
-
 pub(crate) fn get_by_seq(c: &Connection, seq: i64) -> Result<Experience> {
     c.query_row(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.seq = ?1"), [seq], from_row)
         .map_err(|e| CoreError::Internal(format!("read back row {seq}: {e}")))
-}
-
-pub(crate) fn get_many(c: &Connection, ids: &[String]) -> Result<Vec<Experience>> {
-    let mut out = Vec::with_capacity(ids.len());
-    for chunk in ids.chunks(500) {
-        let marks = vec!["?"; chunk.len()].join(",");
-        let mut st =
-            c.prepare(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.id IN ({marks})")).map_err(sql_err)?;
-        let rows = st.query_map(rusqlite::params_from_iter(chunk.iter()), from_row).map_err(sql_err)?;
-        for r in rows {
-            out.push(r.map_err(sql_err)?);
-        }
-    }
-    Ok(out)
-}
-
-pub(crate) fn export_page(c: &Connection, after: &str, limit: usize) -> Result<Vec<ExportRecord>> {
-    let mut st = c
-        .prepare_cached(&format!(
-            "SELECT {EXP_COLS}, c.content, c.content_type, e.seq FROM experiences e \
-             LEFT JOIN contents c ON c.experience_id = e.id WHERE e.id > ?1 ORDER BY e.id LIMIT ?2"
-        ))
-        .map_err(sql_err)?;
-    let rows = st
-        .query_map(rusqlite::params![after, limit as i64], |r| {
-            let rec = ExportRecord {
-                experience: from_row(r)?,
-                content: r.get(EXP_NCOLS)?,
-                content_type: r.get(EXP_NCOLS + 1)?,
-                confirmed_by: Vec::new(),
-                votes: Vec::new(),
-            };
-            Ok((rec, r.get::<_, i64>(EXP_NCOLS + 2)?))
-        })
-        .map_err(sql_err)?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (mut rec, seq) = row.map_err(sql_err)?;
-        rec.confirmed_by = confirmations(c, seq)?;
-        rec.votes = votes(c, seq)?;
-        out.push(rec);
-    }
-    Ok(out)
 }

@@ -1,41 +1,13 @@
-//! Per-record metadata the in-memory indexes filter on, so a search never needs a database
-//! round trip to apply `status`, `min_score` and `agent_id`.
+//! The record table both in-memory indexes keep, with the per-record metadata a search filters
+//! on (see `filter`), so a search never needs a database round trip to apply the filter.
 
 use std::hash::BuildHasher;
 
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
-use knowhub_core::{SearchFilter, Status};
+use knowhub_core::Status;
 
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Meta {
-    pub score: u8,
-    pub status: Status,
-    pub agent: u32,
-}
-
-/// Interns agent ids so each record carries a small integer.
-#[derive(Debug, Default)]
-pub(crate) struct Agents(HashMap<String, u32>);
-
-impl Agents {
-    pub fn meta(&mut self, score: u8, status: Status, agent: &str) -> Meta {
-        // `entry_ref` allocates the key only for a new agent.
-        let next = self.0.len() as u32;
-        let agent = *self.0.entry_ref(agent).or_insert(next);
-        Meta { score, status, agent }
-    }
-
-    /// A predicate for `filter`, or `None` when nothing can pass (unknown agent).
-    pub fn matcher(&self, filter: &SearchFilter) -> Option<impl Fn(&Meta) -> bool + '_ + use<'_>> {
-        let agent = match &filter.agent_id {
-            Some(a) => Some(*self.0.get(a)?),
-            None => None,
-        };
-        let (status, min_score) = (filter.status, filter.min_score);
-        Some(move |m: &Meta| m.status == status && m.score >= min_score && agent.is_none_or(|a| a == m.agent))
-    }
-}
+use crate::filter::{Agents, Meta};
 
 /// The record table both in-memory indexes keep: row i is record `ids[i]` with `meta[i]`,
 /// found by row number (`seq`) or by id. At 1M records every byte per row is a megabyte, and
@@ -132,6 +104,7 @@ impl Rows {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knowhub_core::SearchFilter;
 
     /// Ids are found by the one copy in `ids`, through growth (rehashing reads `ids` too), a
     /// re-added id finds its newest row, and forgetting an old row leaves the new one findable.

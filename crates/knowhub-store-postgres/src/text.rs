@@ -1,4 +1,6 @@
-//! Full-text ranking in SQL: BM25 (as SQLite's index), fast on common words.
+//! Full text: each record's `tsvector`, built in the app from the same tokens the SQLite store
+//! indexes (`knowhub_core::text::tokenize`), because PostgreSQL has no Chinese parser; and
+//! ranking in SQL: BM25 (as SQLite's index), fast on common words.
 //!
 //! Ranking every record that shares any token with the query (`ts_rank_cd` over an OR query) is
 //! what makes naive PostgreSQL full text slow: a query holding a common word matches most of the
@@ -20,7 +22,51 @@ use std::time::{Duration, Instant};
 use knowhub_core::{Result, SearchFilter};
 use sqlx::{PgPool, Row};
 
-use crate::{db_err, quote_lexeme};
+use crate::db::{db_err, PgQuery, PgStore};
+use crate::filter;
+use crate::rows::scored;
+
+/// Space-separated `'token':position` list, the `tsvector` input format (no parser involved, so
+/// tokens such as `err_connection_refused` stay whole).
+pub(crate) fn tsvector_text(tokens: &[String]) -> String {
+    let mut out = String::with_capacity(tokens.len() * 8);
+    let mut counts = std::collections::HashMap::<&str, usize>::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if t.is_empty() || t.len() > 2000 {
+            continue;
+        }
+        // PostgreSQL keeps at most 256 positions per lexeme; positions stop at 16383.
+        let c = counts.entry(t.as_str()).or_default();
+        *c += 1;
+        if *c > 255 {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&quote_lexeme(t));
+        out.push_str(&format!(":{}", (i + 1).min(16383)));
+    }
+    out
+}
+
+pub(crate) fn quote_lexeme(t: &str) -> String {
+    format!("'{}'", t.replace('\\', "\\\\").replace('\'', "''"))
+}
+
+/// A record's searchable text as `tsvector` input.
+pub(crate) fn body(task: &str, resource: &str, result: &str) -> String {
+    tsvector_text(&knowhub_core::text::tokenize(&knowhub_core::search_text(task, resource, result)))
+}
+
+impl PgStore {
+    /// Records holding each token, counted up to `cap` (what bounded full-text search weighs
+    /// rare tokens by); for tests.
+    #[doc(hidden)]
+    pub async fn fts_token_counts(&self, tokens: &[String], cap: i64) -> Result<Vec<f64>> {
+        count_tokens(&self.pool, tokens, cap).await
+    }
+}
 
 /// Tokens in more than this share of records only select candidates when too few would match.
 const COMMON: f64 = 0.02;
@@ -339,8 +385,6 @@ fn rank(avgdl: &str, first: usize, n: usize) -> (String, String) {
     (format!("({k1p} * ({}))::float8", sum.join(" + ")), format!("(SELECT {} OFFSET 0) t", cols.join(", ")))
 }
 
-type PgQuery<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
-
 /// Binds [`rank`]'s term parameters, in order: a `(lexeme, idf)` pair per term, or (past
 /// `INLINE_TERMS`) the lexemes' array and the weights' array.
 fn bind_terms<'q>(mut q: PgQuery<'q>, terms: &[Term]) -> PgQuery<'q> {
@@ -354,6 +398,7 @@ fn bind_terms<'q>(mut q: PgQuery<'q>, terms: &[Term]) -> PgQuery<'q> {
     q
 }
 
+/// BM25 candidates passing `filter`, best first, as `(id, bm25)`.
 pub(crate) async fn candidates(
     cache: &StatsCache,
     pool: &PgPool,
@@ -361,6 +406,9 @@ pub(crate) async fn candidates(
     filter: &SearchFilter,
     limit: usize,
 ) -> Result<Vec<(String, f64)>> {
+    if tokens.is_empty() {
+        return Ok(Vec::new());
+    }
     let stats = cache.get(pool).await?;
     let terms = cache.counted(pool, &stats, terms(&stats, tokens)).await?;
     if terms.is_empty() {
@@ -406,27 +454,23 @@ async fn run(
 ) -> Result<Vec<(String, f64)>> {
     let (score, t) = rank("$6", 7, terms.len());
     let sql = format!(
-        "SELECT e.id, {score} AS r FROM experiences e, {t} WHERE e.tsv @@ $1::tsquery AND e.status = $2 \
-         AND e.score >= $3 AND ($4::text IS NULL OR e.agent_id = $4) ORDER BY r DESC, e.seq LIMIT $5"
+        "SELECT e.id, {score} AS r FROM experiences e, {t} WHERE e.tsv @@ $1::tsquery AND {} \
+         ORDER BY r DESC, e.seq LIMIT $5",
+        filter::sql(2)
     );
-    let q = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(select)
-        .bind(filter.status.as_str())
-        .bind(filter.min_score as i16)
-        .bind(&filter.agent_id)
-        .bind(limit as i64)
-        .bind(avgdl);
+    let q = filter::bind(sqlx::query(sqlx::AssertSqlSafe(sql)).bind(select), filter).bind(limit as i64).bind(avgdl);
     let rows = bind_terms(q, terms).fetch_all(pool).await.map_err(db_err)?;
-    crate::scored(rows)
+    scored(rows)
 }
 
+/// BM25 of the given records for `tokens`.
 pub(crate) async fn scores(
     cache: &StatsCache,
     pool: &PgPool,
     tokens: &[String],
     ids: &[String],
 ) -> Result<Vec<(String, f64)>> {
-    if ids.is_empty() {
+    if tokens.is_empty() || ids.is_empty() {
         return Ok(Vec::new());
     }
     let stats = cache.get(pool).await?;
@@ -439,7 +483,7 @@ pub(crate) async fn scores(
     let sql = format!("SELECT e.id, {score} FROM experiences e, {t} WHERE e.id = ANY($2) AND e.tsv @@ $1::tsquery");
     let q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(or_query(&all)).bind(ids).bind(stats.avgdl);
     let rows = bind_terms(q, &terms).fetch_all(pool).await.map_err(db_err)?;
-    crate::scored(rows)
+    scored(rows)
 }
 
 #[cfg(test)]
@@ -548,5 +592,12 @@ mod tests {
         let t = weigh(&toks, &Stats::new(-1.0, vec![], vec![], f64::NAN));
         assert!(t.iter().all(|t| t.idf == 1.0));
         assert!(selecting(&t, 80, RANK_BUDGET).is_none());
+    }
+
+    #[test]
+    fn tsvector_keeps_identifiers_and_quotes() {
+        let t =
+            vec!["err_connection_refused".to_string(), "it's".into(), "a\\b".into(), "err_connection_refused".into()];
+        assert_eq!(tsvector_text(&t), "'err_connection_refused':1 'it''s':2 'a\\\\b':3 'err_connection_refused':4");
     }
 }

@@ -11,8 +11,8 @@ use hashbrown::HashMap;
 use knowhub_core::{Result, SearchFilter, Status};
 use rusqlite::Connection;
 
-use crate::meta::Rows;
-use crate::sql_err;
+use super::table::Rows;
+use crate::db::sql_err;
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
@@ -48,11 +48,11 @@ impl TermIndex {
             // Borrowed from SQLite's row buffer: no copy of the 100 MB of token text at 1M.
             idx.add(
                 r.get(0).map_err(sql_err)?,
-                crate::row_str(r, 2)?,
-                crate::row_str(r, 1)?,
+                crate::rows::row_str(r, 2)?,
+                crate::rows::row_str(r, 1)?,
                 r.get::<_, i64>(3).map_err(sql_err)? as u8,
                 Status::parse(&status).unwrap_or(Status::Pending),
-                crate::row_str(r, 5)?,
+                crate::rows::row_str(r, 5)?,
             );
         }
         Ok(idx)

@@ -1,14 +1,50 @@
-//! Full-text candidates straight from FTS5's own BM25. The server answers from the in-memory
-//! `TermIndex` (same formula, much faster); this path serves stores opened without it and
-//! is the reference the term index is tested against.
+//! Full text: candidates and scores from the in-memory `TermIndex` where the store loaded it
+//! (exclusive opens: the server), else straight from FTS5's own BM25 (same formula, much slower),
+//! which is also the reference the term index is tested against; and the tokens stored in FTS5.
 //!
-//! Ranking happens inside FTS5; status/rating/agent filters are applied to the ranked list
-//! afterwards (they rarely remove much), with an exact filtered join as the last resort.
+//! On the FTS5 path, ranking happens inside FTS5; the search filter is applied to the ranked list
+//! afterwards (it rarely removes much), with an exact filtered join as the last resort.
 
 use knowhub_core::{Result, SearchFilter};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::sql_err;
+use crate::db::{sql_err, SqliteStore};
+use crate::filter;
+
+/// BM25 candidates passing `filter`, best first, as `(id, bm25)`.
+pub(crate) async fn candidates(
+    s: &SqliteStore,
+    tokens: &[String],
+    filter: &SearchFilter,
+    limit: usize,
+) -> Result<Vec<(String, f64)>> {
+    if tokens.is_empty() {
+        return Ok(Vec::new());
+    }
+    if let Some(t) = s.inner.terms.read().as_ref() {
+        return Ok(t.search(tokens, filter, limit));
+    }
+    let tokens = tokens.to_vec();
+    let f = filter.clone();
+    s.read(move |c| text_search(c, &tokens, &f, limit)).await
+}
+
+/// BM25 of the given records for `tokens`.
+pub(crate) fn scores(s: &SqliteStore, tokens: &[String], ids: &[String]) -> Vec<(String, f64)> {
+    match s.inner.terms.read().as_ref() {
+        Some(t) => t.score_ids(tokens, ids),
+        // Without the in-memory index (read-only opens) fusion falls back to the lists as returned.
+        None => Vec::new(),
+    }
+}
+
+/// A record's tokens as stored in FTS5 (what the in-memory index must forget when they change).
+pub(crate) fn body(c: &Connection, seq: i64) -> Result<String> {
+    c.query_row("SELECT body FROM experiences_fts WHERE rowid = ?1", [seq], |r| r.get(0))
+        .optional()
+        .map_err(sql_err)
+        .map(Option::unwrap_or_default)
+}
 
 fn match_expr<'a>(terms: impl Iterator<Item = &'a String>) -> String {
     // Tokens hold only letters, digits and `_` (see knowhub_core::text); quoting is still done
@@ -35,7 +71,7 @@ fn filtered(c: &Connection, ranked: Vec<(i64, f64)>, f: &SearchFilter, limit: us
         let row: Option<(String, String, u8, String)> =
             st.query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).optional().map_err(sql_err)?;
         if let Some((id, status, score, agent)) = row {
-            if status == f.status.as_str() && score >= f.min_score && f.agent_id.as_ref().is_none_or(|a| *a == agent) {
+            if filter::passes(f, &status, score, &agent) {
                 out.push((id, s));
                 if out.len() == limit {
                     break;
@@ -48,21 +84,20 @@ fn filtered(c: &Connection, ranked: Vec<(i64, f64)>, f: &SearchFilter, limit: us
 
 fn exact_join(c: &Connection, expr: &str, f: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
     let mut st = c
-        .prepare_cached(
+        .prepare_cached(&format!(
             "SELECT e.id, -bm25(experiences_fts) AS s FROM experiences_fts JOIN experiences e ON e.seq = experiences_fts.rowid \
-             WHERE experiences_fts MATCH ?1 AND e.status = ?2 AND e.score >= ?3 AND (?4 IS NULL OR e.agent_id = ?4) \
-             ORDER BY s DESC LIMIT ?5",
-        )
+             WHERE experiences_fts MATCH ?1 AND {} ORDER BY s DESC LIMIT ?5",
+            filter::sql(2)
+        ))
         .map_err(sql_err)?;
+    let (status, min_score, agent) = filter::params(f);
     let rows = st
-        .query_map(params![expr, f.status.as_str(), f.min_score, f.agent_id, limit as i64], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
+        .query_map(params![expr, status, min_score, agent, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))
         .map_err(sql_err)?;
     rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
 }
 
-/// BM25 candidates passing `f`, best first, as `(id, bm25)`.
+/// BM25 candidates passing `f` from FTS5, best first, as `(id, bm25)`.
 pub(crate) fn text_search(
     c: &Connection,
     tokens: &[String],

@@ -13,8 +13,9 @@ use std::collections::BinaryHeap;
 use knowhub_core::{BlockScores, CoreError, Result, SearchFilter, Status};
 use rusqlite::Connection;
 
-use crate::meta::Rows;
-use crate::sql_err;
+use super::table::Rows;
+use crate::db::sql_err;
+use crate::vectors::decode_into;
 
 #[derive(Debug, Default)]
 pub struct FlatIndex {
@@ -44,22 +45,6 @@ const SEGMENT: usize = knowhub_core::VECTOR_BLOCK;
 /// Rows per thread below which splitting the scan is not worth a thread.
 const PARALLEL_MIN_ROWS: usize = 16_384;
 
-/// A stored vector blob: little-endian f32s.
-pub fn decode(blob: &[u8]) -> Result<Vec<f32>> {
-    let mut v = Vec::new();
-    decode_into(blob, &mut v)?;
-    Ok(v)
-}
-
-fn decode_into(blob: &[u8], out: &mut Vec<f32>) -> Result<()> {
-    if !blob.len().is_multiple_of(4) {
-        return Err(CoreError::Internal(format!("vector blob has {} bytes", blob.len())));
-    }
-    out.clear();
-    out.extend(blob.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
-    Ok(())
-}
-
 impl FlatIndex {
     pub fn new(model: &str) -> Self {
         FlatIndex { model: model.to_string(), ..Default::default() }
@@ -83,15 +68,15 @@ impl FlatIndex {
         // at 1M records, per-row allocations were most of the load time.
         while let Some(r) = rows.next().map_err(sql_err)? {
             let (seq, score): (i64, i64) = (r.get(0).map_err(sql_err)?, r.get(2).map_err(sql_err)?);
-            let id = crate::row_str(r, 1)?;
+            let id = crate::rows::row_str(r, 1)?;
             let blob = r.get_ref(5).map_err(sql_err)?.as_blob().map_err(|e| CoreError::Internal(e.to_string()))?;
             decode_into(blob, &mut v).map_err(|e| CoreError::Internal(format!("{id}: {e}")))?;
             idx.upsert(
                 seq,
                 id,
                 score as u8,
-                Status::parse(crate::row_str(r, 3)?).unwrap_or(Status::Pending),
-                crate::row_str(r, 4)?,
+                Status::parse(crate::rows::row_str(r, 3)?).unwrap_or(Status::Pending),
+                crate::rows::row_str(r, 4)?,
                 &v,
             );
         }
@@ -137,7 +122,7 @@ impl FlatIndex {
         }
         let mut code = std::mem::take(&mut self.scratch);
         code.resize(d, 0);
-        self.scales[i] = crate::quant::quantise(v, &mut code);
+        self.scales[i] = super::quant::quantise(v, &mut code);
         if self.codes.is_empty() {
             self.codes = (0..d.div_ceil(SEGMENT)).map(|_| Vec::new()).collect();
         }
@@ -149,7 +134,7 @@ impl FlatIndex {
                     // Room for as many rows as the metadata has (a bulk load reserved them all),
                     // advised for huge pages before any of it is written.
                     seg.reserve(rows.max(i + 1) * w - seg.len());
-                    crate::huge::advise(seg);
+                    super::huge::advise(seg);
                 }
                 seg.resize((i + 1) * w, 0);
             }
@@ -216,7 +201,7 @@ impl FlatIndex {
         let n = self.rows.len();
         let d = self.dim;
         let mut qc = vec![0i8; d];
-        let qs = crate::quant::quantise(q, &mut qc);
+        let qs = super::quant::quantise(q, &mut qc);
         // Column blocks after the query's last non-zero code contribute nothing: skip them.
         let active = qc.iter().rposition(|&c| c != 0).map_or(0, |p| p / SEGMENT + 1);
         let parts: Vec<(&[i8], &[i8])> =
@@ -224,7 +209,7 @@ impl FlatIndex {
         let keep = (k * RESCORE_FACTOR).max(RESCORE_MIN);
         let int8 = |i: usize| {
             let dot: i32 =
-                parts.iter().map(|(qp, seg)| crate::quant::dot_i8(qp, &seg[i * qp.len()..(i + 1) * qp.len()])).sum();
+                parts.iter().map(|(qp, seg)| super::quant::dot_i8(qp, &seg[i * qp.len()..(i + 1) * qp.len()])).sum();
             dot as f32 * self.scales[i] * qs
         };
         let candidates = top_rows(n, keep, |i| pass(&self.rows.meta[i]), int8);

@@ -11,7 +11,7 @@ use sqlx::postgres::PgRow;
 use sqlx::AssertSqlSafe;
 use sqlx::{PgPool, Row};
 
-use crate::db_err;
+use crate::db::db_err;
 
 const COLS: &str = "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
     messages, attempts, error, result, created_at, updated_at, caller";

@@ -1,0 +1,27 @@
+//! The search filter (`SearchFilter`: status, minimum rating, agent) as SQL over `experiences e`,
+//! written once for every query that applies it (full-text and vector candidates). The SQLite
+//! store's `filter.rs` applies the same filter to its in-memory indexes and its FTS5 fallback.
+
+use knowhub_core::SearchFilter;
+
+use crate::db::PgQuery;
+
+/// The filter as SQL: parameters `${first}` status, `${first + 1}` minimum rating, `${first + 2}`
+/// agent id or NULL, bound in that order by [`bind`].
+pub(crate) fn sql(first: usize) -> String {
+    let (status, score, agent) = (first, first + 1, first + 2);
+    format!("e.status = ${status} AND e.score >= ${score} AND (${agent}::text IS NULL OR e.agent_id = ${agent})")
+}
+
+/// Binds [`sql`]'s three parameters; the query's parameters before them must be bound already.
+pub(crate) fn bind<'q>(q: PgQuery<'q>, f: &'q SearchFilter) -> PgQuery<'q> {
+    q.bind(f.status.as_str()).bind(f.min_score as i16).bind(&f.agent_id)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn numbers_the_parameters_from_first() {
+        assert_eq!(super::sql(3), "e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5)");
+    }
+}

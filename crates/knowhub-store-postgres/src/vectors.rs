@@ -1,0 +1,256 @@
+//! Vectors: pgvector, column `vector` without a fixed dimension plus one partial HNSW index per
+//! dimension in use (created on first use, see `ensure_vector_index`), so changing the embedding model
+//! needs no migration. Candidates come from the index, block scores from `subvector`s.
+
+use knowhub_core::{BlockScores, CoreError, Result, SearchFilter, VECTOR_BLOCK};
+use sqlx::{AssertSqlSafe, PgPool, Row};
+
+use crate::db::{db_err, PgStore};
+use crate::filter;
+use crate::rows::scored;
+
+/// HNSW's candidate list for a usual search (pgvector's default); see `candidates`.
+pub(crate) const SESSION_EF_SEARCH: usize = 40;
+
+/// HNSW on `vector` supports at most 2,000 dimensions; larger vectors are searched exactly.
+const MAX_HNSW_DIM: usize = 2000;
+
+fn check_vector(v: &[f32]) -> Result<()> {
+    if v.is_empty() || v.len() > 16_000 {
+        return Err(CoreError::invalid("vector", format!("dimension {} not supported (1..16000)", v.len())));
+    }
+    Ok(())
+}
+
+pub(crate) use memo::KnownDims;
+
+/// A tiny set behind a std mutex; avoids another dependency for one memo.
+mod memo {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+
+    #[derive(Default)]
+    pub struct KnownDims(Mutex<HashSet<usize>>);
+
+    impl KnownDims {
+        pub fn contains(&self, d: usize) -> bool {
+            self.0.lock().map(|s| s.contains(&d)).unwrap_or(false)
+        }
+        pub fn insert(&self, d: usize) {
+            if let Ok(mut s) = self.0.lock() {
+                s.insert(d);
+            }
+        }
+    }
+}
+
+/// The partial HNSW index for vectors of one dimension, by inner product: vectors are unit
+/// length (where inner product ranks as cosine) except the local embedder's composite ones,
+/// whose E5 half must be scored unscaled (knowhub-ai `compose`). Replaces the cosine index of
+/// earlier versions. Public so benchmarks can time exactly the index the store creates. The
+/// dimension is a number rendered here: no injection.
+pub fn hnsw_index_sql(dim: usize) -> String {
+    format!(
+        "DROP INDEX IF EXISTS vectors_hnsw_{dim}; \
+         CREATE INDEX IF NOT EXISTS vectors_hnsw_ip_{dim} ON vectors USING hnsw ((embedding::vector({dim})) vector_ip_ops) \
+         WHERE dim = {dim}"
+    )
+}
+
+impl PgStore {
+    /// Vector models present with their counts (to detect a model change).
+    pub async fn vector_models(&self) -> Result<Vec<(String, u64)>> {
+        let rows = sqlx::query("SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY 2 DESC")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db_err)?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0).map_err(db_err)?, r.try_get::<i64, _>(1).map_err(db_err)? as u64)))
+            .collect()
+    }
+
+    /// Creates the partial HNSW index for vectors of `dim`, once per database. Why partial and
+    /// per dimension: an HNSW index needs a fixed dimension, and a fixed-dimension column would
+    /// make an embedding model change a schema migration. Creation is serialised across
+    /// replicas by an advisory lock (CREATE INDEX IF NOT EXISTS alone races on the catalog).
+    pub(crate) async fn ensure_vector_index(&self, dim: usize) -> Result<()> {
+        if dim > MAX_HNSW_DIM || self.dims.contains(dim) {
+            return Ok(());
+        }
+        let mut tx = self.pool.begin().await.map_err(db_err)?;
+        sqlx::query("SELECT pg_advisory_xact_lock(7264, $1)")
+            .bind(dim as i32)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        // Building over rows already stored may take longer than the statement timeout allows.
+        sqlx::query("SET LOCAL statement_timeout = 0").execute(&mut *tx).await.map_err(db_err)?;
+        sqlx::raw_sql(AssertSqlSafe(hnsw_index_sql(dim))).execute(&mut *tx).await.map_err(db_err)?;
+        tx.commit().await.map_err(db_err)?;
+        self.dims.insert(dim);
+        Ok(())
+    }
+}
+
+/// Nearest records to `query` of `model` passing `filter`, as `(id, inner product)`.
+pub(crate) async fn candidates(
+    s: &PgStore,
+    model: &str,
+    query: &[f32],
+    filter: &SearchFilter,
+    limit: usize,
+) -> Result<Vec<(String, f64)>> {
+    check_vector(query)?;
+    let dim = query.len();
+    let q = pgvector::Vector::from(query.to_vec());
+    // The session's settings (`connect_options`) serve a usual search in one round trip; a
+    // larger candidate list raises `ef_search` for one transaction.
+    let ef = (limit * 2).clamp(SESSION_EF_SEARCH, 1000);
+    // The cast and the `dim = N` literal match the partial index's expression and predicate.
+    let sql = format!(
+        "WITH c AS MATERIALIZED (SELECT e.id, v.embedding::vector({dim}) <#> $1::vector({dim}) AS d \
+         FROM vectors v JOIN experiences e ON e.seq = v.seq \
+         WHERE v.dim = {dim} AND v.model = $2 AND {} \
+         ORDER BY d LIMIT $6) SELECT id, (-d)::float8 FROM c ORDER BY d",
+        filter::sql(3)
+    );
+    let query = filter::bind(sqlx::query(AssertSqlSafe(sql)).bind(q).bind(model), filter).bind(limit as i64);
+    if ef <= SESSION_EF_SEARCH {
+        return scored(query.fetch_all(&s.pool).await.map_err(db_err)?);
+    }
+    let mut tx = s.pool.begin().await.map_err(db_err)?;
+    sqlx::query("SELECT set_config('hnsw.ef_search', $1, true)")
+        .bind(ef.to_string())
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let rows = query.fetch_all(&mut *tx).await.map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    scored(rows)
+}
+
+/// The given records' block scores against `query`.
+pub(crate) async fn scores(
+    pool: &PgPool,
+    model: &str,
+    query: &[f32],
+    ids: &[String],
+) -> Result<Vec<(String, BlockScores)>> {
+    check_vector(query)?;
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // One dot product per column block, from `subvector`s of the stored vector and the query.
+    let dim = query.len();
+    let dots: Vec<String> = (0..dim.div_ceil(VECTOR_BLOCK))
+        .map(|b| {
+            let (from, len) = (b * VECTOR_BLOCK + 1, VECTOR_BLOCK.min(dim - b * VECTOR_BLOCK));
+            format!("(-(subvector(v.embedding, {from}, {len}) <#> subvector($1, {from}, {len})))::float8")
+        })
+        .collect();
+    let sql = format!(
+        "SELECT e.id, ARRAY[{}], v.block_norms::float8[] FROM vectors v JOIN experiences e ON e.seq = v.seq \
+         WHERE e.id = ANY($2) AND v.model = $3 AND v.dim = $4",
+        dots.join(", ")
+    );
+    let rows = sqlx::query(AssertSqlSafe(sql))
+        .bind(pgvector::Vector::from(query.to_vec()))
+        .bind(ids)
+        .bind(model)
+        .bind(dim as i32)
+        .fetch_all(pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter()
+        .map(|r| {
+            let id: String = r.try_get(0).map_err(db_err)?;
+            Ok((id, BlockScores { dots: r.try_get(1).map_err(db_err)?, norms: r.try_get(2).map_err(db_err)? }))
+        })
+        .collect()
+}
+
+/// The stored vectors of `model` for the given records.
+pub(crate) async fn by_ids(pool: &PgPool, model: &str, ids: &[String]) -> Result<Vec<(String, Vec<f32>)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = sqlx::query(
+        "SELECT e.id, v.embedding FROM vectors v JOIN experiences e ON e.seq = v.seq \
+         WHERE e.id = ANY($1) AND v.model = $2",
+    )
+    .bind(ids)
+    .bind(model)
+    .fetch_all(pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| {
+            let v: pgvector::Vector = r.try_get(1).map_err(db_err)?;
+            Ok((r.try_get(0).map_err(db_err)?, v.to_vec()))
+        })
+        .collect()
+}
+
+/// Stores vectors (records deleted meanwhile are skipped), creating the index for a new dimension.
+pub(crate) async fn set(s: &PgStore, model: &str, items: &[(String, Vec<f32>)]) -> Result<()> {
+    let mut dims: Vec<usize> = items.iter().map(|(_, v)| v.len()).collect();
+    dims.sort_unstable();
+    dims.dedup();
+    for d in dims {
+        if d == 0 || d > 16_000 {
+            return Err(CoreError::invalid("vector", format!("dimension {d} not supported (1..16000)")));
+        }
+        s.ensure_vector_index(d).await?;
+    }
+    let mut tx = s.pool.begin().await.map_err(db_err)?;
+    for (id, v) in items {
+        // Records deleted meanwhile are skipped (no row to join), like in SQLite.
+        sqlx::query(
+            "INSERT INTO vectors (seq, model, dim, embedding, block_norms) SELECT seq, $2, $3, $4, $5 FROM experiences WHERE id = $1 \
+             ON CONFLICT (seq) DO UPDATE SET model = EXCLUDED.model, dim = EXCLUDED.dim, embedding = EXCLUDED.embedding, \
+             block_norms = EXCLUDED.block_norms",
+        )
+        .bind(id)
+        .bind(model)
+        .bind(v.len() as i32)
+        .bind(pgvector::Vector::from(v.clone()))
+        .bind(knowhub_core::store::block_norms(v).into_iter().map(|n| n as f32).collect::<Vec<f32>>())
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    }
+    tx.commit().await.map_err(db_err)
+}
+
+/// Records not rejected that have no vector of `model` yet, oldest first, with their text.
+pub(crate) async fn missing(pool: &PgPool, model: &str, limit: usize) -> Result<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT e.id, e.task, e.resource, e.result FROM experiences e WHERE e.status <> 'rejected' \
+         AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.seq = e.seq AND v.model = $1) ORDER BY e.seq LIMIT $2",
+    )
+    .bind(model)
+    .bind(limit as i64)
+    .fetch_all(pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| {
+            let (id, t, rs, res): (String, String, String, String) = (
+                r.try_get(0).map_err(db_err)?,
+                r.try_get(1).map_err(db_err)?,
+                r.try_get(2).map_err(db_err)?,
+                r.try_get(3).map_err(db_err)?,
+            );
+            Ok((id, knowhub_core::search_text(&t, &rs, &res)))
+        })
+        .collect()
+}
+
+pub(crate) async fn count(pool: &PgPool, model: &str) -> Result<u64> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM vectors WHERE model = $1")
+        .bind(model)
+        .fetch_one(pool)
+        .await
+        .map_err(db_err)?;
+    Ok(n as u64)
+}

@@ -1,0 +1,62 @@
+//! API keys. Only hashes are stored; "one active key per name" is a partial unique index. Write
+//! paths run on the writer thread (inside its savepoints).
+
+use knowhub_core::{now_rfc3339, ApiKey, CoreError, NewApiKey, Result, Role};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+use crate::db::sql_err;
+
+const KEY_COLS: &str = "id, name, role, prefix, created_at, revoked_at";
+
+fn key_row(r: &Row<'_>) -> rusqlite::Result<ApiKey> {
+    let role: String = r.get(2)?;
+    Ok(ApiKey {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        role: Role::parse(&role).unwrap_or(Role::Agent),
+        prefix: r.get(3)?,
+        created_at: r.get(4)?,
+        revoked_at: r.get(5)?,
+    })
+}
+
+pub(crate) fn create_tx(c: &Connection, k: NewApiKey) -> Result<ApiKey> {
+    let now = now_rfc3339();
+    c.execute(
+        "INSERT INTO api_keys (id, name, role, prefix, hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![k.id, k.name, k.role.as_str(), k.prefix, k.hash, now],
+    )
+    .map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
+            CoreError::Conflict(format!("an active key named {:?} already exists; revoke it first", k.name))
+        }
+        other => sql_err(other),
+    })?;
+    Ok(ApiKey { id: k.id, name: k.name, role: k.role, prefix: k.prefix, created_at: now, revoked_at: None })
+}
+
+pub(crate) fn by_hash(c: &Connection, hash: &str) -> Result<Option<ApiKey>> {
+    c.prepare_cached(&format!("SELECT {KEY_COLS} FROM api_keys WHERE hash = ?1"))
+        .and_then(|mut st| st.query_row([hash], key_row).optional())
+        .map_err(sql_err)
+}
+
+pub(crate) fn list(c: &Connection) -> Result<Vec<ApiKey>> {
+    let mut st = c.prepare(&format!("SELECT {KEY_COLS} FROM api_keys ORDER BY created_at, id")).map_err(sql_err)?;
+    let rows = st.query_map([], key_row).map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+pub(crate) fn revoke_tx(c: &Connection, id_or_name: &str) -> Result<Option<ApiKey>> {
+    let found: Option<String> = c
+        .query_row(
+            "SELECT id FROM api_keys WHERE revoked_at IS NULL AND (id = ?1 OR name = ?1) ORDER BY id = ?1 DESC LIMIT 1",
+            [id_or_name],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(sql_err)?;
+    let Some(id) = found else { return Ok(None) };
+    c.execute("UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1", params![id, now_rfc3339()]).map_err(sql_err)?;
+    c.query_row(&format!("SELECT {KEY_COLS} FROM api_keys WHERE id = ?1"), [&id], key_row).optional().map_err(sql_err)
+}

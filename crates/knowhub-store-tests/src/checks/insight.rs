@@ -1,0 +1,76 @@
+//! What the console reads: resource track records, source messages, activity.
+
+use std::sync::Arc;
+
+use knowhub_core::review::ValidEdits;
+use knowhub_core::{CoreError, Store};
+
+use super::{approve, created, extracted, vote};
+use crate::exp;
+
+pub async fn resource_track_records(s: Arc<dyn Store>) {
+    use knowhub_core::{FeedbackOutcome::Helped, Outcome, ResourceFilter};
+    let a = created(&s, exp("dump a db", "pg_dump", "use -Fc", 4, "a")).await;
+    let mut f = exp("dump over vpn", "PG_DUMP", "timed out", 2, "b");
+    f.outcome = Outcome::Failure;
+    let f = created(&s, f).await;
+    created(&s, exp("list files", "ls 100%_x", "ls -la", 4, "a")).await;
+    created(&s, extracted("pending one", "pg_dump", "not counted")).await;
+    s.vote(&a.id, vote("v1", Helped, None)).await.unwrap();
+    let all = s.resources(&ResourceFilter::All, 10).await.unwrap();
+    assert_eq!(all.len(), 2, "{all:?}");
+    let pg = &all[0];
+    assert_eq!((pg.key.as_str(), pg.records, pg.successes, pg.failures, pg.helped), ("pg_dump", 2, 1, 1, 1));
+    assert_eq!(pg.resource, "PG_DUMP", "the newest approved spelling");
+    assert_eq!(pg.last_success_at.as_deref(), Some(a.created_at.as_str()));
+    assert_eq!(pg.last_seen_at, f.created_at);
+    let m = s.resources(&ResourceFilter::Matching("Pg_D".into()), 10).await.unwrap();
+    assert_eq!(m.iter().map(|r| r.key.as_str()).collect::<Vec<_>>(), ["pg_dump"]);
+    // LIKE wildcards in the query are literal.
+    assert_eq!(s.resources(&ResourceFilter::Matching("%".into()), 10).await.unwrap().len(), 1);
+    assert_eq!(s.resources(&ResourceFilter::Matching("p_".into()), 10).await.unwrap().len(), 0);
+    assert_eq!(s.resources(&ResourceFilter::Key("pg_dump".into()), 10).await.unwrap()[0].records, 2);
+    assert!(s.resources(&ResourceFilter::Key("nope".into()), 10).await.unwrap().is_empty());
+    assert_eq!(s.resources(&ResourceFilter::All, 1).await.unwrap().len(), 1);
+    s.confirm(&a.id, "z-bot").await.unwrap();
+    let c = s.confirmed_by(&a.id).await.unwrap();
+    assert_eq!(c.iter().map(|c| c.by.as_str()).collect::<Vec<_>>(), ["a", "z-bot"]);
+    assert!(s.confirmed_by("missing").await.unwrap().is_empty());
+}
+
+pub async fn sources_live_until_review(s: Arc<dyn Store>) {
+    let p = created(&s, extracted("restore a dump", "pg_restore", "use -j")).await;
+    let q = created(&s, extracted("other", "tool", "text")).await;
+    assert!(matches!(s.set_source("missing", "x").await, Err(CoreError::NotFound(_))));
+    s.set_source(&p.id, "#2 user: first").await.unwrap();
+    s.set_source(&p.id, "#2 user: replaced").await.unwrap();
+    s.set_source(&q.id, "#1 user: q").await.unwrap();
+    assert_eq!(s.source(&p.id).await.unwrap().as_deref(), Some("#2 user: replaced"));
+    s.review(&p.id, approve(ValidEdits::default())).await.unwrap();
+    assert_eq!(s.source(&p.id).await.unwrap(), None, "dropped on review");
+    assert!(s.delete(&q.id).await.unwrap());
+    assert_eq!(s.source(&q.id).await.unwrap(), None, "dropped with the record");
+}
+
+pub async fn usage_and_activity(s: Arc<dyn Store>) {
+    use knowhub_core::FeedbackOutcome::Failed;
+    s.record_usage("2026-11-20", "bot", 3, 2).await.unwrap();
+    s.record_usage("2026-11-20", "bot", 2, 0).await.unwrap();
+    s.record_usage("2026-11-21", "alice", 1, 1).await.unwrap();
+    s.record_usage("2020-01-01", "old", 9, 9).await.unwrap();
+    let a = created(&s, exp("dump a db", "pg_dump", "use -Fc", 4, "bot")).await;
+    created(&s, extracted("pending one", "tool", "x")).await;
+    s.vote(&a.id, vote("v1", Failed, None)).await.unwrap();
+    let act = s.activity("2026-01-01").await.unwrap();
+    let u: Vec<(&str, &str, u64, u64)> =
+        act.usage.iter().map(|u| (u.day.as_str(), u.agent_id.as_str(), u.searches, u.found)).collect();
+    assert_eq!(u, [("2026-11-20", "bot", 5, 2), ("2026-11-21", "alice", 1, 1)]);
+    let today = &a.created_at[..10];
+    let r: Vec<(&str, &str, &str, u64)> =
+        act.records.iter().map(|r| (r.day.as_str(), r.agent_id.as_str(), r.kind.as_str(), r.n)).collect();
+    assert_eq!(r, [(today, "bot", "approved", 1), (today, "extractor", "pending", 1)]);
+    assert_eq!(act.votes.len(), 1);
+    assert_eq!((act.votes[0].agent_id.as_str(), act.votes[0].kind.as_str(), act.votes[0].n), ("bot", "failed", 1));
+    assert!(act.jobs.is_empty());
+    assert!(s.activity("2999-01-01").await.unwrap().records.is_empty());
+}
