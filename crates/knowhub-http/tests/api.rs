@@ -179,6 +179,34 @@ async fn filters_min_score_and_agent() {
     assert!(t.search("完全无关的查询", "").await.is_empty());
 }
 
+/// A failure lesson is a warning, rated low by nature: the rating floor (default 3, and what old
+/// clients send) never hides it, while it still filters successes.
+#[tokio::test]
+async fn failure_lessons_pass_the_rating_floor() {
+    let t = setup().await;
+    let mut failed = exp(
+        "Deploy the app to the staging cluster",
+        "kubectl apply -f k8s/",
+        "failed: ImagePullBackOff because the registry secret was missing in the namespace",
+    );
+    failed["score"] = json!(1);
+    failed["outcome"] = json!("failure");
+    let (s, f) = t.submit(failed).await;
+    assert_eq!(s, StatusCode::CREATED, "{f}");
+    let mut weak = exp("Deploy the app to the staging cluster with helm", "helm upgrade", "worked, slowly");
+    weak["score"] = json!(2);
+    let (_, w) = t.submit(weak).await;
+    for extra in ["", "&min_score=3", "&min_score=5"] {
+        let r = t.search("deploy staging cluster", extra).await;
+        let ids: Vec<&str> = r.iter().filter_map(|h| h["id"].as_str()).collect();
+        assert!(ids.contains(&f["id"].as_str().unwrap()), "{extra}: the failure lesson is returned: {r:?}");
+        assert!(!ids.contains(&w["id"].as_str().unwrap()), "{extra}: a success rated 2 is not: {r:?}");
+        let hit = r.iter().find(|h| h["id"] == f["id"]).unwrap();
+        assert_eq!((hit["outcome"].as_str(), hit["score"].as_u64()), (Some("failure"), Some(1)));
+    }
+    assert_eq!(t.search("deploy staging cluster", "&min_score=1").await.len(), 2);
+}
+
 #[tokio::test]
 async fn content_endpoint() {
     let t = setup().await;

@@ -79,6 +79,9 @@ impl Default for SearchConfig {
 pub struct SearchQuery {
     pub q: String,
     pub top_k: usize,
+    /// `min_score` is the lowest rating of the *successes* returned: a failure lesson is a
+    /// warning whatever its rating (failures are rated low by nature), so the rating floor never
+    /// hides one.
     pub filter: SearchFilter,
     pub mode: SearchMode,
     /// Overrides the configured `min_relevance` (0 returns every candidate).
@@ -252,6 +255,10 @@ impl Hub {
         timings: &mut Timings,
     ) -> Result<Gathered> {
         let pool = q.top_k * self.cfg.candidate_multiplier.max(1);
+        // The stores apply the rating floor to every record; failure lessons are exempt from it,
+        // so it is applied here, on the records, after the candidates are gathered.
+        let wanted = q;
+        let q = &SearchQuery { filter: SearchFilter { min_score: 1, ..q.filter.clone() }, ..q.clone() };
         let model = self.embedder.model_id();
         let want_vec = q.mode != SearchMode::Fts && self.embedder.is_enabled();
         let text_fut = async {
@@ -328,7 +335,7 @@ impl Hub {
         bm25.extend(more_text);
         let records: HashMap<String, Experience> = records.into_iter().map(|e| (e.id.clone(), e)).collect();
         // A record deleted between the two rounds is simply not a candidate.
-        ids.retain(|id| records.contains_key(id));
+        ids.retain(|id| records.get(id).is_some_and(|e| rated_enough(e, wanted.filter.min_score)));
         Ok(Gathered { ids, bm25, blocks: blocks.into_iter().collect(), records, query, mode })
     }
 
@@ -359,4 +366,9 @@ impl Hub {
             })
             .collect()
     }
+}
+
+/// Whether `e` passes the rating floor: a failure lesson always does.
+fn rated_enough(e: &Experience, min_score: u8) -> bool {
+    e.outcome == knowhub_core::Outcome::Failure || e.score >= min_score
 }
