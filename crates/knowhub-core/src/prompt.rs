@@ -58,6 +58,10 @@ fn field(text: &str, indent: &str) -> String {
 pub const FEEDBACK_HINT: &str =
     "After you use one of these experiences, report the outcome with kb_feedback(id, helped|failed|irrelevant).";
 
+/// The first line under a failure lesson's id: what to take from it is what not to repeat.
+pub const FAILED_BEFORE: &str =
+    "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
+
 /// True when a field a model would read looks like an attempt to instruct it, or the hub flagged
 /// the record so (a reviewer may have approved it anyway; a model still need not read it). A
 /// dangerous command alone (`curl ... | sh`) is for review, not a reason to hide an approved record.
@@ -71,6 +75,9 @@ pub fn is_suspicious(hit: &SearchHit) -> bool {
 /// cannot miss them.
 fn trust_warnings(r: &SearchHit, ind: &str) -> Vec<String> {
     let mut out = Vec::new();
+    if r.outcome == crate::Outcome::Failure {
+        out.push(FAILED_BEFORE.to_string());
+    }
     if r.flags.iter().any(|f| f == "disputed") {
         let (failed, helped) = (r.feedback.failed, r.feedback.helped);
         let counts =

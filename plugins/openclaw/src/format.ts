@@ -74,6 +74,10 @@ function contestedBy(r: ExperienceRecord): string[] {
   return [...new Set(ids)];
 }
 
+/** The first line under a failure lesson's id: what to take from it is what not to repeat. */
+export const FAILED_BEFORE =
+  "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
+
 /**
  * Warning lines for a record the hub itself doubts. They come right after the id so that a model
  * skimming the list cannot miss them.
@@ -81,6 +85,7 @@ function contestedBy(r: ExperienceRecord): string[] {
 export function trustWarnings(r: ExperienceRecord, indent = ""): string[] {
   const flags = Array.isArray(r.flags) ? r.flags.filter((f): f is string => typeof f === "string") : [];
   const out: string[] = [];
+  if (r.outcome === "failure") out.push(FAILED_BEFORE);
   if (flags.includes("disputed")) {
     const failed = count(r.feedback?.failed);
     const helped = count(r.feedback?.helped);
