@@ -75,6 +75,9 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "group": 1,
   "keywords": [
    "password"
+  ],
+  "require": [
+   "secret_value"
   ]
  },
  {
@@ -107,6 +110,9 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "replace": "[REDACTED]",
   "pattern": "\\b(?:requirepass|masterauth|REDISCLI_AUTH)[ \\t]*[ \\t=:][ \\t]*[\\\"']?([^\\s\\\"']{4,})",
   "group": 1,
+  "require": [
+   "secret_value"
+  ],
   "keywords": [
    "requirepass",
    "masterauth",

@@ -67,6 +67,9 @@ export const SECRET_RULES = [
         "group": 1,
         "keywords": [
             "password"
+        ],
+        "require": [
+            "secret_value"
         ]
     },
     {
@@ -99,6 +102,9 @@ export const SECRET_RULES = [
         "replace": "[REDACTED]",
         "pattern": "\\b(?:requirepass|masterauth|REDISCLI_AUTH)[ \\t]*[ \\t=:][ \\t]*[\\\"']?([^\\s\\\"']{4,})",
         "group": 1,
+        "require": [
+            "secret_value"
+        ],
         "keywords": [
             "requirepass",
             "masterauth",
