@@ -216,7 +216,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "secrets",
   "category": "secret",
   "replace": "[REDACTED]",
-  "pattern": "(?:\\b(?:password|passwd|passphrase|pwd|secret|token|api[ _\\-]?key)|密码|密碼|口令|パスワード|비밀번호)(?:[ \\t]*(?:is|was|set to|=|:|：|为|為|是|は|는|은))?[ \\t]*[:：]?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{8,64})",
+  "pattern": "\\b(?:password|passwd|passphrase|pwd|secret|token|api[ _\\-]?key)(?:[ \\t]+(?:is|was|set to))?[ \\t]+[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
   "group": 1,
   "ignore_case": true,
   "entropy": 3,
@@ -231,7 +231,23 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
    "pwd",
    "secret",
    "token",
-   "api",
+   "api"
+  ]
+ },
+ {
+  "id": "password-in-prose-cjk",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:密码|密碼|口令|パスワード|비밀번호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "group": 1,
+  "entropy": 3,
+  "require": [
+   "mixed",
+   "secret_value"
+  ],
+  "keywords": [
    "密码",
    "密碼",
    "口令",
