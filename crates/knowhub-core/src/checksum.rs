@@ -240,7 +240,8 @@ mod tests {
 
     #[test]
     fn known_valid_numbers_pass_and_one_digit_off_fails() {
-        let cases: &[(fn(&str) -> bool, &str, &str)] = &[
+        type Case = (fn(&str) -> bool, &'static str, &'static str);
+        let cases: &[Case] = &[
             (cn_resident_id, "11010519491231002X", "110105194912310021"),
             (cn_resident_id, "110105 1949 1231 002X", "110105 1949 1231 0020"),
             (hkid, "A123456(3)", "A123456(4)"),
