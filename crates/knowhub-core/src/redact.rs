@@ -5,6 +5,10 @@
 //! plugin's strict privacy mode (`plugins/openclaw/src/security.ts`), so a text redacted by the
 //! plugin comes through here unchanged and the two never disagree about what is a secret.
 //!
+//! Besides the hand-written rules below, the rule file `rules/secrets.json` (see `secret_rules`)
+//! runs in two stages: provider keys and context secrets before base64 decoding, national ids,
+//! IBANs and phone numbers before the hand-written id, card, IP and phone rules.
+//!
 //! Design rule: never corrupt ordinary technical text. URLs, package specs (`pkg@1.2.3`), semver,
 //! UUIDs, hashes, dates, ports, paths outside home directories, Chinese text and code such as
 //! `password: string` pass through untouched. Judgement calls (kept as in the plugin):
