@@ -18,6 +18,8 @@ use std::sync::LazyLock;
 use regex::{Regex, RegexSet};
 use unicode_normalization::UnicodeNormalization;
 
+use crate::normalize::{decode_base64, is_invisible, printable_text};
+
 /// Text that tries to replace the model's instructions ("ignore all previous instructions", in
 /// several languages) or to jailbreak it ("you are now DAN").
 pub const INSTRUCTION_OVERRIDE: &str = "instruction_override";
@@ -238,15 +240,6 @@ fn warn_bad_pattern(p: &str, e: &regex::Error) {
     eprintln!("knowhub: injection pattern {p:?} does not compile: {e}");
 }
 
-/// Characters that render as nothing (or only change direction) and so can split or hide a word
-/// from a reader and a pattern: zero-width, bidi controls, tag characters, variation selectors.
-pub fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}'
-        | '\u{FEFF}' | '\u{AD}' | '\u{34F}' | '\u{180E}' | '\u{FE00}'..='\u{FE0F}'
-        | '\u{E0000}'..='\u{E007F}' | '\u{E0100}'..='\u{E01EF}')
-}
-
 /// Cyrillic and Greek letters that look like Latin ones.
 fn confusable(c: char) -> Option<char> {
     Some(match c {
@@ -431,42 +424,6 @@ const MAX_BASE64_LEN: usize = 4096;
 static BASE64_RUN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[A-Za-z0-9+/_\-]{16,}={0,2}").expect("base64 run regex"));
 
-/// Decodes standard or URL-safe base64 (padding optional); `None` for anything else.
-pub fn decode_base64(s: &str) -> Option<Vec<u8>> {
-    let s = s.trim_end_matches('=');
-    if s.len() % 4 == 1 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(s.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for b in s.bytes() {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' | b'-' => 62,
-            b'/' | b'_' => 63,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
-}
-
-/// Decoded text when `bytes` is mostly printable UTF-8 (a hash or path decodes to noise).
-pub fn printable_text(bytes: &[u8]) -> Option<String> {
-    let s = std::str::from_utf8(bytes).ok()?;
-    let total = s.chars().count();
-    let printable = s.chars().filter(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r')).count();
-    (total >= 4 && printable * 10 >= total * 9).then(|| s.to_string())
-}
-
 /// Categories whose patterns match the normalised text, as flags in [`CATEGORIES`] order.
 fn match_categories(normalised: &str, found: &mut [bool; 8]) {
     let t = &*TABLE;
@@ -554,27 +511,6 @@ pub fn write_flags(texts: &[&str]) -> Vec<String> {
     }
     flags.extend(cats.into_iter().map(str::to_string));
     flags
-}
-
-/// The gate every direct write (submit, import) passes before the store: secrets and personal
-/// data in the record's texts are redacted in place, then the redacted texts are screened.
-/// Returns what was redacted and the review flags found (empty when the record is clean); the
-/// caller decides what a flag means for the record's status.
-pub fn sanitise(new: &mut crate::NewExperience) -> (crate::redact::RedactionCounts, Vec<String>) {
-    let mut counts = crate::redact::RedactionCounts::default();
-    for field in [&mut new.task, &mut new.resource, &mut new.result] {
-        let r = crate::redact::redact(field);
-        counts.add(&r.counts);
-        *field = r.text;
-    }
-    if let Some((content, _)) = new.content.as_mut() {
-        let r = crate::redact::redact(content);
-        counts.add(&r.counts);
-        *content = r.text;
-    }
-    let content = new.content.as_ref().map(|(c, _)| c.as_str()).unwrap_or("");
-    let flags = write_flags(&[&new.task, &new.resource, &new.result, content]);
-    (counts, flags)
 }
 
 #[cfg(test)]

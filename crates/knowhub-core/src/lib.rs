@@ -4,15 +4,19 @@
 
 pub mod access;
 pub mod calibrate;
+pub mod checksum;
 pub mod error;
 pub mod extract;
 pub mod guard;
 pub mod insight;
 pub mod model;
+pub mod normalize;
 pub mod prompt;
 pub mod rank;
 pub mod redact;
 pub mod review;
+pub mod sanitise;
+pub mod secret_rules;
 pub mod store;
 pub mod text;
 pub mod validate;

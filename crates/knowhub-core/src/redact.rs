@@ -5,6 +5,10 @@
 //! plugin's strict privacy mode (`plugins/openclaw/src/security.ts`), so a text redacted by the
 //! plugin comes through here unchanged and the two never disagree about what is a secret.
 //!
+//! Besides the hand-written rules below, the rule file `rules/secrets.json` (see `secret_rules`)
+//! runs in two stages: provider keys and context secrets before base64 decoding, national ids,
+//! IBANs and phone numbers before the hand-written id, card, IP and phone rules.
+//!
 //! Design rule: never corrupt ordinary technical text. URLs, package specs (`pkg@1.2.3`), semver,
 //! UUIDs, hashes, dates, ports, paths outside home directories, Chinese text and code such as
 //! `password: string` pass through untouched. Judgement calls (kept as in the plugin):
@@ -25,6 +29,9 @@
 use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
+
+use crate::normalize::{join_split_tokens, strip_invisible};
+use crate::secret_rules::{self, is_likely_secret_value, Stage};
 use serde::Serialize;
 
 /// Redacted text and how many replacements each category got.
@@ -45,12 +52,14 @@ pub struct RedactionCounts {
     /// `Bearer ...` and `Authorization: Basic ...` credentials.
     pub bearer_token: usize,
     /// Provider keys and tokens: OpenAI/Anthropic `sk-`, Stripe, AWS, GitHub, GitLab, Slack,
-    /// Google, npm, PyPI, Hugging Face, SendGrid, Twilio, Discord.
+    /// Google, npm, PyPI, Hugging Face, SendGrid, Twilio, Discord, and the providers of the rule
+    /// file `rules/secrets.json` (converted from gitleaks), AWS secret keys and Telegram tokens.
     pub api_key: usize,
     /// Base64 text that decodes to a known secret (a key or token in disguise).
     pub encoded_secret: usize,
-    /// Passwords in URLs, connection strings and command flags, `password=...` / `token: ...`
-    /// style assignments, webhook secrets.
+    /// Passwords in URLs, connection strings, DSNs and command flags, `password=...` /
+    /// `token: ...` style assignments, `.netrc` and `.pgpass` entries, Docker `auth`, passwords
+    /// named in prose, webhook secrets.
     pub secret: usize,
     /// E-mail addresses, ASCII, full-width or internationalised.
     pub email: usize,
@@ -58,11 +67,14 @@ pub struct RedactionCounts {
     pub home_path: usize,
     /// IPv4 and IPv6 addresses.
     pub ip: usize,
-    /// International, US and Chinese mobile and landline numbers.
+    /// Phone numbers: international, and national forms of CN, HK, TW, JP, KR, US and European
+    /// countries.
     pub phone: usize,
-    /// Chinese resident identity numbers (18 characters, checksum verified).
+    /// Identity numbers with their check digits verified (Chinese resident id, Hong Kong identity
+    /// card, Taiwanese id, Japanese My Number, Korean resident number), US social security
+    /// numbers, passport numbers after the word passport.
     pub national_id: usize,
-    /// Payment card numbers (known issuer prefix, Luhn verified).
+    /// Payment card numbers (known issuer prefix, Luhn verified) and IBANs (mod 97 verified).
     pub payment_card: usize,
 }
 
@@ -131,7 +143,7 @@ impl RedactionCounts {
 }
 
 #[derive(Debug, Clone, Copy)]
-enum Category {
+pub(crate) enum Category {
     PrivateKey,
     Jwt,
     BearerToken,
@@ -144,6 +156,28 @@ enum Category {
     Phone,
     NationalId,
     PaymentCard,
+}
+
+impl Category {
+    /// The category a rule in `rules/secrets.json` names (the field names of [`RedactionCounts`]).
+    pub(crate) fn by_name(name: &str) -> Option<Category> {
+        use Category::*;
+        Some(match name {
+            "private_key" => PrivateKey,
+            "jwt" => Jwt,
+            "bearer_token" => BearerToken,
+            "api_key" => ApiKey,
+            "encoded_secret" => EncodedSecret,
+            "secret" => Secret,
+            "email" => Email,
+            "home_path" => HomePath,
+            "ip" => Ip,
+            "phone" => Phone,
+            "national_id" => NationalId,
+            "payment_card" => PaymentCard,
+            _ => return None,
+        })
+    }
 }
 
 /// What a rule decides about one regex match.
@@ -190,56 +224,6 @@ fn replace_with(token: &str) -> Action {
     Action::Replace(token.to_string())
 }
 
-/// Code rather than a value: a call or subscript (`self.session.get(...)`, `sys.argv[2]`) or a
-/// lower-case dotted or snake_case name without digits (`self._token`, `aws_secret_access_key`).
-fn is_code_reference(v: &str) -> bool {
-    let ident = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.');
-    let head_ok = v.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '$');
-    let call = head_ok && v.find(['(', '[']).is_some_and(|i| v[..i].chars().all(ident));
-    let bare = v.trim_end_matches([')', ']', '}']); // `f(key=aws_secret_access_key)`
-    let name = bare.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
-        && bare.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c == '.')
-        && bare.contains(['_', '.']);
-    call || name
-}
-
-/// Values that look like code or placeholders rather than secrets (mirrors `isLikelySecretValue`).
-fn is_likely_secret_value(v: &str) -> bool {
-    if v.starts_with(['$', '<', '{', '%', '[']) {
-        return false; // ${VAR}, <placeholder>, {{tpl}}, %VAR%, [REDACTED]
-    }
-    let lower = v.to_ascii_lowercase();
-    if lower.contains("process.env") || lower.contains("os.environ") || lower.contains("getenv") {
-        return false;
-    }
-    const PLACEHOLDERS: &[&str] = &[
-        "string",
-        "number",
-        "boolean",
-        "null",
-        "undefined",
-        "none",
-        "true",
-        "false",
-        "required",
-        "optional",
-        "secret",
-        "password",
-        "token",
-        "str",
-        "int",
-    ];
-    if PLACEHOLDERS.contains(&lower.as_str()) {
-        return false; // type annotations and placeholders
-    }
-    if is_code_reference(v) {
-        return false;
-    }
-    v.bytes().any(|b| b.is_ascii_digit())
-        || v.contains(['!', '@', '#', '%', '^', '&', '*', '+', '/', '=', '~', '-'])
-        || v.chars().count() >= 20
-}
-
 /// Loopback, the wildcard address and netmasks are not identifying and are common in tech text.
 fn is_publicish_ipv4(ip: &str) -> bool {
     let mut parts = ip.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
@@ -261,22 +245,6 @@ fn window_before(text: &str, at: usize) -> &str {
     let head = &text[..at];
     let from = head.char_indices().rev().nth(15).map_or(0, |(i, _)| i);
     &head[from..]
-}
-
-/// Luhn checksum over the digits of `s` (separators ignored).
-fn luhn_ok(digits: &[u8]) -> bool {
-    let mut sum = 0;
-    for (i, d) in digits.iter().rev().enumerate() {
-        let mut v = u32::from(*d);
-        if i % 2 == 1 {
-            v *= 2;
-            if v > 9 {
-                v -= 9;
-            }
-        }
-        sum += v;
-    }
-    sum % 10 == 0
 }
 
 /// A payment card: 13-19 digits with a known issuer prefix and length, a valid Luhn digit, and
@@ -304,7 +272,7 @@ fn is_payment_card(m: &str) -> bool {
         6 => (p4 == 6011 || p2 == 65 || (644..=649).contains(&p3) || p2 == 62) && (16..=19).contains(&n),
         _ => false,
     };
-    issuer && luhn_ok(&digits)
+    issuer && crate::checksum::luhn(&digits)
 }
 
 /// A Chinese resident identity number: the ISO 7064 MOD 11-2 check character must match.
@@ -361,82 +329,15 @@ static KNOWN_SECRET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
 /// longer than 4 KiB are not decoded; every run is decoded once, so the cost stays linear.
 fn is_encoded_secret(run: &str) -> bool {
     run.len() <= 4096
-        && crate::guard::decode_base64(run)
+        && crate::normalize::decode_base64(run)
             .as_deref()
-            .and_then(crate::guard::printable_text)
+            .and_then(crate::normalize::printable_text)
             .is_some_and(|t| KNOWN_SECRET.is_match(&t))
 }
 
 /// Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets.
 fn is_placeholder(v: &str) -> bool {
     v.starts_with(['$', '<', '{', '%', '[', '-']) || v.is_empty()
-}
-
-/// Invisible characters that can split a secret from a pattern (zero-width, bidi controls, tag
-/// characters), removed before matching. Kept where they do real work: a joiner or variation
-/// selector after a non-ASCII character (emoji sequences) and tag characters after a black flag
-/// (subdivision flags).
-fn strip_invisible(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(crate::guard::is_invisible) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut prev = '\0';
-    let mut in_flag = false;
-    for c in text.chars() {
-        let keep = if ('\u{E0020}'..='\u{E007F}').contains(&c) {
-            in_flag = in_flag || prev == '\u{1F3F4}';
-            in_flag
-        } else if matches!(c, '\u{200D}' | '\u{FE00}'..='\u{FE0F}') {
-            !prev.is_ascii()
-        } else {
-            in_flag = false;
-            !crate::guard::is_invisible(c)
-        };
-        if keep {
-            out.push(c);
-            prev = c;
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-/// A token with a known prefix at the end of a line, continued alone on the next line(s): the
-/// line break is removed so the token rules see the whole token.
-static SPLIT_TOKEN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?:[^A-Za-z0-9_\-]|^)(?P<m>(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*(?P<cont>[A-Za-z0-9_\-.]{4,}))[ \t]*(?:\r?\n|\z)",
-    )
-    .expect("split token regex")
-});
-
-/// Joins tokens split across lines (up to three breaks per token).
-fn join_split_tokens(text: &str) -> std::borrow::Cow<'_, str> {
-    let mut cur = std::borrow::Cow::Borrowed(text);
-    for _ in 0..3 {
-        let mut out = String::new();
-        let mut copied = 0;
-        let mut pos = 0;
-        while pos < cur.len() {
-            let from = prev_char(&cur, pos).map_or(pos, |c| pos - c.len_utf8());
-            let Some(c) = SPLIT_TOKEN.captures_at(&cur, from) else { break };
-            let m = c.name("m").expect("m");
-            let cont = group(&c, "cont");
-            if m.start() >= pos && cont.bytes().any(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) {
-                let joined: String = m.as_str().chars().filter(|ch| !ch.is_whitespace()).collect();
-                out.push_str(&cur[copied..m.start()]);
-                out.push_str(&joined);
-                copied = m.end();
-            }
-            pos = m.end().max(m.start() + 1);
-        }
-        if copied == 0 {
-            break;
-        }
-        out.push_str(&cur[copied..]);
-        cur = std::borrow::Cow::Owned(out);
-    }
-    cur
 }
 
 const OCTET: &str = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
@@ -795,10 +696,47 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     ]
 });
 
+/// The hand-written rule each stage of the rule file runs before.
+fn stage_before(rule: &str) -> Option<Stage> {
+    match rule {
+        "encoded_secret" => Some(Stage::Secrets),
+        "cn_resident_id" => Some(Stage::Personal),
+        _ => None,
+    }
+}
+
 /// The names of the redaction rules, in the order they are applied (as the plugin's
-/// `REDACTION_RULES`).
+/// `REDACTION_RULES`): the hand-written ones, with each stage of the rule file as
+/// `rules:secrets` and `rules:personal`.
 pub fn rule_names() -> Vec<&'static str> {
-    RULES.iter().map(|r| r.name).collect()
+    let mut names = Vec::new();
+    for r in RULES.iter() {
+        match stage_before(r.name) {
+            Some(Stage::Secrets) => names.push("rules:secrets"),
+            Some(Stage::Personal) => names.push("rules:personal"),
+            None => {}
+        }
+        names.push(r.name);
+    }
+    names
+}
+
+/// Runs one stage of the rule file over the text.
+fn apply_stage(stage: Stage, text: &str, counts: &mut RedactionCounts) -> Option<String> {
+    let mut cur: Option<String> = None;
+    let mut lower = text.to_ascii_lowercase();
+    for rule in secret_rules::RULES.iter().filter(|r| r.spec.stage == stage) {
+        if !rule.may_match(&lower) {
+            continue;
+        }
+        let Some(category) = Category::by_name(&rule.spec.category) else { continue };
+        let slot = counts.slot(category);
+        if let Some(next) = rule.apply(cur.as_deref().unwrap_or(text), || *slot += 1) {
+            lower = next.to_ascii_lowercase();
+            cur = Some(next);
+        }
+    }
+    cur
 }
 
 /// Applies one rule over the whole text, as JavaScript's global `replace` with a callback would.
@@ -847,6 +785,11 @@ pub fn redact(text: &str) -> Redacted {
     let joined = join_split_tokens(&visible);
     let mut current = std::borrow::Cow::Borrowed(joined.as_ref());
     for rule in RULES.iter() {
+        if let Some(stage) = stage_before(rule.name) {
+            if let Some(next) = apply_stage(stage, &current, &mut counts) {
+                current = std::borrow::Cow::Owned(next);
+            }
+        }
         if let Some(next) = apply(rule, &current, &mut counts) {
             current = std::borrow::Cow::Owned(next);
         }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use knowhub_ai::Embedder;
 use knowhub_core::redact::RedactionCounts;
 use knowhub_core::validate::SubmitRequest;
-use knowhub_core::{guard, Caller, Content, CoreError, Experience, Result, Role, Source, Status, Store};
+use knowhub_core::{Caller, Content, CoreError, Experience, Result, Role, Source, Status, Store};
 use serde::Serialize;
 use tokio::sync::Notify;
 
@@ -169,7 +169,7 @@ impl Hub {
             AutoApprove::None => false,
         };
         let mut new = req.validate(Source::Manual, if approved { Status::Approved } else { Status::Pending })?;
-        let (redactions, flags) = guard::sanitise(&mut new);
+        let (redactions, flags) = knowhub_core::sanitise::sanitise(&mut new);
         if !flags.is_empty() {
             new.flags.extend(flags);
             new.status = Status::Pending;

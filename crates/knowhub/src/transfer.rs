@@ -126,7 +126,7 @@ fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
     // The same gate as a submit. A file is not trusted because it calls itself an export: text
     // the screen flags, that the line did not already carry flagged (a reviewer saw those), waits
     // for review. Our own exports are already redacted and screened, so they import unchanged.
-    let (redactions, found) = knowhub_core::guard::sanitise(&mut n);
+    let (redactions, found) = knowhub_core::sanitise::sanitise(&mut n);
     let fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
     let held = !fresh.is_empty();
     if held {

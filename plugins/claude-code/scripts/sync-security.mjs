@@ -15,9 +15,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const openclaw = path.resolve(root, "../openclaw");
 export const SOURCE = path.join(openclaw, "src/security.ts");
+export const RULES_SOURCE = path.join(openclaw, "src/secret-rules.ts");
 export const TARGET = path.join(root, "hooks/lib/security.mjs");
 
-const HEADER = `// GENERATED from plugins/openclaw/src/security.ts by plugins/claude-code/scripts/sync-security.mjs.
+const HEADER = `// GENERATED from plugins/openclaw/src/security.ts and src/secret-rules.ts (itself generated from
+// rules/secrets.json) by plugins/claude-code/scripts/sync-security.mjs.
 // Do not edit: change the TypeScript source and run \`node scripts/sync-security.mjs\`.
 // (test/parity.test.mjs fails when this copy is stale.)
 `;
@@ -30,13 +32,18 @@ export function generate() {
   } catch {
     throw new Error("TypeScript is missing: run `npm ci` in plugins/openclaw first");
   }
-  const src = fs.readFileSync(SOURCE, "utf8");
-  const out = ts.transpileModule(src, {
-    fileName: "security.ts",
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
-  });
-  if (/^\s*import\s/m.test(out.outputText)) throw new Error("security.ts gained a runtime import; the copy would not run alone");
-  return HEADER + out.outputText;
+  const transpile = (file) =>
+    ts.transpileModule(fs.readFileSync(file, "utf8"), {
+      fileName: path.basename(file),
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
+    }).outputText;
+  // The rule file's module goes in where security.ts imports it, so the copy runs alone.
+  const rulesImport = /^import \{ SECRET_RULES \} from "\.\/secret-rules\.js";\n/m;
+  const security = transpile(SOURCE);
+  if (!rulesImport.test(security)) throw new Error("security.ts no longer imports SECRET_RULES from ./secret-rules.js");
+  const text = security.replace(rulesImport, () => transpile(RULES_SOURCE).replace(/^export \{\};\n?/m, ""));
+  if (/^\s*import\s/m.test(text)) throw new Error("security.ts gained a runtime import; the copy would not run alone");
+  return HEADER + text;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -23,7 +23,7 @@ const ts = createRequire(path.join(openclaw, "package.json"))("typescript");
 async function openclawModules() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "knowhub-openclaw-src-"));
   fs.writeFileSync(path.join(dir, "package.json"), '{"type":"module"}');
-  for (const name of ["security", "format", "config", "hooks"]) {
+  for (const name of ["secret-rules", "security", "format", "config", "hooks"]) {
     const src = fs.readFileSync(path.join(openclaw, "src", `${name}.ts`), "utf8");
     const js = ts.transpileModule(src, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
     fs.writeFileSync(path.join(dir, `${name}.js`), js.outputText);

@@ -108,11 +108,17 @@ export function convertMessage(msg: unknown): UploadMessage | undefined {
   return out;
 }
 
-/** Applies the privacy mode to a converted message (strict: every string value redacted). */
+/**
+ * Applies the privacy mode to a converted message (strict: every string the LLM will read is
+ * redacted: content, role, tool name, tool call names and arguments).
+ */
 export function sanitiseMessage(msg: UploadMessage, mode: PrivacyMode): UploadMessage {
   if (mode === "relaxed") return msg;
-  const out: UploadMessage = { ...msg, content: redactValue(msg.content, mode) };
-  if (msg.tool_calls) out.tool_calls = msg.tool_calls.map((c) => ({ name: c.name, arguments: redactValue(c.arguments, mode) }));
+  const out: UploadMessage = { ...msg, role: redactValue(msg.role, mode), content: redactValue(msg.content, mode) };
+  if (msg.tool_name !== undefined) out.tool_name = redactValue(msg.tool_name, mode);
+  if (msg.tool_calls) {
+    out.tool_calls = msg.tool_calls.map((c) => ({ name: redactValue(c.name, mode), arguments: redactValue(c.arguments, mode) }));
+  }
   return out;
 }
 

@@ -7,12 +7,16 @@
 // to each rule and in README.md ("Privacy").
 
 import type { PrivacyMode } from "./config.js";
+import { SECRET_RULES, type SecretRuleSpec } from "./secret-rules.js";
 
 // ---------------------------------------------------------------------------------------------
 // Redaction
 // ---------------------------------------------------------------------------------------------
 
-type Rule = { name: string; pattern: RegExp; replace: (match: string, ...groups: string[]) => string };
+type PatternRule = { name: string; pattern: RegExp; replace: (match: string, ...groups: string[]) => string };
+/** Where one stage of the rule file (rules/secrets.json) runs among the hand-written rules. */
+type StageRule = { name: string; stage: "secrets" | "personal" };
+type Rule = PatternRule | StageRule;
 
 /** Version markers: a dotted quad right after one of these is a version, not an IPv4 address. */
 const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|[=<>~^]=?)\s*[:=]?\s*$/i;
@@ -198,6 +202,224 @@ function joinSplitTokens(text: string): string {
   return cur;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Check digits and the rule file (the twins of crates/knowhub-core/src/checksum.rs and
+// secret_rules.rs)
+// ---------------------------------------------------------------------------------------------
+
+/** The ASCII digits and letters of `s`, upper-cased, separators dropped. */
+function alnum(s: string): string {
+  return s.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
+
+const isDigits = (s: string): boolean => /^[0-9]*$/.test(s);
+
+/** A Chinese resident identity number (separators allowed): plausible birth date, MOD 11-2 check. */
+function checkCnId(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 18 || !isDigits(b.slice(0, 17))) return false;
+  const year = Number(b.slice(6, 10));
+  const month = Number(b.slice(10, 12));
+  const day = Number(b.slice(12, 14));
+  if (year < 1900 || year > 2099 || month < 1 || month > 12 || day < 1 || day > 31) return false;
+  return isCnResidentId(b);
+}
+
+/** A Hong Kong identity card number, `A123456(3)`: the mod 11 check character (`A` is 10). */
+function checkHkid(s: string): boolean {
+  const b = alnum(s);
+  const letters = /^[A-Z]*/.exec(b)![0].length;
+  if (letters < 1 || letters > 2 || b.length !== letters + 7 || !isDigits(b.slice(letters, letters + 6))) return false;
+  const letter = (c: string) => c.charCodeAt(0) - 65 + 10;
+  let sum = letters === 1 ? 36 * 9 + letter(b[0]!) * 8 : letter(b[0]!) * 9 + letter(b[1]!) * 8;
+  for (let i = 0; i < 6; i++) sum += Number(b[letters + i]) * (7 - i);
+  const check = (11 - (sum % 11)) % 11;
+  return b[letters + 6] === (check === 10 ? "A" : String(check));
+}
+
+/** A Taiwanese national id, `A123456789`: letter code and digits, weighted, sum to a multiple of 10. */
+function checkTwId(s: string): boolean {
+  const CODES = [10, 11, 12, 13, 14, 15, 16, 17, 34, 18, 19, 20, 21, 22, 35, 23, 24, 25, 26, 27, 28, 29, 32, 30, 31, 33];
+  const b = alnum(s);
+  if (b.length !== 10 || !/^[A-Z][0-9]{9}$/.test(b)) return false;
+  const code = CODES[b.charCodeAt(0) - 65]!;
+  let sum = Math.floor(code / 10) + (code % 10) * 9;
+  for (let i = 0; i < 9; i++) sum += Number(b[1 + i]) * (i < 8 ? 8 - i : 1);
+  return sum % 10 === 0;
+}
+
+/** A Japanese individual number (My Number): twelve digits, the last a mod 11 check digit. */
+function checkJpMyNumber(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 12 || !isDigits(b)) return false;
+  let sum = 0;
+  for (let n = 1; n <= 11; n++) sum += Number(b[11 - n]) * (n <= 6 ? n + 1 : n - 5);
+  const r = sum % 11;
+  return Number(b[11]) === (r <= 1 ? 0 : 11 - r);
+}
+
+/** A South Korean resident registration number, `YYMMDD-GNNNNNN`: the mod 11 check digit. */
+function checkKrRrn(s: string): boolean {
+  const W = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
+  const b = alnum(s);
+  if (b.length !== 13 || !isDigits(b)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(b[i]) * W[i]!;
+  return (11 - (sum % 11)) % 10 === Number(b[12]);
+}
+
+/** A US social security number that could be issued: area not 000, 666 or 9xx, group not 00, serial not 0000. */
+function checkUsSsn(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 9 || !isDigits(b)) return false;
+  const area = b.slice(0, 3);
+  return area !== "000" && area !== "666" && area[0] !== "9" && b.slice(3, 5) !== "00" && b.slice(5) !== "0000";
+}
+
+/** IBAN lengths by country (ISO 13616 registry). */
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BR: 29, CH: 21, CR: 22, CY: 28,
+  CZ: 24, DE: 22, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23,
+  GL: 18, GR: 27, GT: 28, HR: 21, HU: 28, IE: 22, IL: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28,
+  LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MR: 27, MT: 31, MU: 30, NL: 18, NO: 15,
+  PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, SA: 24, SE: 24, SI: 19, SK: 24, SM: 27, TN: 24,
+  TR: 26, UA: 29, VG: 24, XK: 20,
+};
+
+/** An IBAN (spaces allowed): the country's length and the mod 97 remainder 1. */
+function checkIban(s: string): boolean {
+  const b = alnum(s);
+  if (b.length < 2 || IBAN_LENGTHS[b.slice(0, 2)] !== b.length) return false;
+  let rem = 0;
+  for (const c of b.slice(4) + b.slice(0, 4)) {
+    const v = c >= "0" && c <= "9" ? Number(c) : c.charCodeAt(0) - 65 + 10;
+    rem = v >= 10 ? (rem * 100 + v) % 97 : (rem * 10 + v) % 97;
+  }
+  return rem === 1;
+}
+
+/** Base64 of `user:password` (a Docker config `auth`). */
+function checkBase64UserPass(s: string): boolean {
+  const bytes = decodeBase64(s);
+  const text = bytes ? printableText(bytes) : undefined;
+  if (text === undefined) return false;
+  const i = text.indexOf(":");
+  return i > 0 && i < text.length - 1;
+}
+
+const CHECKS: Record<string, (s: string) => boolean> = {
+  cn_id: checkCnId,
+  hkid: checkHkid,
+  tw_id: checkTwId,
+  jp_mynumber: checkJpMyNumber,
+  kr_rrn: checkKrRrn,
+  us_ssn: checkUsSsn,
+  iban: checkIban,
+  base64_userpass: checkBase64UserPass,
+};
+
+/** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
+export function shannonEntropy(s: string): number {
+  const chars = [...s];
+  if (chars.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / chars.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+function hasRequired(v: string, what: string): boolean {
+  const digit = /[0-9]/.test(v);
+  const upper = /[A-Z]/.test(v);
+  const lower = /[a-z]/.test(v);
+  switch (what) {
+    case "digit": return digit;
+    case "letter": return upper || lower;
+    case "upper": return upper;
+    case "lower": return lower;
+    case "secret_value": return isLikelySecretValue(v);
+    case "mixed": {
+      const other = /[^A-Za-z0-9]/.test(v);
+      return ((upper || lower) && digit) || [digit, upper, lower, other].filter(Boolean).length >= 3;
+    }
+    default: return false;
+  }
+}
+
+type DataRule = { spec: SecretRuleSpec; re: RegExp; validate?: (s: string) => boolean };
+
+/** The pattern as JavaScript reads it: `d` for group offsets, the rule's flags. */
+export function compileSecretRule(spec: SecretRuleSpec): DataRule {
+  const flags = "gd" + (spec.ignore_case ? "i" : "") + (spec.multiline ? "m" : "");
+  const validate = spec.validate === undefined ? undefined : CHECKS[spec.validate];
+  if (spec.validate !== undefined && validate === undefined) throw new Error(`${spec.id}: unknown check ${spec.validate}`);
+  return { spec, re: new RegExp(spec.pattern, flags), validate };
+}
+
+const DATA_RULES: readonly DataRule[] = SECRET_RULES.flatMap((spec) => {
+  try {
+    return [compileSecretRule(spec)];
+  } catch {
+    return []; // the rule-file test fails on it, so a released build has none
+  }
+});
+
+/** The category each rule of the rule file counts under. */
+const DATA_RULE_CATEGORY: Record<string, string> = Object.fromEntries(SECRET_RULES.map((r) => [`rules:${r.id}`, r.category]));
+
+function acceptsSecret(rule: DataRule, v: string): boolean {
+  const s = rule.spec;
+  if (v === "" || /^[$<{%[]/.test(v)) return false;
+  if (s.entropy !== undefined && shannonEntropy(v) < s.entropy) return false;
+  if (s.require && !s.require.every((r) => hasRequired(v, r))) return false;
+  if (s.stopwords && s.stopwords.length > 0) {
+    const lower = asciiLower(v);
+    if (s.stopwords.some((w) => lower.includes(w))) return false;
+  }
+  return rule.validate === undefined || rule.validate(v);
+}
+
+const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** Runs one stage of the rule file over the text. */
+function applyStage(stage: string, text: string, count?: (rule: string) => void): string {
+  let lower = asciiLower(text);
+  for (const rule of DATA_RULES) {
+    if ((rule.spec.stage ?? "secrets") !== stage) continue;
+    const kw = rule.spec.keywords;
+    if (kw && kw.length > 0 && !kw.some((k) => lower.includes(k))) continue;
+    const group = rule.spec.group ?? 0;
+    const re = rule.re;
+    re.lastIndex = 0;
+    let out = "";
+    let copied = 0;
+    let changed = false;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) !== null) {
+      if (m[0] === "") {
+        re.lastIndex++;
+        continue;
+      }
+      const span = m.indices?.[group];
+      if (!span) continue;
+      if (!acceptsSecret(rule, text.slice(span[0], span[1]))) continue;
+      out += text.slice(copied, span[0]) + rule.spec.replace;
+      copied = span[1];
+      changed = true;
+      count?.(`rules:${rule.spec.id}`);
+    }
+    if (changed) {
+      text = out + text.slice(copied);
+      lower = asciiLower(text);
+    }
+  }
+  return text;
+}
+
 const IPV4_OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 
 const RULES: Rule[] = [
@@ -335,6 +557,8 @@ const RULES: Rule[] = [
     pattern: /(jdbc:oracle:[a-z0-9]+:[^\s/@:;]{1,64}\/)([^\s@/]+)@/gi,
     replace: (m, head, value) => (value === "[REDACTED]" ? m : `${head}[REDACTED]@`),
   },
+  // Provider keys (gitleaks' rules) and secrets given away by their context: rules/secrets.json.
+  { name: "rules:secrets", stage: "secrets" },
   // Base64 that decodes to a known secret (a key pasted encoded, a Kubernetes secret).
   {
     name: "encoded_secret",
@@ -369,6 +593,8 @@ const RULES: Rule[] = [
     pattern: /\b([A-Za-z]:(?:\\\\|\\|\/)(?:Users|Documents and Settings)(?:\\\\|\\|\/))(?!\[REDACTED\])([^\\/\s"'`<>|:*?]+)/gi,
     replace: (_m, head) => `${head}[REDACTED]`,
   },
+  // National ids, IBANs and phone numbers with their check digits: rules/secrets.json.
+  { name: "rules:personal", stage: "personal" },
   // Chinese resident identity numbers: region, birth date, sequence, check character (the checksum
   // is verified, so an 18-digit order number is kept).
   {
@@ -483,7 +709,7 @@ export const REDACTION_CATEGORIES: readonly string[] = [
 
 /** The category a rule counts under; provider keys and tokens are `api_key`. */
 export function redactionCategory(rule: string): string {
-  return RULE_CATEGORY[rule] ?? "api_key";
+  return RULE_CATEGORY[rule] ?? DATA_RULE_CATEGORY[rule] ?? "api_key";
 }
 
 /**
@@ -512,6 +738,10 @@ function applyRules(rules: readonly Rule[], text: string, count?: (rule: string)
   if (!text) return text;
   let out = joinSplitTokens(stripInvisible(text));
   for (const rule of rules) {
+    if ("stage" in rule) {
+      out = applyStage(rule.stage, out, count);
+      continue;
+    }
     rule.pattern.lastIndex = 0;
     const replace = rule.replace as (substring: string, ...args: unknown[]) => string;
     out = out.replace(rule.pattern, (m: string, ...args: unknown[]) => {

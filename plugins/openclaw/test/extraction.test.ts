@@ -98,6 +98,21 @@ test("sanitiseMessage redacts content and tool arguments in strict mode only", (
   assert.equal(u.content, "I am [EMAIL], /Users/[REDACTED]");
 });
 
+test("sanitiseMessage redacts the role, the tool name and tool call names too", () => {
+  const msg = {
+    role: "tool bob@example.com",
+    tool_name: "fetch sk-abcdefghijklmnopqrstuvwxyz0123",
+    content: "ok",
+    tool_calls: [{ name: "call 10.0.0.9", arguments: {} }],
+  };
+  const strict = sanitiseMessage(msg, "strict");
+  assert.equal(strict.role, "tool [EMAIL]");
+  assert.equal(strict.tool_name, "fetch [API_KEY]");
+  assert.equal(strict.tool_calls![0]!.name, "call [IP]");
+  const plain = sanitiseMessage({ role: "tool", tool_name: "exec", content: "ok" }, "strict");
+  assert.deepEqual(plain, { role: "tool", tool_name: "exec", content: "ok" });
+});
+
 test("fingerprints are stable, differ per message and tell identical messages apart", () => {
   const msgs = [userMsg("a"), finalMsg("ok", 9), userMsg("b"), finalMsg("ok", 9)];
   const fp1 = fingerprintMessages(msgs);

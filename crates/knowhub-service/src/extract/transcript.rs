@@ -135,9 +135,10 @@ pub fn normalise(v: &Value) -> Result<Option<Prepared>, String> {
     Ok(Some(Prepared { role, text, calls, tool, is_error }))
 }
 
-/// Redacts every text field of a message (defence in depth: the plugin redacts too), then cuts
-/// it to size. In that order: a cut first could drop a private key's BEGIN line and leave its body
-/// for the LLM.
+/// Redacts every string of a message that the LLM will read (defence in depth: the plugin
+/// redacts too): the text, the tool calls, and the role and tool name, which are free text an
+/// uploader chooses. Then it cuts the text and calls to size. In that order: a cut first could
+/// drop a private key's BEGIN line and leave its body for the LLM.
 pub fn redact_message(m: &mut Prepared, counts: &mut RedactionCounts) {
     let mut one = |t: &mut String, max: usize| {
         let r = redact(t);
@@ -147,6 +148,11 @@ pub fn redact_message(m: &mut Prepared, counts: &mut RedactionCounts) {
     one(&mut m.text, MAX_MESSAGE_CHARS);
     for c in &mut m.calls {
         one(c, MAX_ARGS_CHARS);
+    }
+    // Already capped at 40 and 100 characters by `normalise`.
+    one(&mut m.role, usize::MAX);
+    if let Some(t) = m.tool.as_mut() {
+        one(t, usize::MAX);
     }
 }
 
@@ -383,6 +389,26 @@ mod tests {
         redact_message(&mut m, &mut c);
         assert!(!m.text.contains("bob@example.com") && !m.text.contains("sk-abcdef"), "{}", m.text);
         assert_eq!((c.email, c.api_key), (1, 1));
+    }
+
+    #[test]
+    fn role_and_tool_name_are_redacted_too() {
+        let mut m = normalise(&json!({
+            "role": "tool bob@example.com",
+            "tool_name": "fetch sk-abcdefghijklmnopqrstuvwx1234",
+            "content": "ok"
+        }))
+        .unwrap()
+        .unwrap();
+        let mut c = RedactionCounts::default();
+        redact_message(&mut m, &mut c);
+        assert_eq!(m.role, "tool [EMAIL]");
+        assert_eq!(m.tool.as_deref(), Some("fetch [API_KEY]"));
+        assert_eq!((c.email, c.api_key), (1, 1));
+        let mut plain =
+            normalise(&json!({"role": "toolResult", "toolName": "exec", "content": "ok"})).unwrap().unwrap();
+        redact_message(&mut plain, &mut c);
+        assert_eq!((plain.role.as_str(), plain.tool.as_deref()), ("toolResult", Some("exec")));
     }
 
     #[test]

@@ -1,4 +1,5 @@
-// GENERATED from plugins/openclaw/src/security.ts by plugins/claude-code/scripts/sync-security.mjs.
+// GENERATED from plugins/openclaw/src/security.ts and src/secret-rules.ts (itself generated from
+// rules/secrets.json) by plugins/claude-code/scripts/sync-security.mjs.
 // Do not edit: change the TypeScript source and run `node scripts/sync-security.mjs`.
 // (test/parity.test.mjs fails when this copy is stale.)
 // Privacy and prompt-safety helpers: secret/PII redaction, prompt-injection detection and
@@ -8,6 +9,2920 @@
 // anchored so that URLs, package specs (pkg@1.2.3), semver, UUIDs, hashes, dates, ports and
 // code such as `password: string` pass through untouched. Judgement calls are documented next
 // to each rule and in README.md ("Privacy").
+// GENERATED from rules/secrets.json by plugins/openclaw/scripts/sync-rules.mjs. Do not edit:
+// change the rule file and run `node scripts/sync-rules.mjs` (test/secret-rules.test.ts fails
+// when this copy is stale).
+//
+// KnowHub's secret and personal-data rules, read by the server (crates/knowhub-core/src/redact.rs,
+// embedded at build time) and by both plugins (plugins/openclaw/src/secret-rules.ts is generated
+// from this file by plugins/openclaw/scripts/sync-rules.mjs). The hand-written rules in redact.rs and
+// security.ts run around these in two stages: 'secrets' after the assignment and connection-string
+// rules, 'personal' before the national-id, card, IP and phone rules.
+// Entries with source 'gitleaks' are converted from gitleaks' config/gitleaks.toml
+// (https://github.com/gitleaks/gitleaks, MIT licence, copyright (c) 2019 Zachary Rice, reproduced in
+// 'license' below) by scripts/import-gitleaks-rules.py; entries with source 'knowhub' are our own.
+//
+// Patterns are the dialect both Rust's regex crate and JavaScript (no u flag) read alike: no
+// look-around, back-references or inline flags; \d and \w are written out ([0-9], [A-Za-z0-9_]);
+// \b is an ASCII word boundary. ignore_case and multiline are flags of the rule.
+// A match replaces its capture group `group` (0 or absent: the whole match) with `replace`, unless the
+// captured text is a placeholder (${X}, <x>, {{x}}, %X%, [REDACTED]), is below `entropy` (Shannon bits
+// per character), lacks a `require`d character class (digit, letter, upper, lower, mixed = letters
+// with digits or three classes, secret_value = not code, an environment reference or a type name), contains a stop word, or fails its `validate` check digit
+// (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, iban, base64_userpass). A rule with `keywords` only
+// runs on text that contains one of them (ASCII letters compared in lower case). Scanning resumes
+// after the whole match.
+//
+// Rules with source "gitleaks" (commit b58d3f102cf3a2c84cb7f923d05c25c9b1aed84b) are used under this licence:
+//
+// MIT License
+//
+// Copyright (c) 2019 Zachary Rice
+//
+// Permission is hereby granted, free of charge, to any person obtaining a copy
+// of this software and associated documentation files (the "Software"), to deal
+// in the Software without restriction, including without limitation the rights
+// to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+// copies of the Software, and to permit persons to whom the Software is
+// furnished to do so, subject to the following conditions:
+//
+// The above copyright notice and this permission notice shall be included in all
+// copies or substantial portions of the Software.
+//
+// THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+// IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+// FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+// AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+// LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+// OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+// SOFTWARE.
+export const SECRET_RULES = [
+    {
+        "id": "netrc-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:machine[ \\t]+[^\\s]+|default)(?:\\s+(?:login|account)[ \\t]+[^\\s]+)*\\s+password[ \\t]+([^\\s]+)",
+        "group": 1,
+        "keywords": [
+            "password"
+        ],
+        "require": [
+            "secret_value"
+        ]
+    },
+    {
+        "id": "pgpass-line",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "^([A-Za-z0-9.\\-*]{1,253}):([0-9]{1,5}|\\*):([^\\s:]+):([^\\s:]+):([^\\s]+)$",
+        "group": 5,
+        "multiline": true
+    },
+    {
+        "id": "redis-cli-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bredis-cli\\b[^\\n|;&]{0,200}?[ \\t]-a[ \\t]+[\\\"']?([^\\s\\\"']+)",
+        "group": 1,
+        "keywords": [
+            "redis-cli"
+        ]
+    },
+    {
+        "id": "redis-config-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:requirepass|masterauth|REDISCLI_AUTH)[ \\t]*[ \\t=:][ \\t]*[\\\"']?([^\\s\\\"']{4,})",
+        "group": 1,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "requirepass",
+            "masterauth",
+            "rediscli_auth"
+        ]
+    },
+    {
+        "id": "go-dsn-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b([A-Za-z0-9_.\\-]{1,64}):([^\\s:@/\\\"'`]{1,128})@(?:tcp6?|udp|unix)\\(",
+        "group": 2
+    },
+    {
+        "id": "dsn-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[\\s\\\"'=(,])([A-Za-z0-9_.\\-]{1,64}):([^\\s:@/\\\"'`]{1,128})@[A-Za-z0-9.\\-]+:[0-9]{2,5}(?:/|[^A-Za-z0-9_]|$)",
+        "group": 2
+    },
+    {
+        "id": "docker-config-auth",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\\"auth\\\"[ \\t]*:[ \\t]*\\\"([A-Za-z0-9+/=_\\-]{8,})\\\"",
+        "group": 1,
+        "validate": "base64_userpass",
+        "keywords": [
+            "\"auth\""
+        ]
+    },
+    {
+        "id": "docker-config-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\\"(?:identitytoken|registrytoken)\\\"[ \\t]*:[ \\t]*\\\"([^\\\"\\s]{8,})\\\"",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "identitytoken",
+            "registrytoken"
+        ]
+    },
+    {
+        "id": "aws-secret-key-context",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[AWS_SECRET]",
+        "pattern": "(?:aws|amazon|secret[ _\\-]?(?:access[ _\\-]?)?key)[^\\n]{0,80}?[^A-Za-z0-9/+=]([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 4,
+        "require": [
+            "upper",
+            "lower",
+            "digit"
+        ],
+        "keywords": [
+            "aws",
+            "amazon",
+            "secret"
+        ]
+    },
+    {
+        "id": "telegram-bot-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "(?:^|[^A-Za-z0-9_:])([0-9]{8,10}:[A-Za-z0-9_\\-]{35})(?:[^A-Za-z0-9_\\-]|$)",
+        "group": 1,
+        "entropy": 3.5,
+        "require": [
+            "upper",
+            "lower"
+        ]
+    },
+    {
+        "id": "google-oauth-client-secret",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bGOCSPX-[A-Za-z0-9_\\-]{28}",
+        "keywords": [
+            "gocspx-"
+        ]
+    },
+    {
+        "id": "password-in-prose",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:password|passwd|passphrase|pwd|secret|token|api[ _\\-]?key)(?:[ \\t]+(?:is|was|set to))?[ \\t]+[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "mixed",
+            "secret_value"
+        ],
+        "keywords": [
+            "password",
+            "passwd",
+            "passphrase",
+            "pwd",
+            "secret",
+            "token",
+            "api"
+        ]
+    },
+    {
+        "id": "password-in-prose-cjk",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:密码|密碼|口令|パスワード|비밀번호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "group": 1,
+        "entropy": 3,
+        "require": [
+            "mixed",
+            "secret_value"
+        ],
+        "keywords": [
+            "密码",
+            "密碼",
+            "口令",
+            "パスワード",
+            "비밀번호"
+        ]
+    },
+    {
+        "id": "cn-resident-id-spaced",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )([1-8][0-9]{5}[ \\-]?[0-9]{4}[ \\-]?[0-9]{4}[ \\-]?[0-9]{3}[0-9Xx])(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "group": 1,
+        "validate": "cn_id"
+    },
+    {
+        "id": "hk-identity-card",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_])([A-Z]{1,2}[ ]?[0-9]{6}[ ]?(?:\\([0-9A]\\)|（[0-9A]）|[0-9A]))(?:[^A-Za-z0-9_]|$)",
+        "group": 1,
+        "validate": "hkid"
+    },
+    {
+        "id": "tw-national-id",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_])([A-Z][1289][0-9]{8})(?:[^A-Za-z0-9_]|$)",
+        "group": 1,
+        "validate": "tw_id"
+    },
+    {
+        "id": "jp-my-number",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )([0-9]{4}[ \\-][0-9]{4}[ \\-][0-9]{4})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "group": 1,
+        "validate": "jp_mynumber"
+    },
+    {
+        "id": "jp-my-number-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:マイナンバー|個人番号|\\bmy ?number\\b)[^0-9\\n]{0,12}([0-9]{12})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "validate": "jp_mynumber",
+        "keywords": [
+            "マイナンバー",
+            "個人番号",
+            "my number",
+            "mynumber"
+        ]
+    },
+    {
+        "id": "kr-resident-number",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )([0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[ \\-]?[1-8][0-9]{6})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "group": 1,
+        "validate": "kr_rrn"
+    },
+    {
+        "id": "us-ssn",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/:\\- ]|[^0-9 ] )([0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4})(?:$|[^A-Za-z0-9_.\\-/: ]| (?:$|[^0-9]))",
+        "group": 1,
+        "validate": "us_ssn"
+    },
+    {
+        "id": "us-ssn-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:\\bssn\\b|\\bsocial security(?: number| no\\.?)?|社会安全号码?|社會安全號碼?)[^0-9\\n]{0,12}([0-9]{9})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "validate": "us_ssn",
+        "keywords": [
+            "ssn",
+            "social security",
+            "社会安全",
+            "社會安全"
+        ]
+    },
+    {
+        "id": "passport-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:passport|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|number|num\\.?|#|is|号码|號碼|号|號|番号|번호|:|：))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8})(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "passport",
+            "护照",
+            "護照",
+            "旅券",
+            "여권"
+        ]
+    },
+    {
+        "id": "iban",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "payment_card",
+        "replace": "[IBAN]",
+        "pattern": "(?:^|[^A-Za-z0-9])([A-Z]{2}[0-9]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "validate": "iban"
+    },
+    {
+        "id": "phone-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:\\b(?:tel|phone|mobile|cell|whatsapp|telefon|telefono|handy)\\b|teléfono|téléphone|電話|电话|手機|手机|携帯|전화|휴대폰|연락처)[^0-9\\n+\\[]{0,16}((?:\\(0[0-9]{1,4}\\)[ ]?)?[0-9](?:[ \\-]?[0-9]){7,13})(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "tel",
+            "phone",
+            "mobile",
+            "cell",
+            "whatsapp",
+            "telefon",
+            "handy",
+            "teléfono",
+            "téléphone",
+            "電話",
+            "电话",
+            "手機",
+            "手机",
+            "携帯",
+            "전화",
+            "휴대폰",
+            "연락처"
+        ]
+    },
+    {
+        "id": "phone-jp-kr-mobile",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )((?:0[5-9]0|01[016789])(?:-[0-9]{3,4}-|[ ][0-9]{3,4}[ ]|[0-9]{4})[0-9]{4})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "group": 1
+    },
+    {
+        "id": "phone-tw-mobile",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(09[0-9]{2}(?:-[0-9]{3}-|[ ][0-9]{3}[ ]|[0-9]{3})[0-9]{3})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "group": 1
+    },
+    {
+        "id": "phone-landline-dashed",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/:\\-])(\\(0[0-9]{1,4}\\)[ ]?[0-9]{3,4}-[0-9]{4}|0[1-9][0-9]{0,3}-[0-9]{3,4}-[0-9]{4})(?:[^A-Za-z0-9_.\\-]|$)",
+        "group": 1
+    },
+    {
+        "id": "phone-us-dotted",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(\\(?[2-9][0-9]{2}\\)?\\.[0-9]{3}\\.[0-9]{4})(?:[^A-Za-z0-9_.\\-]|$)",
+        "group": 1
+    },
+    {
+        "id": "phone-eu-mobile",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(07[0-9]{3}[ ]?[0-9]{6}|01[5-7][0-9]{1,2}[ /]?[0-9]{7,8}|0[67](?:[ ][0-9]{2}){4}|0[67][0-9]{8}|06-[0-9]{8})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "group": 1
+    },
+    {
+        "id": "1password-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bA3-[A-Z0-9]{6}-(?:(?:[A-Z0-9]{11})|(?:[A-Z0-9]{6}-[A-Z0-9]{5}))-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\\b",
+        "keywords": [
+            "a3-"
+        ],
+        "entropy": 3.8
+    },
+    {
+        "id": "1password-service-account-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "ops_eyJ[a-zA-Z0-9+/]{250,}={0,3}",
+        "keywords": [
+            "ops_"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "adafruit-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:adafruit)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "adafruit"
+        ]
+    },
+    {
+        "id": "adobe-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:adobe)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "adobe"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "adobe-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(p8e-[a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "p8e-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "age-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}",
+        "keywords": [
+            "age-secret-key-1"
+        ]
+    },
+    {
+        "id": "airtable-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:airtable)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{17})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "airtable"
+        ]
+    },
+    {
+        "id": "algolia-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:algolia)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "algolia"
+        ]
+    },
+    {
+        "id": "alibaba-access-key-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(LTAI[a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "ltai"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "alibaba-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:alibaba)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "alibaba"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "anthropic-admin-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(sk-ant-admin01-[a-zA-Z0-9_\\-]{93}AA)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "sk-ant-admin01"
+        ]
+    },
+    {
+        "id": "anthropic-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(sk-ant-api03-[a-zA-Z0-9_\\-]{93}AA)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "sk-ant-api03"
+        ]
+    },
+    {
+        "id": "artifactory-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bAKCp[A-Za-z0-9]{69}\\b",
+        "keywords": [
+            "akcp"
+        ],
+        "entropy": 4.5
+    },
+    {
+        "id": "artifactory-reference-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bcmVmd[A-Za-z0-9]{59}\\b",
+        "keywords": [
+            "cmvmd"
+        ],
+        "entropy": 4.5
+    },
+    {
+        "id": "asana-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:asana)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "asana"
+        ]
+    },
+    {
+        "id": "asana-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:asana)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "asana"
+        ]
+    },
+    {
+        "id": "atlassian-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:(?:ATLASSIAN|[Aa]tlassian)|(?:CONFLUENCE|[Cc]onfluence)|(?:JIRA|[Jj]ira))(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{20}[a-f0-9]{4})(?:[\\x60'\"\\s;]|\\\\[nr]|$)|\\b(ATATT3[A-Za-z0-9_\\-=]{186})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "atatt3",
+            "atlassian",
+            "confluence",
+            "jira"
+        ],
+        "entropy": 3.5
+    },
+    {
+        "id": "authress-service-client-access-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b((?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\\.[a-z0-9]{4,6}\\.(?:acc)[_-][a-z0-9-]{10,32}\\.[a-z0-9+/_=-]{30,120})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "authress_",
+            "ext_",
+            "sc_",
+            "scauth_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "aws-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\\b",
+        "group": 1,
+        "keywords": [
+            "a3t",
+            "abia",
+            "acca",
+            "akia",
+            "asia"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "aws-amazon-bedrock-api-key-long-lived",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(ABSK[A-Za-z0-9+/]{109,269}={0,2})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "absk"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "aws-amazon-bedrock-api-key-short-lived",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t",
+        "keywords": [
+            "bedrock-api-key-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "azure-ad-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "(?:^|[\\\\'\"\\x60\\s>=:(,)])([a-zA-Z0-9_~.]{3}[0-9]Q~[a-zA-Z0-9_~.-]{31,34})(?:$|[\\\\'\"\\x60\\s<),])",
+        "group": 1,
+        "keywords": [
+            "q~"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "beamer-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:beamer)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(b_[a-z0-9=_\\-]{44})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "beamer"
+        ]
+    },
+    {
+        "id": "bitbucket-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:bitbucket)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "bitbucket"
+        ]
+    },
+    {
+        "id": "bitbucket-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:bitbucket)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "bitbucket"
+        ]
+    },
+    {
+        "id": "bittrex-access-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:bittrex)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "bittrex"
+        ]
+    },
+    {
+        "id": "bittrex-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:bittrex)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "bittrex"
+        ]
+    },
+    {
+        "id": "clickhouse-cloud-api-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(4b1d[A-Za-z0-9]{38})\\b",
+        "group": 1,
+        "keywords": [
+            "4b1d"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "clojars-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "CLOJARS_[a-z0-9]{60}",
+        "ignore_case": true,
+        "keywords": [
+            "clojars_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "cloudflare-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:cloudflare)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "cloudflare"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "cloudflare-global-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:cloudflare)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{37})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "cloudflare"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "cloudflare-origin-ca-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(v1\\.0-[a-f0-9]{24}-[a-f0-9]{146})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "cloudflare",
+            "v1.0-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "codecov-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:codecov)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "codecov"
+        ]
+    },
+    {
+        "id": "coinbase-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:coinbase)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "coinbase"
+        ]
+    },
+    {
+        "id": "confluent-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:confluent)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "confluent"
+        ]
+    },
+    {
+        "id": "confluent-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:confluent)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "confluent"
+        ]
+    },
+    {
+        "id": "contentful-delivery-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:contentful)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{43})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "contentful"
+        ]
+    },
+    {
+        "id": "databricks-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(dapi[a-f0-9]{32}(?:-[0-9])?)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "dapi"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "datadog-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:datadog)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "datadog"
+        ]
+    },
+    {
+        "id": "defined-networking-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:dnkey)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(dnkey-[a-z0-9=_\\-]{26}-[a-z0-9=_\\-]{52})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "dnkey"
+        ]
+    },
+    {
+        "id": "digitalocean-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(doo_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "doo_v1_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "digitalocean-pat",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(dop_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "dop_v1_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "digitalocean-refresh-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(dor_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "dor_v1_"
+        ]
+    },
+    {
+        "id": "discord-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:discord)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "discord"
+        ]
+    },
+    {
+        "id": "discord-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:discord)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{18})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "discord"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "discord-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:discord)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "discord"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "doppler-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "dp\\.pt\\.[a-z0-9]{43}",
+        "ignore_case": true,
+        "keywords": [
+            "dp.pt."
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "droneci-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:droneci)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "droneci"
+        ]
+    },
+    {
+        "id": "dropbox-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:dropbox)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{15})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "dropbox"
+        ]
+    },
+    {
+        "id": "dropbox-long-lived-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:dropbox)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{11}(AAAAAAAAAA)[a-z0-9\\-_=]{43})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "dropbox"
+        ]
+    },
+    {
+        "id": "dropbox-short-lived-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:dropbox)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(sl\\.[a-z0-9\\-=_]{135})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "dropbox"
+        ]
+    },
+    {
+        "id": "duffel-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "duffel_(?:test|live)_[a-z0-9_\\-=]{43}",
+        "ignore_case": true,
+        "keywords": [
+            "duffel_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "dynatrace-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "dt0c01\\.[a-z0-9]{24}\\.[a-z0-9]{64}",
+        "ignore_case": true,
+        "keywords": [
+            "dt0c01."
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "easypost-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bEZAK[a-z0-9]{54}\\b",
+        "ignore_case": true,
+        "keywords": [
+            "ezak"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "easypost-test-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bEZTK[a-z0-9]{54}\\b",
+        "ignore_case": true,
+        "keywords": [
+            "eztk"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "etsy-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:(?:ETSY|[Ee]tsy))(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "etsy"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "facebook-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b([0-9]{15,16}(\\||%)[0-9a-z\\-_]{27,40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "facebook"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "facebook-page-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(EAA[MC][a-z0-9]{100,})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "eaac",
+            "eaam"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "facebook-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:facebook)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "facebook"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "fastly-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:fastly)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "fastly"
+        ]
+    },
+    {
+        "id": "finicity-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:finicity)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "finicity"
+        ]
+    },
+    {
+        "id": "finicity-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:finicity)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "finicity"
+        ]
+    },
+    {
+        "id": "finnhub-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:finnhub)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "finnhub"
+        ]
+    },
+    {
+        "id": "flickr-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:flickr)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "flickr"
+        ]
+    },
+    {
+        "id": "flutterwave-encryption-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "FLWSECK_TEST-[a-h0-9]{12}",
+        "ignore_case": true,
+        "keywords": [
+            "flwseck_test"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "flutterwave-public-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "FLWPUBK_TEST-[a-h0-9]{32}-X",
+        "ignore_case": true,
+        "keywords": [
+            "flwpubk_test"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "flutterwave-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "FLWSECK_TEST-[a-h0-9]{32}-X",
+        "ignore_case": true,
+        "keywords": [
+            "flwseck_test"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "flyio-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b((?:fo1_[A-Za-z0-9_-]{43}|fm1[ar]_[a-zA-Z0-9+\\/]{100,}={0,3}|fm2_[a-zA-Z0-9+\\/]{100,}={0,3}))(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "fm1",
+            "fm2_",
+            "fo1_"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "frameio-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "fio-u-[a-z0-9\\-_=]{64}",
+        "ignore_case": true,
+        "keywords": [
+            "fio-u-"
+        ]
+    },
+    {
+        "id": "freshbooks-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:freshbooks)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "freshbooks"
+        ]
+    },
+    {
+        "id": "gcp-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(AIza[A-Za-z0-9_-]{35})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "aiza"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "github-app-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "(?:ghu|ghs)_[0-9a-zA-Z]{36}",
+        "keywords": [
+            "ghs_",
+            "ghu_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "github-fine-grained-pat",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "github_pat_[A-Za-z0-9_]{82}",
+        "keywords": [
+            "github_pat_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "github-oauth",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "gho_[0-9a-zA-Z]{36}",
+        "keywords": [
+            "gho_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "github-pat",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "ghp_[0-9a-zA-Z]{36}",
+        "keywords": [
+            "ghp_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "github-refresh-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "ghr_[0-9a-zA-Z]{36}",
+        "keywords": [
+            "ghr_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-cicd-job-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glcbt-[0-9a-zA-Z]{1,5}_[0-9a-zA-Z_-]{20}",
+        "keywords": [
+            "glcbt-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-deploy-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "gldt-[0-9a-zA-Z_\\-]{20}",
+        "keywords": [
+            "gldt-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-feature-flag-client-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glffct-[0-9a-zA-Z_\\-]{20}",
+        "keywords": [
+            "glffct-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-feed-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glft-[0-9a-zA-Z_\\-]{20}",
+        "keywords": [
+            "glft-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-incoming-mail-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glimt-[0-9a-zA-Z_\\-]{25}",
+        "keywords": [
+            "glimt-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-kubernetes-agent-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glagent-[0-9a-zA-Z_\\-]{50}",
+        "keywords": [
+            "glagent-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-oauth-app-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "gloas-[0-9a-zA-Z_\\-]{64}",
+        "keywords": [
+            "gloas-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-pat",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glpat-[A-Za-z0-9_-]{20}",
+        "keywords": [
+            "glpat-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-pat-routable",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bglpat-[0-9a-zA-Z_-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
+        "keywords": [
+            "glpat-"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "gitlab-ptt",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glptt-[0-9a-f]{40}",
+        "keywords": [
+            "glptt-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-rrt",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "GR1348941[A-Za-z0-9_-]{20}",
+        "keywords": [
+            "gr1348941"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-runner-authentication-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glrt-[0-9a-zA-Z_\\-]{20}",
+        "keywords": [
+            "glrt-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-runner-authentication-token-routable",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bglrt-t[0-9]_[0-9a-zA-Z_\\-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
+        "keywords": [
+            "glrt-"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "gitlab-scim-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "glsoat-[0-9a-zA-Z_\\-]{20}",
+        "keywords": [
+            "glsoat-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitlab-session-cookie",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "_gitlab_session=[0-9a-z]{32}",
+        "keywords": [
+            "_gitlab_session="
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "gitter-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:gitter)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "gitter"
+        ]
+    },
+    {
+        "id": "gocardless-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:gocardless)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(live_[a-z0-9\\-_=]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "gocardless",
+            "live_"
+        ]
+    },
+    {
+        "id": "grafana-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(eyJrIjoi[A-Za-z0-9]{70,400}={0,3})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "eyjrijoi"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "grafana-cloud-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(glc_[A-Za-z0-9+/]{32,400}={0,3})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "glc_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "grafana-service-account-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "glsa_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "harness-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "(?:pat|sat)\\.[a-zA-Z0-9_-]{22}\\.[a-zA-Z0-9]{24}\\.[a-zA-Z0-9]{20}",
+        "keywords": [
+            "pat.",
+            "sat."
+        ]
+    },
+    {
+        "id": "hashicorp-tf-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[a-z0-9]{14}\\.(?:atlasv1)\\.[a-z0-9\\-_=]{60,70}",
+        "ignore_case": true,
+        "keywords": [
+            "atlasv1"
+        ],
+        "entropy": 3.5
+    },
+    {
+        "id": "hashicorp-tf-password",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:administrator_login_password|password)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(\"[a-z0-9=_\\-]{8,20}\")(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "administrator_login_password",
+            "password"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "heroku-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:heroku)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "heroku"
+        ]
+    },
+    {
+        "id": "heroku-api-key-v2",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b((HRKU-AA[0-9a-zA-Z_-]{58}))(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "hrku-aa"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "hubspot-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:hubspot)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "hubspot"
+        ]
+    },
+    {
+        "id": "infracost-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(ico-[a-zA-Z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "ico-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "intercom-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:intercom)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{60})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "intercom"
+        ]
+    },
+    {
+        "id": "intra42-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(s-s4t2(?:ud|af)-[abcdef0123456789]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "intra",
+            "s-s4t2af-",
+            "s-s4t2ud-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "jfrog-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:jfrog|artifactory|bintray|xray)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{73})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "artifactory",
+            "bintray",
+            "jfrog",
+            "xray"
+        ]
+    },
+    {
+        "id": "jfrog-identity-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:jfrog|artifactory|bintray|xray)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "artifactory",
+            "bintray",
+            "jfrog",
+            "xray"
+        ]
+    },
+    {
+        "id": "jwt",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(ey[a-zA-Z0-9]{17,}\\.ey[a-zA-Z0-9\\/\\\\_-]{17,}\\.(?:[a-zA-Z0-9\\/\\\\_-]{10,}={0,2})?)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "ey"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "kraken-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:kraken)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9\\/=_\\+\\-]{80,90})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "kraken"
+        ]
+    },
+    {
+        "id": "kucoin-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:kucoin)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "kucoin"
+        ]
+    },
+    {
+        "id": "kucoin-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:kucoin)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "kucoin"
+        ]
+    },
+    {
+        "id": "launchdarkly-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:launchdarkly)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "launchdarkly"
+        ]
+    },
+    {
+        "id": "linear-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "lin_api_[a-z0-9]{40}",
+        "ignore_case": true,
+        "keywords": [
+            "lin_api_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "linear-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:linear)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "linear"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "linkedin-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:linked[_-]?in)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{14})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "linked-in",
+            "linked_in",
+            "linkedin"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "linkedin-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:linked[_-]?in)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "linked-in",
+            "linked_in",
+            "linkedin"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "lob-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:lob)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}((live|test)_[a-f0-9]{35})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "live_",
+            "test_"
+        ]
+    },
+    {
+        "id": "lob-pub-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:lob)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}((test|live)_pub_[a-f0-9]{31})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "_pub",
+            "live_pub",
+            "test_pub"
+        ]
+    },
+    {
+        "id": "looker-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:looker)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "looker"
+        ]
+    },
+    {
+        "id": "looker-client-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:looker)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "looker"
+        ]
+    },
+    {
+        "id": "mailchimp-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:MailchimpSDK.initialize|mailchimp)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32}-us[0-9][0-9])(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "mailchimp"
+        ]
+    },
+    {
+        "id": "mailgun-private-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:mailgun)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(key-[a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "mailgun"
+        ]
+    },
+    {
+        "id": "mailgun-pub-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:mailgun)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(pubkey-[a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "mailgun"
+        ]
+    },
+    {
+        "id": "mailgun-signing-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:mailgun)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "mailgun"
+        ]
+    },
+    {
+        "id": "mapbox-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:mapbox)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(pk\\.[a-z0-9]{60}\\.[a-z0-9]{22})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "mapbox"
+        ]
+    },
+    {
+        "id": "mattermost-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:mattermost)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{26})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "mattermost"
+        ]
+    },
+    {
+        "id": "maxmind-license-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b([A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "_mmk"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "messagebird-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:message[_-]?bird)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{25})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "message-bird",
+            "message_bird",
+            "messagebird"
+        ]
+    },
+    {
+        "id": "messagebird-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:message[_-]?bird)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "message-bird",
+            "message_bird",
+            "messagebird"
+        ]
+    },
+    {
+        "id": "microsoft-teams-webhook",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "https://[a-z0-9]+\\.webhook\\.office\\.com/webhookb2/[a-z0-9]{8}-([a-z0-9]{4}-){3}[a-z0-9]{12}@[a-z0-9]{8}-([a-z0-9]{4}-){3}[a-z0-9]{12}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9]{8}-([a-z0-9]{4}-){3}[a-z0-9]{12}",
+        "group": 1,
+        "keywords": [
+            "incomingwebhook",
+            "webhook.office.com",
+            "webhookb2"
+        ]
+    },
+    {
+        "id": "netlify-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:netlify)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{40,46})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "netlify"
+        ]
+    },
+    {
+        "id": "new-relic-browser-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:new-relic|newrelic|new_relic)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(NRJS-[a-f0-9]{19})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "nrjs-"
+        ]
+    },
+    {
+        "id": "new-relic-insert-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:new-relic|newrelic|new_relic)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(NRII-[a-z0-9-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "nrii-"
+        ]
+    },
+    {
+        "id": "new-relic-user-api-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:new-relic|newrelic|new_relic)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "new-relic",
+            "new_relic",
+            "newrelic"
+        ]
+    },
+    {
+        "id": "new-relic-user-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:new-relic|newrelic|new_relic)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(NRAK-[a-z0-9]{27})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "nrak"
+        ]
+    },
+    {
+        "id": "notion-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "ntn_"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "npm-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(npm_[a-z0-9]{36})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "npm_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "nuget-config-password",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "<add key=\\\"(?:(?:ClearText)?Password)\\\"\\s*value=\\\"(.{8,})\\\"\\s*/>",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "<add key="
+        ],
+        "entropy": 1
+    },
+    {
+        "id": "nytimes-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:nytimes|new-york-times,|newyorktimes)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "new-york-times",
+            "newyorktimes",
+            "nytimes"
+        ]
+    },
+    {
+        "id": "octopus-deploy-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(API-[A-Z0-9]{26})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "api-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "openai-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(sk-(?:proj|svcacct|admin)-(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})T3BlbkFJ(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})\\b|sk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "t3blbkfj"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "perplexity-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(pplx-[a-zA-Z0-9]{48})(?:[\\x60'\"\\s;]|\\\\[nr]|$|\\b)",
+        "group": 1,
+        "keywords": [
+            "pplx-"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "plaid-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:plaid)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "plaid"
+        ]
+    },
+    {
+        "id": "plaid-client-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:plaid)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "plaid"
+        ],
+        "entropy": 3.5
+    },
+    {
+        "id": "plaid-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:plaid)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "plaid"
+        ],
+        "entropy": 3.5
+    },
+    {
+        "id": "planetscale-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(pscale_tkn_[A-Za-z0-9_=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "pscale_tkn_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "planetscale-oauth-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(pscale_oauth_[A-Za-z0-9_=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "pscale_oauth_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "planetscale-password",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(pscale_pw_[A-Za-z0-9_=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "pscale_pw_"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "postman-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(PMAK-[a-f0-9]{24}\\-[a-f0-9]{34})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "pmak-"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "prefect-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(pnu_[a-zA-Z0-9]{36})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "pnu_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "pulumi-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(pul-[a-f0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "pul-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "pypi-upload-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}",
+        "keywords": [
+            "pypi-ageichlwas5vcmc"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "rapidapi-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:rapidapi)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{50})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "rapidapi"
+        ]
+    },
+    {
+        "id": "readme-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(rdme_[a-z0-9]{70})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "rdme_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "rubygems-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(rubygems_[a-f0-9]{48})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "rubygems_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "scalingo-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(tk-us-[A-Za-z0-9_-]{48})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "tk-us-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "sendbird-access-id",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:sendbird)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "sendbird"
+        ]
+    },
+    {
+        "id": "sendbird-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:sendbird)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "sendbird"
+        ]
+    },
+    {
+        "id": "sendgrid-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(SG\\.[a-z0-9=_\\-\\.]{66})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "sg."
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "sendinblue-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(xkeysib-[a-f0-9]{64}\\-[a-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "xkeysib-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "sentry-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:sentry)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "sentry"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "sentry-user-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(sntryu_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "sntryu_"
+        ],
+        "entropy": 3.5
+    },
+    {
+        "id": "settlemint-application-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(sm_aat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "sm_aat"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "settlemint-personal-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(sm_pat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "sm_pat"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "settlemint-service-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(sm_sat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "sm_sat"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "shippo-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(shippo_(?:live|test)_[a-fA-F0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "shippo_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "shopify-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "shpat_[a-fA-F0-9]{32}",
+        "keywords": [
+            "shpat_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "shopify-custom-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "shpca_[a-fA-F0-9]{32}",
+        "keywords": [
+            "shpca_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "shopify-private-app-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "shppa_[a-fA-F0-9]{32}",
+        "keywords": [
+            "shppa_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "shopify-shared-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "shpss_[a-fA-F0-9]{32}",
+        "keywords": [
+            "shpss_"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "sidekiq-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:BUNDLE_ENTERPRISE__CONTRIBSYS__COM|BUNDLE_GEMS__CONTRIBSYS__COM)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{8}:[a-f0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "bundle_enterprise__contribsys__com",
+            "bundle_gems__contribsys__com"
+        ]
+    },
+    {
+        "id": "sidekiq-sensitive-url",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bhttps?://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems.contribsys.com|enterprise.contribsys.com)(?:[\\/|\\#|\\?|:]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "enterprise.contribsys.com",
+            "gems.contribsys.com"
+        ]
+    },
+    {
+        "id": "slack-app-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xapp-[0-9]-[A-Z0-9]+-[0-9]+-[a-z0-9]+",
+        "ignore_case": true,
+        "keywords": [
+            "xapp"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "slack-bot-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xoxb-[0-9]{10,13}-[0-9]{10,13}[a-zA-Z0-9-]*",
+        "keywords": [
+            "xoxb"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "slack-config-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xoxe.xox[bp]-[0-9]-[A-Z0-9]{163,166}",
+        "ignore_case": true,
+        "keywords": [
+            "xoxe.xoxb-",
+            "xoxe.xoxp-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "slack-config-refresh-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xoxe-[0-9]-[A-Z0-9]{146}",
+        "ignore_case": true,
+        "keywords": [
+            "xoxe-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "slack-legacy-bot-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xoxb-[0-9]{8,14}-[a-zA-Z0-9]{18,26}",
+        "keywords": [
+            "xoxb"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "slack-legacy-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xox[os]-[0-9]+-[0-9]+-[0-9]+-[a-fA-F0-9]+",
+        "keywords": [
+            "xoxo",
+            "xoxs"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "slack-legacy-workspace-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xox[ar]-(?:[0-9]-)?[0-9a-zA-Z]{8,48}",
+        "keywords": [
+            "xoxa",
+            "xoxr"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "slack-user-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "xox[pe](?:-[0-9]{10,13}){3}-[a-zA-Z0-9-]{28,34}",
+        "keywords": [
+            "xoxe-",
+            "xoxp-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "slack-webhook-url",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "(?:https?://)?hooks.slack.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}",
+        "keywords": [
+            "hooks.slack.com"
+        ]
+    },
+    {
+        "id": "snyk-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:snyk[_.-]?(?:(?:api|oauth)[_.-]?)?(?:key|token))(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "snyk"
+        ]
+    },
+    {
+        "id": "sonar-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:sonar[_.-]?(login|token))(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}((?:squ_|sqp_|sqa_)?[a-z0-9=_\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 2,
+        "keywords": [
+            "sonar"
+        ]
+    },
+    {
+        "id": "sourcegraph-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(\\b(sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}|sgp_[a-fA-F0-9]{40}|[a-fA-F0-9]{40})\\b)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "sgp_",
+            "sourcegraph"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "square-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b((?:EAAA|sq0atp-)[A-Za-z0-9_-]{22,60})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "eaaa",
+            "sq0atp-"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "squarespace-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:squarespace)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "squarespace"
+        ]
+    },
+    {
+        "id": "stripe-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b((?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "rk_live",
+            "rk_prod",
+            "rk_test",
+            "sk_live",
+            "sk_prod",
+            "sk_test"
+        ],
+        "entropy": 2
+    },
+    {
+        "id": "sumologic-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:(?:[Ss]umo|SUMO))(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "sumo"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "telegram-bot-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:telegr)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{5,16}:(?:A)[a-z0-9_\\-]{34})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "telegr"
+        ]
+    },
+    {
+        "id": "travisci-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:travis)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{22})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "travis"
+        ]
+    },
+    {
+        "id": "twilio-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "SK[0-9a-fA-F]{32}",
+        "keywords": [
+            "sk"
+        ],
+        "entropy": 3
+    },
+    {
+        "id": "twitch-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:twitch)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "twitch"
+        ]
+    },
+    {
+        "id": "twitter-access-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:twitter)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{45})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "twitter"
+        ]
+    },
+    {
+        "id": "twitter-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:twitter)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{15,25}-[a-zA-Z0-9]{20,40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "twitter"
+        ]
+    },
+    {
+        "id": "twitter-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:twitter)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{25})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "twitter"
+        ]
+    },
+    {
+        "id": "twitter-api-secret",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:twitter)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{50})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "twitter"
+        ]
+    },
+    {
+        "id": "twitter-bearer-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:twitter)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(A{22}[a-zA-Z0-9%]{80,100})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "twitter"
+        ]
+    },
+    {
+        "id": "typeform-api-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:typeform)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(tfp_[a-z0-9\\-_\\.=]{59})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "tfp_"
+        ]
+    },
+    {
+        "id": "vault-batch-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(hvb\\.[A-Za-z0-9_-]{138,300})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "group": 1,
+        "keywords": [
+            "hvb."
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "yandex-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:yandex)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(t1\\.[A-Z0-9a-z_-]+[=]{0,2}\\.[A-Z0-9a-z_-]{86}[=]{0,2})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "yandex"
+        ]
+    },
+    {
+        "id": "yandex-api-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:yandex)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(AQVN[A-Za-z0-9_\\-]{35,38})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "yandex"
+        ]
+    },
+    {
+        "id": "yandex-aws-access-token",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:yandex)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(YC[a-zA-Z0-9_\\-]{38})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "yandex"
+        ]
+    },
+    {
+        "id": "zendesk-secret-key",
+        "source": "gitleaks",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "[A-Za-z0-9_.-]{0,50}?(?:zendesk)(?:[ \\tA-Za-z0-9_.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "zendesk"
+        ]
+    }
+];
 /** Version markers: a dotted quad right after one of these is a version, not an IPv4 address. */
 const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|[=<>~^]=?)\s*[:=]?\s*$/i;
 function isPublicishIPv4(ip) {
@@ -199,6 +3114,226 @@ function joinSplitTokens(text) {
     }
     return cur;
 }
+// ---------------------------------------------------------------------------------------------
+// Check digits and the rule file (the twins of crates/knowhub-core/src/checksum.rs and
+// secret_rules.rs)
+// ---------------------------------------------------------------------------------------------
+/** The ASCII digits and letters of `s`, upper-cased, separators dropped. */
+function alnum(s) {
+    return s.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
+const isDigits = (s) => /^[0-9]*$/.test(s);
+/** A Chinese resident identity number (separators allowed): plausible birth date, MOD 11-2 check. */
+function checkCnId(s) {
+    const b = alnum(s);
+    if (b.length !== 18 || !isDigits(b.slice(0, 17)))
+        return false;
+    const year = Number(b.slice(6, 10));
+    const month = Number(b.slice(10, 12));
+    const day = Number(b.slice(12, 14));
+    if (year < 1900 || year > 2099 || month < 1 || month > 12 || day < 1 || day > 31)
+        return false;
+    return isCnResidentId(b);
+}
+/** A Hong Kong identity card number, `A123456(3)`: the mod 11 check character (`A` is 10). */
+function checkHkid(s) {
+    const b = alnum(s);
+    const letters = /^[A-Z]*/.exec(b)[0].length;
+    if (letters < 1 || letters > 2 || b.length !== letters + 7 || !isDigits(b.slice(letters, letters + 6)))
+        return false;
+    const letter = (c) => c.charCodeAt(0) - 65 + 10;
+    let sum = letters === 1 ? 36 * 9 + letter(b[0]) * 8 : letter(b[0]) * 9 + letter(b[1]) * 8;
+    for (let i = 0; i < 6; i++)
+        sum += Number(b[letters + i]) * (7 - i);
+    const check = (11 - (sum % 11)) % 11;
+    return b[letters + 6] === (check === 10 ? "A" : String(check));
+}
+/** A Taiwanese national id, `A123456789`: letter code and digits, weighted, sum to a multiple of 10. */
+function checkTwId(s) {
+    const CODES = [10, 11, 12, 13, 14, 15, 16, 17, 34, 18, 19, 20, 21, 22, 35, 23, 24, 25, 26, 27, 28, 29, 32, 30, 31, 33];
+    const b = alnum(s);
+    if (b.length !== 10 || !/^[A-Z][0-9]{9}$/.test(b))
+        return false;
+    const code = CODES[b.charCodeAt(0) - 65];
+    let sum = Math.floor(code / 10) + (code % 10) * 9;
+    for (let i = 0; i < 9; i++)
+        sum += Number(b[1 + i]) * (i < 8 ? 8 - i : 1);
+    return sum % 10 === 0;
+}
+/** A Japanese individual number (My Number): twelve digits, the last a mod 11 check digit. */
+function checkJpMyNumber(s) {
+    const b = alnum(s);
+    if (b.length !== 12 || !isDigits(b))
+        return false;
+    let sum = 0;
+    for (let n = 1; n <= 11; n++)
+        sum += Number(b[11 - n]) * (n <= 6 ? n + 1 : n - 5);
+    const r = sum % 11;
+    return Number(b[11]) === (r <= 1 ? 0 : 11 - r);
+}
+/** A South Korean resident registration number, `YYMMDD-GNNNNNN`: the mod 11 check digit. */
+function checkKrRrn(s) {
+    const W = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
+    const b = alnum(s);
+    if (b.length !== 13 || !isDigits(b))
+        return false;
+    let sum = 0;
+    for (let i = 0; i < 12; i++)
+        sum += Number(b[i]) * W[i];
+    return (11 - (sum % 11)) % 10 === Number(b[12]);
+}
+/** A US social security number that could be issued: area not 000, 666 or 9xx, group not 00, serial not 0000. */
+function checkUsSsn(s) {
+    const b = alnum(s);
+    if (b.length !== 9 || !isDigits(b))
+        return false;
+    const area = b.slice(0, 3);
+    return area !== "000" && area !== "666" && area[0] !== "9" && b.slice(3, 5) !== "00" && b.slice(5) !== "0000";
+}
+/** IBAN lengths by country (ISO 13616 registry). */
+const IBAN_LENGTHS = {
+    AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BR: 29, CH: 21, CR: 22, CY: 28,
+    CZ: 24, DE: 22, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23,
+    GL: 18, GR: 27, GT: 28, HR: 21, HU: 28, IE: 22, IL: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28,
+    LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MR: 27, MT: 31, MU: 30, NL: 18, NO: 15,
+    PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, SA: 24, SE: 24, SI: 19, SK: 24, SM: 27, TN: 24,
+    TR: 26, UA: 29, VG: 24, XK: 20,
+};
+/** An IBAN (spaces allowed): the country's length and the mod 97 remainder 1. */
+function checkIban(s) {
+    const b = alnum(s);
+    if (b.length < 2 || IBAN_LENGTHS[b.slice(0, 2)] !== b.length)
+        return false;
+    let rem = 0;
+    for (const c of b.slice(4) + b.slice(0, 4)) {
+        const v = c >= "0" && c <= "9" ? Number(c) : c.charCodeAt(0) - 65 + 10;
+        rem = v >= 10 ? (rem * 100 + v) % 97 : (rem * 10 + v) % 97;
+    }
+    return rem === 1;
+}
+/** Base64 of `user:password` (a Docker config `auth`). */
+function checkBase64UserPass(s) {
+    const bytes = decodeBase64(s);
+    const text = bytes ? printableText(bytes) : undefined;
+    if (text === undefined)
+        return false;
+    const i = text.indexOf(":");
+    return i > 0 && i < text.length - 1;
+}
+const CHECKS = {
+    cn_id: checkCnId,
+    hkid: checkHkid,
+    tw_id: checkTwId,
+    jp_mynumber: checkJpMyNumber,
+    kr_rrn: checkKrRrn,
+    us_ssn: checkUsSsn,
+    iban: checkIban,
+    base64_userpass: checkBase64UserPass,
+};
+/** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
+export function shannonEntropy(s) {
+    const chars = [...s];
+    if (chars.length === 0)
+        return 0;
+    const counts = new Map();
+    for (const c of chars)
+        counts.set(c, (counts.get(c) ?? 0) + 1);
+    let h = 0;
+    for (const n of counts.values()) {
+        const p = n / chars.length;
+        h -= p * Math.log2(p);
+    }
+    return h;
+}
+function hasRequired(v, what) {
+    const digit = /[0-9]/.test(v);
+    const upper = /[A-Z]/.test(v);
+    const lower = /[a-z]/.test(v);
+    switch (what) {
+        case "digit": return digit;
+        case "letter": return upper || lower;
+        case "upper": return upper;
+        case "lower": return lower;
+        case "secret_value": return isLikelySecretValue(v);
+        case "mixed": {
+            const other = /[^A-Za-z0-9]/.test(v);
+            return ((upper || lower) && digit) || [digit, upper, lower, other].filter(Boolean).length >= 3;
+        }
+        default: return false;
+    }
+}
+/** The pattern as JavaScript reads it: `d` for group offsets, the rule's flags. */
+export function compileSecretRule(spec) {
+    const flags = "gd" + (spec.ignore_case ? "i" : "") + (spec.multiline ? "m" : "");
+    const validate = spec.validate === undefined ? undefined : CHECKS[spec.validate];
+    if (spec.validate !== undefined && validate === undefined)
+        throw new Error(`${spec.id}: unknown check ${spec.validate}`);
+    return { spec, re: new RegExp(spec.pattern, flags), validate };
+}
+const DATA_RULES = SECRET_RULES.flatMap((spec) => {
+    try {
+        return [compileSecretRule(spec)];
+    }
+    catch {
+        return []; // the rule-file test fails on it, so a released build has none
+    }
+});
+/** The category each rule of the rule file counts under. */
+const DATA_RULE_CATEGORY = Object.fromEntries(SECRET_RULES.map((r) => [`rules:${r.id}`, r.category]));
+function acceptsSecret(rule, v) {
+    const s = rule.spec;
+    if (v === "" || /^[$<{%[]/.test(v))
+        return false;
+    if (s.entropy !== undefined && shannonEntropy(v) < s.entropy)
+        return false;
+    if (s.require && !s.require.every((r) => hasRequired(v, r)))
+        return false;
+    if (s.stopwords && s.stopwords.length > 0) {
+        const lower = asciiLower(v);
+        if (s.stopwords.some((w) => lower.includes(w)))
+            return false;
+    }
+    return rule.validate === undefined || rule.validate(v);
+}
+const asciiLower = (s) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+/** Runs one stage of the rule file over the text. */
+function applyStage(stage, text, count) {
+    let lower = asciiLower(text);
+    for (const rule of DATA_RULES) {
+        if ((rule.spec.stage ?? "secrets") !== stage)
+            continue;
+        const kw = rule.spec.keywords;
+        if (kw && kw.length > 0 && !kw.some((k) => lower.includes(k)))
+            continue;
+        const group = rule.spec.group ?? 0;
+        const re = rule.re;
+        re.lastIndex = 0;
+        let out = "";
+        let copied = 0;
+        let changed = false;
+        let m;
+        while ((m = re.exec(text)) !== null) {
+            if (m[0] === "") {
+                re.lastIndex++;
+                continue;
+            }
+            const span = m.indices?.[group];
+            if (!span)
+                continue;
+            if (!acceptsSecret(rule, text.slice(span[0], span[1])))
+                continue;
+            out += text.slice(copied, span[0]) + rule.spec.replace;
+            copied = span[1];
+            changed = true;
+            count?.(`rules:${rule.spec.id}`);
+        }
+        if (changed) {
+            text = out + text.slice(copied);
+            lower = asciiLower(text);
+        }
+    }
+    return text;
+}
 const IPV4_OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const RULES = [
     // PEM private key blocks (also truncated ones without an END line).
@@ -330,6 +3465,8 @@ const RULES = [
         pattern: /(jdbc:oracle:[a-z0-9]+:[^\s/@:;]{1,64}\/)([^\s@/]+)@/gi,
         replace: (m, head, value) => (value === "[REDACTED]" ? m : `${head}[REDACTED]@`),
     },
+    // Provider keys (gitleaks' rules) and secrets given away by their context: rules/secrets.json.
+    { name: "rules:secrets", stage: "secrets" },
     // Base64 that decodes to a known secret (a key pasted encoded, a Kubernetes secret).
     {
         name: "encoded_secret",
@@ -363,6 +3500,8 @@ const RULES = [
         pattern: /\b([A-Za-z]:(?:\\\\|\\|\/)(?:Users|Documents and Settings)(?:\\\\|\\|\/))(?!\[REDACTED\])([^\\/\s"'`<>|:*?]+)/gi,
         replace: (_m, head) => `${head}[REDACTED]`,
     },
+    // National ids, IBANs and phone numbers with their check digits: rules/secrets.json.
+    { name: "rules:personal", stage: "personal" },
     // Chinese resident identity numbers: region, birth date, sequence, check character (the checksum
     // is verified, so an 18-digit order number is kept).
     {
@@ -474,7 +3613,7 @@ export const REDACTION_CATEGORIES = [
 ];
 /** The category a rule counts under; provider keys and tokens are `api_key`. */
 export function redactionCategory(rule) {
-    return RULE_CATEGORY[rule] ?? "api_key";
+    return RULE_CATEGORY[rule] ?? DATA_RULE_CATEGORY[rule] ?? "api_key";
 }
 /**
  * Redacts like redactSensitiveInfo and counts the replacements per category (the same counts as the
@@ -501,6 +3640,10 @@ function applyRules(rules, text, count) {
         return text;
     let out = joinSplitTokens(stripInvisible(text));
     for (const rule of rules) {
+        if ("stage" in rule) {
+            out = applyStage(rule.stage, out, count);
+            continue;
+        }
         rule.pattern.lastIndex = 0;
         const replace = rule.replace;
         out = out.replace(rule.pattern, (m, ...args) => {
