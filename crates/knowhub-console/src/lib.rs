@@ -1,7 +1,8 @@
 //! The KnowHub review console: server-rendered pages at `/ui/` for the people who curate a hub.
 //! Like the HTTP API it is a thin adapter over [`knowhub_service::Hub`]: every page calls the
-//! same service methods as the API, as the signed-in key, and errors get their status from the
-//! API's one mapping (`knowhub_http::error`). Pages are rendered with maud (escaped by default),
+//! same service methods as the API, as the signed-in key, and parses its forms into the same
+//! request types (`knowhub_service::requests`); errors get the status the API gives their core
+//! code ([`status_of`]). Pages are rendered with maud (escaped by default),
 //! served with a strict Content-Security-Policy, and the only script is `assets/console.js`.
 
 pub mod assets;
@@ -138,8 +139,23 @@ impl PageError {
     }
 
     pub fn core(lang: Lang, e: CoreError) -> Self {
-        let api = knowhub_http::error::ApiError::from(e);
-        PageError { status: api.status, message: api.message, lang }
+        knowhub_service::error::log_fault(&e);
+        PageError { status: status_of(&e), message: e.public_message(), lang }
+    }
+}
+
+/// The status the REST API gives each core error (its mapping is `knowhub_http::error`; a test of
+/// the `knowhub` crate holds the two equal).
+pub fn status_of(e: &CoreError) -> StatusCode {
+    match e {
+        CoreError::Invalid { .. } => StatusCode::BAD_REQUEST,
+        CoreError::NotFound(_) => StatusCode::NOT_FOUND,
+        CoreError::Conflict(_) => StatusCode::CONFLICT,
+        CoreError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+        CoreError::Forbidden(_) => StatusCode::FORBIDDEN,
+        CoreError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+        CoreError::NotConfigured(_) | CoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        CoreError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -167,7 +183,9 @@ impl FromRequestParts<Arc<Console>> for Ctx {
         let lang = lang_of(parts);
         match c.session(&parts.headers, lang).await {
             Ok(mut s) => {
-                s.caller = s.caller.with_origin(knowhub_http::auth::peer(&parts.extensions));
+                // The peer's address tells callers apart for rate limits when no key does.
+                let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+                s.caller = s.caller.with_origin(peer.map(|c| c.0.ip().to_string()));
                 Ok(Ctx(s))
             }
             Err(NoSession::Store(e)) => Err(PageError::core(lang, e).into_response()),

@@ -8,10 +8,11 @@ use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use knowhub_core::review::Edits;
-use knowhub_core::{Experience, Role, SearchFilter, SearchHit, Status};
+use knowhub_core::{Experience, Role, SearchHit, Status};
+use knowhub_service::requests::{DASHBOARD_WEEKS, MAX_KEY_NAME, MAX_QUERY, MAX_REASON, MIN_SCORE, PENDING_LIMIT};
 use knowhub_service::{
-    Dashboard, ExperienceView, PendingItem, PendingPage, QueueKind, ResourcePage, SearchMode, SearchQuery,
+    ApproveRequest, Dashboard, ExperienceView, MergeRequest, NewKeyRequest, PendingItem, PendingPage, QueueKind,
+    ResourcePage, SearchMode, SearchRequest,
 };
 use maud::{html, Markup};
 use serde::de::DeserializeOwned;
@@ -151,8 +152,8 @@ pub async fn login(State(c): St, parts: axum::http::request::Parts, body: Result
             Err(e) => PageError::core(lang, e).into_response(),
         },
         Err(e) => {
-            let api = knowhub_http::error::ApiError::from(e);
-            (api.status, html_page(login_form(lang, Some(&api.message)))).into_response()
+            knowhub_service::error::log_fault(&e);
+            (crate::status_of(&e), html_page(login_form(lang, Some(&e.public_message())))).into_response()
         }
     }
 }
@@ -196,7 +197,11 @@ pub async fn pending(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> Page
         Some("disputed") => QueueKind::Disputed,
         _ => QueueKind::Pending,
     };
-    let limit = q.limit.as_deref().and_then(|l| l.parse::<usize>().ok()).unwrap_or(20).clamp(1, 100);
+    // The page is forgiving where the API is strict: a bad limit is the default, a big one the most.
+    let range = PENDING_LIMIT;
+    let limit =
+        q.limit.as_deref().and_then(|l| l.parse::<i64>().ok()).unwrap_or(range.default).clamp(range.min, range.max)
+            as usize;
     let after = q.after.filter(|a| !a.trim().is_empty());
     let p = c.hub.pending(&s.caller, kind, after.as_deref(), limit).await.map_err(|e| PageError::core(lang, e))?;
     let flash = q.done.as_deref().and_then(|d| {
@@ -296,7 +301,7 @@ fn render_item(s: &Session, kind_q: &str, first: bool, item: &PendingItem) -> Ma
                 @if kind_q == "pending" && !is_proposal { button.edit type="button" { (t(lang, L::edit)) } }
                 form.reject method="post" action=(format!("{base}/reject")) {
                     (csrf(s)) input type="hidden" name="kind" value=(kind_q);
-                    input type="text" name="reason" placeholder=(t(lang, L::reason)) maxlength="2000";
+                    input type="text" name="reason" placeholder=(t(lang, L::reason)) maxlength=(MAX_REASON);
                     button type="submit" { (t(lang, L::reject)) }
                 }
             }
@@ -352,7 +357,7 @@ pub async fn approve(
                 PageError::new(s.lang, StatusCode::BAD_REQUEST, format!("score: must be 1 to 5, got {v:?}"))
             })?),
         };
-        Some(Edits { task: f.task, resource: f.resource, result: f.result, score, outcome: f.outcome })
+        Some(ApproveRequest { task: f.task, resource: f.resource, result: f.result, score, outcome: f.outcome })
     } else {
         None
     };
@@ -396,7 +401,7 @@ pub async fn merge(
 ) -> PageResult {
     let id = segment(s.lang, id)?;
     let f: MergeForm = form(&s, &method, &headers, body)?;
-    let into = f.into.unwrap_or_default();
+    let into = MergeRequest { into: f.into.unwrap_or_default() }.validate().map_err(|e| PageError::core(s.lang, e))?;
     let t = c.hub.merge(&s.caller, &id, &into).await.map_err(|e| PageError::core(s.lang, e))?;
     Ok(back_to_queue(f.kind.as_deref(), "merged", &t.id))
 }
@@ -411,37 +416,40 @@ struct SearchForm {
     agent_id: Option<String>,
 }
 
+/// Hits on the search page.
+const PAGE_HITS: usize = 20;
+
 pub async fn search(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> PageResult {
     let lang = s.lang;
     let f: SearchForm = query(lang, raw)?;
     let q = f.q.clone().unwrap_or_default();
+    // The page is forgiving where the API is strict: a value it cannot use falls back to the
+    // page's default (every rating, hybrid), so only the query itself can be refused.
     let mode = f.mode.as_deref().and_then(SearchMode::parse).unwrap_or(SearchMode::Hybrid);
-    let min_score =
-        f.min_score.as_deref().and_then(|v| v.parse::<u8>().ok()).filter(|v| (1..=5).contains(v)).unwrap_or(1);
+    let min_score = f.min_score.as_deref().and_then(|v| MIN_SCORE.parse("min_score", Some(v)).ok()).unwrap_or(1);
     let agent = f.agent_id.clone().map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
     let hits = if q.trim().is_empty() {
         None
     } else {
-        if q.chars().count() > 2_000 {
-            return Err(PageError::new(lang, StatusCode::BAD_REQUEST, "q: is over 2000 characters"));
-        }
-        let sq = SearchQuery {
-            q: q.trim().to_string(),
-            top_k: 20,
-            filter: SearchFilter { min_score, agent_id: agent.clone(), status: Status::Approved },
-            mode,
+        let req = SearchRequest {
+            q: Some(q.clone()),
+            top_k: Some(PAGE_HITS.to_string()),
+            min_score: Some(min_score.to_string()),
+            agent_id: agent.clone(),
+            mode: f.mode.clone().filter(|m| SearchMode::parse(m).is_some()),
             min_relevance: None,
         };
+        let sq = req.validate().map_err(|e| PageError::core(lang, e))?;
         Some(c.hub.search(&s.caller, &sq).await.map_err(|e| PageError::core(lang, e))?.results)
     };
     let body = html! {
         h1 { (t(lang, L::search)) }
         form #search.card method="get" action="/ui/search" {
-            input type="search" name="q" value=(q) autofocus size="40" maxlength="2000";
+            input type="search" name="q" value=(q) autofocus size="40" maxlength=(MAX_QUERY);
             " " label { (t(lang, L::mode)) " " select name="mode" {
                 @for m in ["hybrid", "fts", "vector"] { option value=(m) selected[SearchMode::parse(m) == Some(mode)] { (m) } } } }
             " " label { (t(lang, L::min_score)) " " select name="min_score" {
-                @for n in 1..=5u8 { option value=(n) selected[n == min_score] { (n) } } } }
+                @for n in MIN_SCORE.min..=MIN_SCORE.max { option value=(n) selected[n == min_score] { (n) } } } }
             " " label { (t(lang, L::agent)) " " input type="text" name="agent_id" value=(agent.unwrap_or_default()) size="12"; }
             " " button.primary type="submit" { (t(lang, L::search)) }
         }
@@ -558,7 +566,7 @@ fn render_resource(lang: Lang, r: &ResourcePage) -> Markup {
 
 pub async fn dashboard(State(c): St, Ctx(s): Ctx) -> PageResult {
     let lang = s.lang;
-    let d = c.hub.dashboard(&s.caller, 8).await.map_err(|e| PageError::core(lang, e))?;
+    let d = c.hub.dashboard(&s.caller, DASHBOARD_WEEKS.default as u32).await.map_err(|e| PageError::core(lang, e))?;
     Ok(html_page(page(lang, t(lang, L::dashboard), Nav::Dashboard, Some(&s), None, render_dashboard(lang, &d))))
 }
 
@@ -632,7 +640,7 @@ async fn render_keys(c: &Arc<Console>, s: &Session, new_key: Option<(&str, &str)
         }
         form #create-key.card method="post" action="/ui/keys" {
             (csrf(s))
-            label { (t(lang, L::name)) " " input type="text" name="name" required maxlength="100"; }
+            label { (t(lang, L::name)) " " input type="text" name="name" required maxlength=(MAX_KEY_NAME); }
             " " label { (t(lang, L::role)) " " select name="role" {
                 option value="agent" { "agent" } option value="reviewer" { "reviewer" } option value="admin" { "admin" } } }
             " " button.primary type="submit" { (t(lang, L::create_key)) }
@@ -677,13 +685,9 @@ pub async fn create_key(
 ) -> PageResult {
     admin_only(&s)?;
     let f: KeyForm = form(&s, &method, &headers, body)?;
-    let role = Role::parse(f.role.as_deref().unwrap_or("").trim())
-        .ok_or_else(|| PageError::new(s.lang, StatusCode::BAD_REQUEST, "role: must be agent | reviewer | admin"))?;
-    let created = c
-        .hub
-        .create_key(&s.caller, f.name.as_deref().unwrap_or(""), role)
-        .await
-        .map_err(|e| PageError::core(s.lang, e))?;
+    let req = NewKeyRequest { name: f.name.unwrap_or_default(), role: f.role.unwrap_or_default().trim().to_string() };
+    let (name, role) = req.validate().map_err(|e| PageError::core(s.lang, e))?;
+    let created = c.hub.create_key(&s.caller, &name, role).await.map_err(|e| PageError::core(s.lang, e))?;
     render_keys(&c, &s, Some((&created.info.name, &created.key)), None).await
 }
 

@@ -134,10 +134,13 @@ pub struct NewApiKey {
 const KEY_PREFIX: &str = "kh_";
 
 /// Mints a new key (256 random bits) and what to store about it.
+/// Longest key name, in characters.
+pub const MAX_KEY_NAME: usize = 100;
+
 pub fn generate_key(name: &str, role: Role) -> Result<(String, NewApiKey)> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > 100 {
-        return Err(CoreError::invalid("name", "must be 1 to 100 characters"));
+    if name.is_empty() || name.chars().count() > MAX_KEY_NAME {
+        return Err(CoreError::invalid("name", format!("must be 1 to {MAX_KEY_NAME} characters")));
     }
     // Names show up in terminals, logs and session keys.
     if name.chars().any(char::is_control) {

@@ -1,4 +1,6 @@
-//! Core errors. One place in the server maps them to HTTP status codes.
+//! Core errors, each with a stable code that every adapter reports the same way (the REST API's
+//! `{"error": {"code", "message", "field"}}`, MCP tool errors, the console). Only the HTTP crate
+//! maps codes to status codes.
 
 /// Errors the domain and the stores report.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +34,80 @@ pub enum CoreError {
 impl CoreError {
     pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
         CoreError::Invalid { field: field.into(), message: message.into() }
+    }
+
+    /// The machine-readable code clients branch on; part of the API contract (docs/api.md).
+    pub fn code(&self) -> &'static str {
+        match self {
+            CoreError::Invalid { .. } => "invalid_field",
+            CoreError::NotFound(_) => "not_found",
+            CoreError::Conflict(_) => "conflict",
+            CoreError::Unauthorized(_) => "unauthorized",
+            CoreError::Forbidden(_) => "forbidden",
+            CoreError::NotConfigured(_) => "not_configured",
+            CoreError::RateLimited { .. } => "rate_limited",
+            CoreError::Unavailable(_) => "unavailable",
+            CoreError::Internal(_) => "internal",
+        }
+    }
+
+    /// The input field to blame, when one is.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            CoreError::Invalid { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+
+    /// Seconds after which a rate-limited caller may retry.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            CoreError::RateLimited { retry_after_secs, .. } => Some(*retry_after_secs),
+            _ => None,
+        }
+    }
+
+    /// What a client is told. A store outage or an internal fault is told in general words: its
+    /// details (paths, SQL, addresses) belong in the server's log, not in an answer.
+    pub fn public_message(&self) -> String {
+        match self {
+            CoreError::Invalid { field, message } => format!("{field}: {message}"),
+            CoreError::NotFound(what) => format!("{what} not found"),
+            CoreError::Conflict(m)
+            | CoreError::Unauthorized(m)
+            | CoreError::Forbidden(m)
+            | CoreError::NotConfigured(m)
+            | CoreError::RateLimited { message: m, .. } => m.clone(),
+            CoreError::Unavailable(_) => "the store is temporarily unavailable; retry shortly".into(),
+            CoreError::Internal(_) => "internal error".into(),
+        }
+    }
+
+    /// Whether the error is the server's fault (an outage or a bug), which an adapter logs,
+    /// rather than the caller's.
+    pub fn is_server_fault(&self) -> bool {
+        matches!(self, CoreError::Unavailable(_) | CoreError::Internal(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_stable_and_internal_details_stay_private() {
+        let e = CoreError::invalid("score", "must be an integer from 1 to 5, got 9");
+        assert_eq!((e.code(), e.field()), ("invalid_field", Some("score")));
+        assert_eq!(e.public_message(), "score: must be an integer from 1 to 5, got 9");
+        assert_eq!(CoreError::NotFound("experience \"x\"".into()).public_message(), "experience \"x\" not found");
+        let limited = CoreError::RateLimited { message: "slow down".into(), retry_after_secs: 7 };
+        assert_eq!((limited.code(), limited.retry_after()), ("rate_limited", Some(7)));
+        let down = CoreError::Unavailable("/var/lib/knowhub/hub.db: disk I/O error".into());
+        assert!(down.is_server_fault());
+        assert!(!down.public_message().contains("/var/lib"), "{}", down.public_message());
+        let bug = CoreError::Internal("SELECT failed at row 3".into());
+        assert_eq!((bug.code(), bug.public_message().as_str()), ("internal", "internal error"));
+        assert!(!CoreError::Forbidden("reviewer needed".into()).is_server_fault());
     }
 }
 

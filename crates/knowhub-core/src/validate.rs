@@ -13,6 +13,8 @@ pub const MAX_SHORT: usize = 200;
 pub const MAX_CONTENT_TYPE: usize = 100;
 pub const MAX_VERSION: usize = 100;
 pub const MAX_NOTE: usize = 2_000;
+/// Longest id a path or body may name (ids are UUIDs; anything longer names nothing).
+pub const MAX_ID: usize = 64;
 pub const DEFAULT_SCORE: u8 = 3;
 pub const DEFAULT_CONTENT_TYPE: &str = "text/markdown";
 
@@ -140,7 +142,7 @@ impl SubmitRequest {
 
 /// Validates the id format accepted in paths (UUID-ish, no path tricks), so stores never see junk.
 pub fn id(v: &str) -> Result<&str> {
-    let ok = !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    let ok = !v.is_empty() && v.len() <= MAX_ID && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if ok {
         Ok(v)
     } else {

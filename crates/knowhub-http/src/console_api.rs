@@ -7,17 +7,16 @@ use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::{MatchedPath, RawQuery, Request, State};
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use knowhub_core::{Role, Status};
-use knowhub_service::Hub;
-use serde::Deserialize;
+use knowhub_service::{DashboardRequest, Hub, MergeRequest, ResourcesRequest};
 
 use crate::auth::{AsAgent, AsReviewer};
 use crate::error::ApiError;
-use crate::http::{int_param, text_param, ApiJson, IdPath};
+use crate::http::{query_params, ApiJson, IdPath};
 use crate::openapi::{CommonErrors, ErrorBody};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -53,17 +52,6 @@ pub fn routes() -> OpenApiRouter<Arc<Hub>> {
         .routes(routes!(metrics))
 }
 
-#[derive(Deserialize)]
-struct ResourcesParams {
-    q: Option<String>,
-    limit: Option<String>,
-}
-
-fn params<T: serde::de::DeserializeOwned>(raw: Option<String>) -> Result<T, ApiError> {
-    serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))
-}
-
 /// Tools, commands, libraries and APIs named in approved records, with their track records.
 #[utoipa::path(get, path = "/api/resources", tag = "insight",
     params(("q" = Option<String>, Query, description = "Names containing this"),
@@ -74,10 +62,7 @@ async fn resources(
     AsAgent(caller): AsAgent,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
-    let p: ResourcesParams = params(raw)?;
-    let max = knowhub_service::insight::RESOURCES_MAX as i64;
-    let limit = int_param("limit", p.limit.as_deref(), 20, 1, max)? as usize;
-    let q = text_param("q", p.q)?;
+    let (q, limit) = query_params::<ResourcesRequest>(raw)?.validate().map_err(ApiError::query)?;
     let resources = hub.resources(&caller, q.as_deref(), limit).await?;
     Ok(Json(ResourceList { count: resources.len(), resources }).into_response())
 }
@@ -112,11 +97,6 @@ async fn view(
     Ok(Json(hub.experience_view(&caller, &id).await?).into_response())
 }
 
-#[derive(Deserialize)]
-struct DashboardParams {
-    weeks: Option<String>,
-}
-
 /// Use and curation per week, day and agent (reviewer).
 #[utoipa::path(get, path = "/api/dashboard", tag = "insight",
     params(("weeks" = Option<u32>, Query, description = "Weeks back, 1-52 (default 8)")),
@@ -126,21 +106,13 @@ async fn dashboard(
     AsReviewer(caller): AsReviewer,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
-    let p: DashboardParams = params(raw)?;
-    let weeks = int_param("weeks", p.weeks.as_deref(), 8, 1, 52)? as u32;
+    let weeks = query_params::<DashboardRequest>(raw)?.validate().map_err(ApiError::query)?;
     Ok(Json(hub.dashboard(&caller, weeks).await?).into_response())
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-struct MergeBody {
-    /// The approved record's id.
-    into: String,
 }
 
 /// Merge a pending item into an approved record: it becomes a confirmation (reviewer).
 #[utoipa::path(post, path = "/api/merge/{id}", tag = "review",
-    params(("id" = String, Path, description = "The pending item's id")), request_body = MergeBody,
+    params(("id" = String, Path, description = "The pending item's id")), request_body = MergeRequest,
     responses((status = 200, description = "The approved record, confirmed", body = knowhub_core::Experience),
         (status = 404, body = ErrorBody),
         (status = 409, description = "Already reviewed; the message says by whom", body = ErrorBody), CommonErrors))]
@@ -148,14 +120,10 @@ async fn merge(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
     IdPath(id): IdPath,
-    ApiJson(body): ApiJson<MergeBody>,
+    ApiJson(body): ApiJson<MergeRequest>,
 ) -> Result<Response, ApiError> {
-    if body.into.contains('\0') {
-        return Err(
-            ApiError::new(StatusCode::BAD_REQUEST, "invalid_field", "into: must not contain NUL").with_field("into")
-        );
-    }
-    Ok(Json(hub.merge(&caller, &id, &body.into).await?).into_response())
+    let into = body.validate()?;
+    Ok(Json(hub.merge(&caller, &id, &into).await?).into_response())
 }
 
 /// Prometheus text. With keys required it needs a reviewer or admin key (the scraper holds one).

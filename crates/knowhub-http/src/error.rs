@@ -1,8 +1,10 @@
-//! The one place where errors become HTTP responses: `{"error":{"code","message","field"?}}`.
+//! Where errors become HTTP responses: `{"error":{"code","message","field"?}}`. The code and the
+//! message come from core ([`CoreError::code`]); the status code for each is decided here.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use knowhub_core::CoreError;
+use knowhub_service::error::{ErrorBody, ErrorDetail};
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -12,6 +14,20 @@ pub struct ApiError {
     pub field: Option<String>,
     /// Seconds for `Retry-After` (429).
     pub retry_after: Option<u64>,
+}
+
+/// The status code each core error answers with.
+pub fn status_of(e: &CoreError) -> StatusCode {
+    match e {
+        CoreError::Invalid { .. } => StatusCode::BAD_REQUEST,
+        CoreError::NotFound(_) => StatusCode::NOT_FOUND,
+        CoreError::Conflict(_) => StatusCode::CONFLICT,
+        CoreError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+        CoreError::Forbidden(_) => StatusCode::FORBIDDEN,
+        CoreError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+        CoreError::NotConfigured(_) | CoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        CoreError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
 }
 
 impl ApiError {
@@ -31,49 +47,33 @@ impl ApiError {
     pub fn not_found(what: impl Into<String>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", what)
     }
+
+    /// An error from checking query-string parameters: a bad value is `invalid_query`.
+    pub fn query(e: CoreError) -> Self {
+        match e {
+            CoreError::Invalid { field, message } => ApiError::bad_query(&field, message),
+            e => e.into(),
+        }
+    }
 }
 
 impl From<CoreError> for ApiError {
     fn from(e: CoreError) -> Self {
-        match e {
-            CoreError::Invalid { field, message } => {
-                ApiError::new(StatusCode::BAD_REQUEST, "invalid_field", format!("{field}: {message}")).with_field(field)
-            }
-            CoreError::NotFound(what) => ApiError::not_found(format!("{what} not found")),
-            CoreError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, "conflict", m),
-            CoreError::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", m),
-            CoreError::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, "forbidden", m),
-            CoreError::RateLimited { message, retry_after_secs } => {
-                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
-                e.retry_after = Some(retry_after_secs);
-                e
-            }
-            CoreError::NotConfigured(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "not_configured", m),
-            CoreError::Unavailable(m) => {
-                tracing::warn!(error = %m, "store unavailable");
-                ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "unavailable",
-                    "the store is temporarily unavailable; retry shortly",
-                )
-            }
-            CoreError::Internal(m) => {
-                tracing::error!(error = %m, "internal error");
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error")
-            }
+        knowhub_service::error::log_fault(&e);
+        ApiError {
+            status: status_of(&e),
+            code: e.code(),
+            message: e.public_message(),
+            field: e.field().map(str::to_string),
+            retry_after: e.retry_after(),
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = crate::openapi::ErrorBody {
-            error: crate::openapi::ErrorDetail {
-                code: self.code.to_string(),
-                message: self.message,
-                field: self.field,
-            },
-        };
+        let body =
+            ErrorBody { error: ErrorDetail { code: self.code.to_string(), message: self.message, field: self.field } };
         let mut res = (self.status, axum::Json(body)).into_response();
         if self.status == StatusCode::UNAUTHORIZED {
             res.headers_mut()

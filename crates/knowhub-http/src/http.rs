@@ -9,22 +9,23 @@ use axum::routing::get;
 use axum::{Json, Router};
 use knowhub_core::review::Edits;
 use knowhub_core::validate::SubmitRequest;
-use knowhub_core::SearchFilter;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi as _;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use knowhub_service::{ExtractRequest, FeedbackRequest, Hub, QueueKind, SearchMode, SearchQuery};
+use knowhub_service::{
+    ExtractRequest, ExtractWait, FeedbackRequest, Hub, NewKeyRequest, PendingRequest, RejectRequest, SearchQuery,
+    SearchRequest,
+};
 
 use crate::auth::{AsAdmin, AsAgent, AsReviewer};
 use crate::error::ApiError;
 
-/// Largest accepted request body.
-pub const MAX_BODY: usize = 1024 * 1024;
+/// Largest accepted request body (the service's limit, shared with `/mcp`).
+pub use knowhub_service::requests::MAX_BODY;
 
 /// A request body must arrive within this (a client trickling bytes holds a connection).
 pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
@@ -40,7 +41,7 @@ pub fn app_with(hub: Arc<Hub>, adapters: Router) -> Router {
     let counts = Arc::new(crate::console_api::RequestCounts::default());
     let (routes, doc) = api_routes().split_for_parts();
     // Serialised once: the document is fixed for the life of the process.
-    let doc = bytes::Bytes::from(serde_json::to_vec(&doc).expect("the OpenAPI document serialises"));
+    let doc = bytes::Bytes::from(crate::openapi::document(doc).to_string());
     routes
         .route("/openapi.json", get(move || async move { ([(header::CONTENT_TYPE, "application/json")], doc.clone()) }))
         .fallback(|| async { ApiError::not_found("no such route") })
@@ -156,67 +157,14 @@ impl<S: Send + Sync> FromRequestParts<S> for IdPath {
     }
 }
 
-/// Raw search parameters: strings first, so each bad value gets its own precise message.
-#[derive(Deserialize)]
-struct SearchParams {
-    q: Option<String>,
-    top_k: Option<String>,
-    min_score: Option<String>,
-    agent_id: Option<String>,
-    mode: Option<String>,
-    min_relevance: Option<String>,
-}
-
-pub(crate) fn int_param(name: &str, v: Option<&str>, default: i64, lo: i64, hi: i64) -> Result<i64, ApiError> {
-    match v.map(str::trim) {
-        None | Some("") => Ok(default),
-        Some(s) => match s.parse::<i64>() {
-            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(ApiError::bad_query(name, format!("must be an integer from {lo} to {hi}, got {s:?}"))),
-        },
-    }
-}
-
-/// A text parameter, refused when it holds U+0000: no store keeps it (PostgreSQL text cannot).
-pub(crate) fn text_param(name: &str, v: Option<String>) -> Result<Option<String>, ApiError> {
-    match v {
-        Some(s) if s.contains('\0') => Err(ApiError::bad_query(name, "must not contain NUL (U+0000) characters")),
-        v => Ok(v),
-    }
+/// The parameters of a query string, each bad value its own `invalid_query` naming it.
+pub(crate) fn query_params<T: DeserializeOwned>(raw: Option<String>) -> Result<T, ApiError> {
+    serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))
 }
 
 fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
-    let p: SearchParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
-    let q = text_param("q", p.q)?.unwrap_or_default();
-    if q.trim().is_empty() {
-        return Err(ApiError::bad_query("q", "is required and must not be blank"));
-    }
-    if q.chars().count() > 2_000 {
-        return Err(ApiError::bad_query("q", "is over 2000 characters"));
-    }
-    let top_k = int_param("top_k", p.top_k.as_deref(), 5, 1, 50)? as usize;
-    let min_score = int_param("min_score", p.min_score.as_deref(), 3, 1, 5)? as u8;
-    let mode = match p.mode.as_deref().map(str::trim) {
-        None | Some("") => SearchMode::Hybrid,
-        Some(m) => SearchMode::parse(m)
-            .ok_or_else(|| ApiError::bad_query("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
-    };
-    let agent_id = text_param("agent_id", p.agent_id)?.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
-    let min_relevance = match p.min_relevance.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(s) => match s.parse::<f64>() {
-            Ok(v) if (0.0..=1.0).contains(&v) => Some(v),
-            _ => return Err(ApiError::bad_query("min_relevance", format!("must be a number from 0 to 1, got {s:?}"))),
-        },
-    };
-    Ok(SearchQuery {
-        q: q.trim().to_string(),
-        top_k,
-        filter: SearchFilter { min_score, agent_id, ..Default::default() },
-        mode,
-        min_relevance,
-    })
+    query_params::<SearchRequest>(raw)?.validate().map_err(ApiError::query)
 }
 
 /// Search approved experiences (hybrid BM25 + vectors); abstains with no hits when nothing is
@@ -308,14 +256,9 @@ struct Deleted {
     deleted: String,
 }
 
-#[derive(Deserialize)]
-struct WaitParams {
-    wait: Option<String>,
-}
-
 /// Upload a conversation; an LLM extracts experiences into the pending queue.
 #[utoipa::path(post, path = "/api/extract", tag = "agents", request_body = ExtractRequest,
-    params(("wait" = Option<u32>, Query, description = "Seconds to wait for the job to finish (0-60)")),
+    params(("wait" = Option<u32>, Query, description = "Seconds to wait for the job to finish (0-120)")),
     responses(
         (status = 202, description = "Queued or running", body = knowhub_service::jobs::JobView),
         (status = 200, description = "Finished within `wait`", body = knowhub_service::jobs::JobView),
@@ -326,13 +269,7 @@ async fn extract(
     RawQuery(raw): RawQuery,
     ApiJson(req): ApiJson<ExtractRequest>,
 ) -> Result<Response, ApiError> {
-    let p: WaitParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
-    let max = knowhub_service::jobs::MAX_WAIT_SECS as i64;
-    let wait = match p.wait.as_deref() {
-        None => None,
-        w => Some(std::time::Duration::from_secs(int_param("wait", w, 0, 0, max)? as u64)),
-    };
+    let wait = query_params::<ExtractWait>(raw)?.validate().map_err(ApiError::query)?;
     let view = hub.extract(&caller, req, wait).await?;
     let status = if view.finished() { StatusCode::OK } else { StatusCode::ACCEPTED };
     Ok((status, Json(view)).into_response())
@@ -349,13 +286,6 @@ async fn extract_job(
     Ok(Json(hub.extraction_job(&caller, &id).await?).into_response())
 }
 
-#[derive(Deserialize)]
-struct PendingParams {
-    after: Option<String>,
-    limit: Option<String>,
-    kind: Option<String>,
-}
-
 /// The review queue, oldest first (reviewer).
 #[utoipa::path(get, path = "/api/pending", tag = "review",
     params(
@@ -369,17 +299,8 @@ async fn pending(
     AsReviewer(caller): AsReviewer,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
-    let p: PendingParams = serde_urlencoded::from_str(raw.as_deref().unwrap_or(""))
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", format!("malformed query string: {e}")))?;
-    let max = knowhub_service::review::PENDING_MAX as i64;
-    let limit = int_param("limit", p.limit.as_deref(), knowhub_service::review::PENDING_PAGE as i64, 1, max)? as usize;
-    let after = text_param("after", p.after)?.filter(|a| !a.trim().is_empty());
-    let kind = match p.kind.as_deref().map(str::trim) {
-        None | Some("") => QueueKind::Pending,
-        Some(k) => QueueKind::parse(k)
-            .ok_or_else(|| ApiError::bad_query("kind", format!("must be pending | disputed, got {k:?}")))?,
-    };
-    Ok(Json(hub.pending(&caller, kind, after.as_deref(), limit).await?).into_response())
+    let p = query_params::<PendingRequest>(raw)?.validate().map_err(ApiError::query)?;
+    Ok(Json(hub.pending(&caller, p.kind, p.after.as_deref(), p.limit).await?).into_response())
 }
 
 /// Approve a pending record, optionally with corrections (reviewer).
@@ -396,47 +317,30 @@ async fn approve(
     Ok(Json(hub.approve(&caller, &id, edits).await?).into_response())
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-struct RejectBody {
-    reason: Option<String>,
-}
-
 /// Reject a pending record, with a reason (reviewer).
 #[utoipa::path(post, path = "/api/reject/{id}", tag = "review", params(("id" = String, Path, description = "The pending record's id")),
-    request_body(content = Option<RejectBody>, description = "An optional reason"),
+    request_body(content = Option<RejectRequest>, description = "An optional reason"),
     responses((status = 200, body = knowhub_core::Experience), (status = 404, body = crate::openapi::ErrorBody),
         (status = 409, description = "Already reviewed; the message says by whom", body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn reject(
     State(hub): State<Arc<Hub>>,
     AsReviewer(caller): AsReviewer,
     IdPath(id): IdPath,
-    OptionalJson(body): OptionalJson<RejectBody>,
+    OptionalJson(body): OptionalJson<RejectRequest>,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.reject(&caller, &id, body.and_then(|b| b.reason)).await?).into_response())
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-struct NewKeyBody {
-    name: String,
-    /// agent | reviewer | admin
-    role: String,
-}
-
 /// Create an API key; its secret is shown only in this answer (admin).
-#[utoipa::path(post, path = "/api/keys", tag = "admin", request_body = NewKeyBody,
+#[utoipa::path(post, path = "/api/keys", tag = "admin", request_body = NewKeyRequest,
     responses((status = 201, body = knowhub_service::review::CreatedKey), (status = 409, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn create_key(
     State(hub): State<Arc<Hub>>,
     AsAdmin(caller): AsAdmin,
-    ApiJson(body): ApiJson<NewKeyBody>,
+    ApiJson(body): ApiJson<NewKeyRequest>,
 ) -> Result<Response, ApiError> {
-    let role = knowhub_core::Role::parse(&body.role).ok_or_else(|| {
-        ApiError::new(StatusCode::BAD_REQUEST, "invalid_field", "role: must be agent | reviewer | admin")
-            .with_field("role")
-    })?;
-    Ok((StatusCode::CREATED, Json(hub.create_key(&caller, &body.name, role).await?)).into_response())
+    let (name, role) = body.validate()?;
+    Ok((StatusCode::CREATED, Json(hub.create_key(&caller, &name, role).await?)).into_response())
 }
 
 /// Every key, without secrets (admin).
@@ -486,7 +390,10 @@ mod tests {
             ("超时", 7, 1, Some("main"))
         );
         let d = parse_search(Some("q=x".into())).unwrap();
-        assert_eq!((d.top_k, d.filter.min_score, d.mode, d.min_relevance), (5, 3, SearchMode::Hybrid, None));
+        assert_eq!(
+            (d.top_k, d.filter.min_score, d.mode, d.min_relevance),
+            (5, 3, knowhub_service::SearchMode::Hybrid, None)
+        );
         assert_eq!(parse_search(Some("q=x&min_relevance=0.25".into())).unwrap().min_relevance, Some(0.25));
         for bad in [
             "q=x&top_k=0",
@@ -503,6 +410,7 @@ mod tests {
             let e = parse_search(Some(bad.into())).unwrap_err();
             assert_eq!(e.status, StatusCode::BAD_REQUEST, "{bad}");
             assert!(e.field.is_some(), "{bad}");
+            assert_eq!(e.code, "invalid_query", "{bad}");
         }
     }
 }

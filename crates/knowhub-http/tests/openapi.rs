@@ -248,3 +248,44 @@ async fn errors_have_the_documented_shape() {
     assert_eq!((s, v["error"]["field"].as_str()), (400, Some("top_k")), "{v}");
     conforms(&doc, schema, &v, "400 from GET /api/search");
 }
+
+/// The plugins check their argument limits against a copy of this document
+/// (plugins/openclaw/test/fixtures/openapi.json). When the server's document changes, this test
+/// writes the new copy and fails, so the change is seen and committed together with the plugins'.
+#[tokio::test]
+async fn the_plugins_copy_of_the_document_is_current() {
+    let (_dir, api) = api().await;
+    let (s, doc) = api.get("/openapi.json").await;
+    assert_eq!(s, 200);
+    let fresh = serde_json::to_string_pretty(&doc).unwrap() + "\n";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../plugins/openclaw/test/fixtures/openapi.json");
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    if committed != fresh {
+        std::fs::write(path, &fresh).unwrap();
+        panic!("{path} was stale and has been rewritten: check the plugins' limits (npm test) and commit it");
+    }
+}
+
+/// The limits of the service's request types are in the document, from the same constants.
+#[tokio::test]
+async fn the_document_states_the_request_limits() {
+    use knowhub_service::requests as req;
+    let (_dir, api) = api().await;
+    let (_, doc) = api.get("/openapi.json").await;
+    let param = |path: &str, name: &str| -> Value {
+        let ps = doc["paths"][path]["get"]["parameters"].as_array().unwrap();
+        ps.iter().find(|p| p["name"] == name).unwrap()["schema"].clone()
+    };
+    assert_eq!(param("/api/search", "q")["maxLength"], json!(req::MAX_QUERY));
+    let top_k = param("/api/search", "top_k");
+    assert_eq!((&top_k["minimum"], &top_k["maximum"], &top_k["default"]), (&json!(1), &json!(50), &json!(5)));
+    assert_eq!(param("/api/pending", "limit")["maximum"], json!(req::PENDING_LIMIT.max));
+    let submit = &doc["components"]["schemas"]["SubmitRequest"]["properties"];
+    assert_eq!(submit["result"]["maxLength"], json!(req::MAX_RESULT));
+    assert_eq!(doc["components"]["schemas"]["FeedbackRequest"]["properties"]["id"]["maxLength"], json!(req::MAX_ID));
+    // What the document states is what the server does: one over the query limit is refused.
+    let (s, v) = api.get(&format!("/api/search?q={}", "x".repeat(req::MAX_QUERY + 1))).await;
+    assert_eq!((s, v["error"]["field"].as_str()), (400, Some("q")), "{v}");
+    let (s, v) = api.get(&format!("/api/search?q={}&min_relevance=0", "x".repeat(req::MAX_QUERY))).await;
+    assert_eq!(s, 200, "{v}");
+}

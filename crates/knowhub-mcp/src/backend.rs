@@ -7,8 +7,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use knowhub_core::validate::SubmitRequest;
 use knowhub_core::{Caller, Content, CoreError, Experience, SearchHit};
-use knowhub_http::error::ApiError;
-use knowhub_service::{FeedbackRequest, Hub, SearchQuery};
+use knowhub_service::{ErrorBody, FeedbackRequest, Hub, SearchQuery};
 use serde::{Deserialize, Serialize};
 
 /// What a submit did, in the REST API's words (`POST /api/submit`).
@@ -47,11 +46,11 @@ pub enum BackendError {
 }
 
 impl From<CoreError> for BackendError {
-    /// The same codes and messages the REST API gives (and the same hiding of internal details),
-    /// from the one place that maps them.
+    /// The same codes and messages the REST API gives (and the same hiding of internal details):
+    /// both come from core.
     fn from(e: CoreError) -> Self {
-        let api = ApiError::from(e);
-        BackendError::Hub { code: api.code.to_string(), message: api.message, field: api.field }
+        let ErrorBody { error } = ErrorBody::from(e);
+        BackendError::Hub { code: error.code, message: error.message, field: error.field }
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use knowhub_core::validate::SubmitRequest;
 use knowhub_core::{Caller, Content, Experience, SearchHit};
-use knowhub_service::{FeedbackRequest, SearchMode, SearchQuery};
+use knowhub_service::{ErrorBody, FeedbackRequest, SearchMode, SearchQuery};
 use reqwest::{RequestBuilder, Url};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -24,18 +24,6 @@ pub struct HttpBackend {
 #[derive(Deserialize)]
 struct SearchBody {
     results: Vec<SearchHit>,
-}
-
-#[derive(Deserialize)]
-struct ErrorBody {
-    error: ErrorFields,
-}
-
-#[derive(Deserialize)]
-struct ErrorFields {
-    code: String,
-    message: String,
-    field: Option<String>,
 }
 
 impl HttpBackend {

@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use knowhub_core::Role;
-use knowhub_http::error::ApiError;
-use knowhub_service::Hub;
+use knowhub_core::{CoreError, Role};
+use knowhub_service::{ErrorBody, Hub};
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 
@@ -21,7 +21,7 @@ use crate::server::KnowHubMcp;
 /// them, always pass). A page elsewhere cannot drive a local hub through a visitor's browser.
 const LOOPBACK_ORIGINS: [&str; 3] = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
 
-pub use knowhub_http::guard::allowed_hosts;
+pub use knowhub_service::hosts::allowed_hosts;
 
 /// The `/mcp` route, to merge into the REST router.
 pub fn router(hub: Arc<Hub>, allowed_hosts: Vec<String>) -> Router {
@@ -32,7 +32,7 @@ pub fn router(hub: Arc<Hub>, allowed_hosts: Vec<String>) -> Router {
         .with_sse_keep_alive(None)
         .with_allowed_hosts(allowed_hosts)
         .with_allowed_origins(LOOPBACK_ORIGINS)
-        .with_max_request_body_bytes(knowhub_http::http::MAX_BODY);
+        .with_max_request_body_bytes(knowhub_service::requests::MAX_BODY);
     let service =
         StreamableHttpService::new(move || Ok(handler.clone()), Arc::new(NeverSessionManager::default()), config);
     Router::new().route_service("/mcp", service).route_layer(middleware::from_fn_with_state(hub, authenticate))
@@ -44,10 +44,37 @@ async fn authenticate(State(hub): State<Arc<Hub>>, mut req: Request, next: Next)
     let header = req.headers().get(axum::http::header::AUTHORIZATION).map(|v| v.to_str().unwrap_or("\u{0}"));
     match hub.authenticate(header, Role::Agent).await {
         Ok(caller) => {
-            let origin = knowhub_http::auth::peer(req.extensions());
+            // The peer's address tells callers apart for rate limits when no key does.
+            let origin = req.extensions().get::<ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string());
             req.extensions_mut().insert(caller.with_origin(origin));
             next.run(req).await
         }
-        Err(e) => ApiError::from(e).into_response(),
+        Err(e) => refusal(e),
     }
+}
+
+/// The status the REST API gives each core error (its mapping is `knowhub_http::error`; a test of
+/// the `knowhub` crate holds the two equal).
+pub fn status_of(e: &CoreError) -> StatusCode {
+    match e {
+        CoreError::Invalid { .. } => StatusCode::BAD_REQUEST,
+        CoreError::NotFound(_) => StatusCode::NOT_FOUND,
+        CoreError::Conflict(_) => StatusCode::CONFLICT,
+        CoreError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+        CoreError::Forbidden(_) => StatusCode::FORBIDDEN,
+        CoreError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+        CoreError::NotConfigured(_) | CoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        CoreError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// A refused key answered as the REST API answers it: its status, the one error body, and
+/// `WWW-Authenticate: Bearer` on a 401.
+fn refusal(e: CoreError) -> Response {
+    let status = status_of(&e);
+    let mut res = (status, axum::Json(ErrorBody::from(e))).into_response();
+    if status == StatusCode::UNAUTHORIZED {
+        res.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    }
+    res
 }

@@ -230,7 +230,7 @@ async fn bad_arguments_name_the_argument_before_any_call() {
     let c = ctx(Arc::new(backend), None);
     for (tool, args, want) in [
         ("kb_search", json!({}), "kb_search: query: is required"),
-        ("kb_search", json!({"query": "  "}), "kb_search: query: must not be blank"),
+        ("kb_search", json!({"query": "  "}), "kb_search: query: is required and must not be blank"),
         ("kb_search", json!({"query": "x", "top_k": 0}), "kb_search: top_k: must be an integer from 1 to 50, got 0"),
         (
             "kb_search",

@@ -7,9 +7,10 @@ use knowhub_core::{
     now_rfc3339, Caller, CoreError, Experience, FeedbackCounts, FeedbackOutcome, InsertOutcome, NewExperience, Outcome,
     Result, Role, Vote,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::hub::Hub;
+use crate::requests::FeedbackRequest;
 
 /// Thresholds for merging near-duplicates and marking contests, from config.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -62,16 +63,6 @@ pub(crate) struct Stored {
     /// The record it was merged into (exactly the same text, or the same meaning).
     pub duplicate_of: Option<String>,
     pub created: bool,
-}
-
-/// `POST /api/feedback`.
-#[derive(Debug, Default, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct FeedbackRequest {
-    pub id: Option<String>,
-    pub outcome: Option<String>,
-    pub note: Option<String>,
-    pub agent_id: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -201,7 +192,7 @@ impl Hub {
     pub async fn feedback(&self, caller: &Caller, req: FeedbackRequest) -> Result<FeedbackResponse> {
         caller.require(Role::Agent)?;
         self.limiter.take(caller, crate::limits::Budget::Write)?;
-        let id = validate::required("id", req.id, 64)?;
+        let id = validate::required("id", req.id, validate::MAX_ID)?;
         let id = validate::id(&id)?.to_string();
         let outcome = match req.outcome.as_deref().map(str::trim) {
             None | Some("") => return Err(CoreError::invalid("outcome", "is required: helped | failed | irrelevant")),

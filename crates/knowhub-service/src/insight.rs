@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::hub::Hub;
 
 /// Most resources one `GET /api/resources` lists.
-pub const RESOURCES_MAX: usize = 100;
+pub const RESOURCES_MAX: usize = crate::requests::RESOURCES_LIMIT.max as usize;
 /// Records of one resource read for its page (newest kept when there are more).
 const RESOURCE_RECORDS: usize = 500;
 /// Longest source excerpt kept with an extracted record for its reviewer.
@@ -256,7 +256,7 @@ impl Hub {
     /// Resources named in approved records with their track record, most-used first.
     pub async fn resources(&self, caller: &Caller, q: Option<&str>, limit: usize) -> Result<Vec<ResourceSummary>> {
         caller.require(Role::Agent)?;
-        let q = validate::optional("q", q.map(str::to_string), 200)?;
+        let q = validate::optional("q", q.map(str::to_string), crate::requests::MAX_RESOURCE_QUERY)?;
         let filter = if q.trim().is_empty() { ResourceFilter::All } else { ResourceFilter::Matching(q.trim().into()) };
         self.store.resources(&filter, limit.clamp(1, RESOURCES_MAX)).await
     }

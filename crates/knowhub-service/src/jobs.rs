@@ -15,7 +15,7 @@ use crate::hub::Hub;
 /// Most messages one upload may carry (the plugin sends ≤512 KB chunks, far fewer).
 pub const MAX_MESSAGES: usize = knowhub_core::extract::MAX_MESSAGES;
 /// Longest `wait` a client may ask for.
-pub const MAX_WAIT_SECS: u64 = 120;
+pub const MAX_WAIT_SECS: u64 = crate::requests::EXTRACT_WAIT.max as u64;
 
 /// The body of `POST /api/extract`.
 #[derive(Debug, Default, Deserialize)]

@@ -1,20 +1,26 @@
 //! The KnowHub application service: everything a hub does, with no transport in sight.
 //! HTTP (`knowhub-http`) and MCP (`knowhub-mcp`) are thin adapters over the same calls, so they
 //! share validation, errors, roles, redaction and ranking. Callers arrive as a
-//! [`knowhub_core::Caller`], resolved from a key by [`Hub::authenticate`].
+//! [`knowhub_core::Caller`], resolved from a key by [`Hub::authenticate`]. What each operation
+//! takes, with its limits and defaults, is in [`requests`]; what a client is told when it fails,
+//! in [`error`].
 
 pub mod auth;
+pub mod error;
 pub mod evidence;
 pub mod extract;
+pub mod hosts;
 pub mod hub;
 pub mod insight;
 pub mod jobs;
 pub mod limits;
 pub mod metrics;
+pub mod requests;
 pub mod review;
 pub mod search;
 
-pub use evidence::{EvidenceSettings, FeedbackRequest, FeedbackResponse};
+pub use error::ErrorBody;
+pub use evidence::{EvidenceSettings, FeedbackResponse};
 pub use extract::{ExtractSettings, Extractor};
 pub use hub::{AutoApprove, Health, Hub, HubOptions, LlmHealth, SubmitResponse};
 pub use insight::{Dashboard, ExperienceView, HistoryEvent, ResourcePage};
@@ -22,5 +28,9 @@ pub use jobs::{ExtractRequest, JobView};
 pub use knowhub_core::Caller;
 pub use limits::{Budget, RateLimits};
 pub use metrics::{Metrics, MetricsSnapshot};
+pub use requests::{
+    ApproveRequest, DashboardRequest, ExtractWait, FeedbackRequest, MergeRequest, NewKeyRequest, PendingQuery,
+    PendingRequest, RejectRequest, ResourcesRequest, SearchRequest, SubmitRequest,
+};
 pub use review::{CreatedKey, PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};

@@ -14,8 +14,8 @@ use crate::hub::Hub;
 use crate::search::{SearchMode, SearchQuery};
 
 /// Default and largest page of `GET /api/pending`.
-pub const PENDING_PAGE: usize = 20;
-pub const PENDING_MAX: usize = 100;
+pub const PENDING_PAGE: usize = crate::requests::PENDING_LIMIT.default as usize;
+pub const PENDING_MAX: usize = crate::requests::PENDING_LIMIT.max as usize;
 /// Approved experiences shown next to each pending one, so a reviewer can spot repeats.
 const NEAREST: usize = 3;
 /// Queue items prepared at once (searches for their neighbours overlap).
@@ -135,7 +135,7 @@ impl Hub {
         near: Option<Arc<knowhub_ai::QueryVectors>>,
     ) -> Result<PendingItem> {
         let q = SearchQuery {
-            q: format!("{} {}", e.task, e.resource).chars().take(2_000).collect(),
+            q: format!("{} {}", e.task, e.resource).chars().take(crate::requests::MAX_QUERY).collect(),
             top_k: NEAREST + 1,
             filter: SearchFilter { min_score: 1, agent_id: None, status: Status::Approved },
             mode: SearchMode::Hybrid,
@@ -254,7 +254,8 @@ impl Hub {
     pub async fn reject(&self, caller: &Caller, id: &str, reason: Option<String>) -> Result<Experience> {
         caller.require(Role::Reviewer)?;
         let id = knowhub_core::validate::id(id)?;
-        let reason = Some(knowhub_core::validate::optional("reason", reason, 2_000)?).filter(|r| !r.is_empty());
+        let reason = Some(knowhub_core::validate::optional("reason", reason, crate::requests::MAX_REASON)?)
+            .filter(|r| !r.is_empty());
         if self.store.get(id).await?.is_some_and(|e| self.is_disputed(&e)) {
             let e = self.store.resolve_dispute(id, DisputeDecision::Reject { reason }, &caller.name).await?;
             tracing::info!(id, reviewer = %caller.name, "disputed experience rejected");

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use knowhub_core::{access, Role, Store};
+use knowhub_service::requests::PENDING_LIMIT;
 use serde_json::{json, Value};
 
 use crate::client::send;
@@ -94,7 +95,7 @@ pub struct ReviewArgs {
 enum ReviewCmd {
     /// List pending experiences (or, with --disputed, approved ones that agents report failing), oldest first.
     List {
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = PENDING_LIMIT.default as u32)]
         limit: u32,
         #[arg(long)]
         disputed: bool,
@@ -194,7 +195,12 @@ pub async fn review(a: ReviewArgs) -> anyhow::Result<()> {
     match a.cmd {
         Some(ReviewCmd::List { limit, disputed, json }) => {
             let kind = if disputed { "disputed" } else { "pending" };
-            let page = hub.get(&format!("/api/pending?kind={kind}&limit={}", limit.clamp(1, 100))).await?;
+            let page = hub
+                .get(&format!(
+                    "/api/pending?kind={kind}&limit={}",
+                    i64::from(limit).clamp(PENDING_LIMIT.min, PENDING_LIMIT.max)
+                ))
+                .await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&page)?);
             } else {
@@ -228,7 +234,7 @@ async fn interactive(hub: &Hub) -> anyhow::Result<()> {
     let mut after = String::new();
     let mut kind = "pending";
     loop {
-        let page = hub.get(&format!("/api/pending?kind={kind}&limit=20&after={after}")).await?;
+        let page = hub.get(&format!("/api/pending?kind={kind}&limit={}&after={after}", PENDING_LIMIT.default)).await?;
         let items = page["items"].as_array().cloned().unwrap_or_default();
         if items.is_empty() {
             if kind == "disputed" {

@@ -1,6 +1,7 @@
 //! `knowhub search` / `knowhub submit`: thin HTTP clients of a running hub.
 
 use anyhow::{bail, Context};
+use knowhub_service::requests::{MIN_SCORE, TOP_K};
 use serde_json::Value;
 
 use crate::term::safe;
@@ -12,10 +13,10 @@ pub struct SearchArgs {
     /// Hub URL.
     #[arg(long, env = "KNOWHUB_URL", default_value = "http://127.0.0.1:8000")]
     url: String,
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = TOP_K.default as u32)]
     top_k: u32,
     /// Minimum 1-5 rating.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = MIN_SCORE.default as u32)]
     min_score: u32,
     /// Only experiences from this agent.
     #[arg(long)]

@@ -5,9 +5,13 @@
 import { KnowHubError } from "./client.js";
 import type { ToolResult } from "./host.js";
 
-/** The server's limits (docs/api.md), checked here first so the model gets a clear message. */
+/**
+ * The server's limits, checked here first so the model gets a clear message. They must equal
+ * the server's own, as its /openapi.json states them: test/limits.test.ts compares them with
+ * test/fixtures/openapi.json, a copy the server's test suite keeps current.
+ */
 export const LIMITS = {
-  query: 1000,
+  query: 2000,
   task: 2000,
   resource: 2000,
   result: 8000,
@@ -16,7 +20,14 @@ export const LIMITS = {
   resourceVersion: 100,
   note: 2000,
   id: 200,
-  experienceId: 128,
+  experienceId: 64,
+} as const;
+
+/** The server's ranges and defaults for kb_search's numeric arguments. */
+export const SEARCH_RANGES = {
+  topK: { min: 1, max: 50, default: 5 },
+  minScore: { min: 1, max: 5, default: 3 },
+  minRelevance: { min: 0, max: 1 },
 } as const;
 
 /** What an experience id from kb_search looks like; anything else never reaches a URL. */

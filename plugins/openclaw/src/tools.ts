@@ -18,6 +18,7 @@ import {
   optionalNumber,
   optionalText,
   requiredText,
+  SEARCH_RANGES,
   text,
   toolError,
   ToolInputError,
@@ -49,18 +50,24 @@ export function createTools(rt: KnowHubRuntime, ctx: ToolContext): ToolDefinitio
       type: "object",
       properties: {
         query: { type: "string", description: "What you want to do or the problem you face, in English or Chinese." },
-        top_k: { type: "integer", minimum: 1, maximum: 50, default: 5, description: "How many experiences to return (default 5)." },
+        top_k: {
+          type: "integer",
+          minimum: SEARCH_RANGES.topK.min,
+          maximum: SEARCH_RANGES.topK.max,
+          default: SEARCH_RANGES.topK.default,
+          description: "How many experiences to return (default 5).",
+        },
         min_score: {
           type: "integer",
-          minimum: 1,
-          maximum: 5,
-          default: 3,
+          minimum: SEARCH_RANGES.minScore.min,
+          maximum: SEARCH_RANGES.minScore.max,
+          default: SEARCH_RANGES.minScore.default,
           description: "Only experiences rated at least this (1-5, default 3). Use 1 to include failures.",
         },
         min_relevance: {
           type: "number",
-          minimum: 0,
-          maximum: 1,
+          minimum: SEARCH_RANGES.minRelevance.min,
+          maximum: SEARCH_RANGES.minRelevance.max,
           description:
             "Optional relevance floor, 0-1 (roughly the probability that a hit answers the query). Default: the plugin's or server's setting. " +
             "Raise it for fewer, surer hits; lower it to see weaker matches.",
@@ -73,10 +80,11 @@ export function createTools(rt: KnowHubRuntime, ctx: ToolContext): ToolDefinitio
       rt.checkHooksHint();
       const p = asParams(params);
       let query = requiredText("kb_search", p, "query", LIMITS.query, "what to search for");
-      const topK = optionalInt("kb_search", p, "top_k", 5, 1, 50);
-      const minScore = optionalInt("kb_search", p, "min_score", 3, 1, 5);
+      const { topK: k, minScore: s, minRelevance: r } = SEARCH_RANGES;
+      const topK = optionalInt("kb_search", p, "top_k", k.default, k.min, k.max);
+      const minScore = optionalInt("kb_search", p, "min_score", s.default, s.min, s.max);
       // The model's floor wins over the plugin's; neither set = the server's default.
-      const minRelevance = optionalNumber("kb_search", p, "min_relevance", 0, 1) ?? rt.config.minRelevance;
+      const minRelevance = optionalNumber("kb_search", p, "min_relevance", r.min, r.max) ?? rt.config.minRelevance;
       if (strict) query = redactSensitiveInfo(query);
       let res;
       try {

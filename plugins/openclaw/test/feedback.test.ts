@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ToolInputError } from "../src/tools.js";
+import { LIMITS, ToolInputError } from "../src/tools.js";
 import { useFakeServer, closedPort, createFakeHost, json, textOf, tmpDir, type FakeServer } from "./helpers.js";
 
 let srv: FakeServer;
@@ -63,7 +63,7 @@ test("kb_feedback validation errors name the argument and send nothing", async (
     [{ id: "  ", outcome: "helped" }, /^kb_feedback: id is required/],
     [{ id: 42, outcome: "helped" }, /^kb_feedback: id is required/],
     [{ id: "../../etc/passwd", outcome: "helped" }, /^kb_feedback: id must look like an id from kb_search/],
-    [{ id: "a".repeat(129), outcome: "helped" }, /^kb_feedback: id is too long/],
+    [{ id: "a".repeat(LIMITS.experienceId + 1), outcome: "helped" }, /^kb_feedback: id is too long/],
     [{ id: ID }, /^kb_feedback: outcome is required \(one of helped, failed, irrelevant\)/],
     [{ id: ID, outcome: "worked" }, /^kb_feedback: outcome must be one of helped, failed, irrelevant \(got "worked"\)/],
     [{ id: ID, outcome: "success" }, /^kb_feedback: outcome must be one of helped, failed, irrelevant/],

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { HOOKS_HINT } from "../src/runtime.js";
 import { NOTHING_RELEVANT } from "../src/format.js";
-import { ToolInputError } from "../src/tools.js";
+import { LIMITS, ToolInputError } from "../src/tools.js";
 import { useFakeServer, closedPort, createFakeHost, experience, json, sleep, textOf, tmpDir, type FakeServer } from "./helpers.js";
 
 let srv: FakeServer;
@@ -194,7 +194,7 @@ test("kb_search validates its arguments", async () => {
   await assert.rejects(h.run("kb_search", { query: "x", top_k: 51 }), /top_k must be an integer from 1 to 50/);
   await assert.rejects(h.run("kb_search", { query: "x", min_score: 6 }), /min_score must be an integer from 1 to 5/);
   await assert.rejects(h.run("kb_search", { query: "x", min_score: 2.5 }), /min_score/);
-  await assert.rejects(h.run("kb_search", { query: "x".repeat(1001) }), /query is too long/);
+  await assert.rejects(h.run("kb_search", { query: "x".repeat(LIMITS.query + 1) }), /query is too long/);
   await assert.rejects(h.run("kb_search", null), /query is required/);
   assert.equal(srv.requests.length, 0);
 });

@@ -1,6 +1,7 @@
 //! `kb_content`: the long details of one experience, wrapped as untrusted data and capped.
 
 use knowhub_core::prompt;
+use knowhub_service::requests::MAX_ID;
 use serde_json::{json, Value};
 
 use super::{Ctx, Output, ToolDef, ToolFuture};
@@ -24,7 +25,7 @@ fn input_schema() -> Value {
         "type": "object",
         "properties": {
             "experience_id": {
-                "type": "string", "maxLength": 64,
+                "type": "string", "maxLength": MAX_ID,
                 "description": "The id of the experience, as kb_search shows it. / 经验的 id，即 kb_search 显示的 id。"
             }
         },

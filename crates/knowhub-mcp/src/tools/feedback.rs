@@ -1,6 +1,6 @@
 //! `kb_feedback`: how an experience from KnowHub worked out, so the hub learns which answers work.
 
-use knowhub_core::validate::MAX_NOTE;
+use knowhub_service::requests::{MAX_FEEDBACK_NOTE, MAX_ID};
 use knowhub_service::FeedbackRequest;
 use serde_json::{json, Value};
 
@@ -28,12 +28,12 @@ fn input_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "id": string("The experience's id, as kb_search showed it.", "经验的 id（kb_search 结果中显示的）。", 64),
+            "id": string("The experience's id, as kb_search showed it.", "经验的 id（kb_search 结果中显示的）。", MAX_ID),
             "outcome": {
                 "type": "string", "enum": ["helped", "failed", "irrelevant"],
                 "description": "helped, failed or irrelevant. / helped（有效）、failed（无效）或 irrelevant（不相关）。"
             },
-            "note": string("Optional: why, in a sentence (reviewers read it; no secrets).", "可选：一句话说明原因（审核者会看到；不要写密钥）。", MAX_NOTE)
+            "note": string("Optional: why, in a sentence (reviewers read it; no secrets).", "可选：一句话说明原因（审核者会看到；不要写密钥）。", MAX_FEEDBACK_NOTE)
         },
         "required": ["id", "outcome"],
         "additionalProperties": false

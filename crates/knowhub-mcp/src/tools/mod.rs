@@ -11,6 +11,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use knowhub_core::Caller;
+use knowhub_service::requests::IntRange;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
 use serde_json::{json, Value};
 
@@ -147,7 +148,20 @@ fn string(en: &str, zh: &str, max: usize) -> Value {
     json!({"type": "string", "maxLength": max, "description": format!("{en} / {zh}")})
 }
 
-/// Schema of a bounded integer argument.
-fn integer(en: &str, zh: &str, min: i64, max: i64, default: i64) -> Value {
-    json!({"type": "integer", "minimum": min, "maximum": max, "default": default, "description": format!("{en} / {zh}")})
+/// Schema of a bounded integer argument, with the service's bounds and default.
+fn integer(en: &str, zh: &str, range: IntRange) -> Value {
+    json!({"type": "integer", "minimum": range.min, "maximum": range.max, "default": range.default,
+           "description": format!("{en} / {zh}")})
+}
+
+/// A request the service refused, as an argument error naming the tool's own argument
+/// (`renames` maps the service's field names to the tool's where they differ).
+fn invalid(e: knowhub_core::CoreError, renames: &[(&str, &str)]) -> Failure {
+    match e {
+        knowhub_core::CoreError::Invalid { field, message } => {
+            let name = renames.iter().find(|(from, _)| *from == field).map_or(field.as_str(), |(_, to)| to);
+            Failure::Arg(ArgError::new(name, message))
+        }
+        e => Failure::Backend(e.into()),
+    }
 }

@@ -1,8 +1,8 @@
 //! `kb_submit`: record what the agent learned, redacted before it leaves for the hub.
 
 use knowhub_core::redact::redact;
-use knowhub_core::validate::{
-    SubmitRequest, MAX_CONTENT, MAX_CONTENT_TYPE, MAX_RESOURCE, MAX_RESULT, MAX_SHORT, MAX_TASK,
+use knowhub_service::requests::{
+    SubmitRequest, MAX_AGENT_ID, MAX_CONTENT, MAX_CONTENT_TYPE, MAX_RESOURCE, MAX_RESULT, MAX_TASK, MAX_VERSION, SCORE,
 };
 use serde_json::{json, Value};
 
@@ -33,16 +33,16 @@ fn input_schema() -> Value {
             "task": string("What you were trying to achieve, self-contained (no 'this' or 'the above').", "你要完成的任务，自成一体（不要用“这个”“上面”）。", MAX_TASK),
             "resource": string("Exactly what you used: tool, command, library, API, setting, with versions and flags.", "具体用了什么：工具、命令、库、API、配置，带版本和参数。", MAX_RESOURCE),
             "result": string("What happened, with evidence: numbers, the error message, the fix, caveats.", "结果及证据：数字、错误信息、解决办法、注意事项。", MAX_RESULT),
-            "score": integer("How useful the resource was for the task: 5 solved it cleanly, 3 helped with caveats, 1 did not work.", "该资源对任务有多大用处：5 干净地解决，3 有帮助但有限制，1 无效。", 1, 5, 3),
+            "score": integer("How useful the resource was for the task: 5 solved it cleanly, 3 helped with caveats, 1 did not work.", "该资源对任务有多大用处：5 干净地解决，3 有帮助但有限制，1 无效。", SCORE),
             "outcome": {
                 "type": "string", "enum": ["success", "failure", "partial"],
                 "description": "success (default), failure or partial. / 成功（默认）、失败或部分成功。"
             },
-            "resource_version": string("The version of the resource this holds for, e.g. 3.2 (another version is another experience).", "经验适用的资源版本，例如 3.2（版本不同即为不同经验）。", 100),
+            "resource_version": string("The version of the resource this holds for, e.g. 3.2 (another version is another experience).", "经验适用的资源版本，例如 3.2（版本不同即为不同经验）。", MAX_VERSION),
             "content": string("Optional longer details in Markdown: steps, config, a short log excerpt; read later with kb_content.", "可选的详细内容（Markdown）：步骤、配置、简短日志；之后用 kb_content 读取。", MAX_CONTENT),
             "content_type": string("MIME type of content (default text/markdown).", "content 的 MIME 类型（默认 text/markdown）。", MAX_CONTENT_TYPE),
-            "agent_id": string("Which agent is submitting (defaults to the one this server was started for).", "提交的智能体（默认为启动本服务时指定的）。", MAX_SHORT),
-            "submitted_by": string("Who is responsible for this agent, e.g. a team or an e-mail-free handle.", "该智能体的负责人，例如团队名。", MAX_SHORT)
+            "agent_id": string("Which agent is submitting (defaults to the one this server was started for).", "提交的智能体（默认为启动本服务时指定的）。", MAX_AGENT_ID),
+            "submitted_by": string("Who is responsible for this agent, e.g. a team or an e-mail-free handle.", "该智能体的负责人，例如团队名。", MAX_AGENT_ID)
         },
         "required": ["task", "resource", "result"],
         "additionalProperties": false

@@ -1,0 +1,327 @@
+//! What each operation takes: one request type per operation, with the limits and defaults that
+//! go with it, written here once. The REST API, MCP, the console and the CLI parse their
+//! transport into these types and let `validate` decide, so they cannot drift apart; the MCP tool
+//! schemas and the limits in `/openapi.json` are built from the same constants.
+//!
+//! Query-string operations (search, the queue, resources, the dashboard) take their parameters as
+//! text, the form they arrive in from a URL or a form, so each bad value gets its own message
+//! naming it. Bodies (submit, feedback, review decisions, keys) are typed JSON.
+
+use std::time::Duration;
+
+use knowhub_core::validate::{self, MAX_NOTE, MAX_SHORT};
+use knowhub_core::{CoreError, Result, Role, SearchFilter};
+use serde::{Deserialize, Serialize};
+
+pub use knowhub_core::access::MAX_KEY_NAME;
+pub use knowhub_core::review::Edits as ApproveRequest;
+pub use knowhub_core::validate::{
+    SubmitRequest, MAX_CONTENT, MAX_CONTENT_TYPE, MAX_ID, MAX_RESOURCE, MAX_RESULT, MAX_TASK, MAX_VERSION,
+};
+
+use crate::review::QueueKind;
+use crate::search::{SearchMode, SearchQuery};
+
+/// Largest request body the REST API and `/mcp` accept, in bytes.
+pub const MAX_BODY: usize = 1024 * 1024;
+/// Longest search query, in characters.
+pub const MAX_QUERY: usize = 2_000;
+/// Longest agent id, submitter or session key, in characters.
+pub const MAX_AGENT_ID: usize = MAX_SHORT;
+/// Longest feedback note, in characters.
+pub const MAX_FEEDBACK_NOTE: usize = MAX_NOTE;
+/// Longest reason a reviewer gives for a rejection, in characters.
+pub const MAX_REASON: usize = 2_000;
+/// Longest text to match resource names against, in characters.
+pub const MAX_RESOURCE_QUERY: usize = MAX_SHORT;
+/// The relevance floor a search may ask for (roughly a probability).
+pub const MIN_RELEVANCE: (f64, f64) = (0.0, 1.0);
+
+/// An integer parameter's bounds and the value it takes when absent or blank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntRange {
+    pub min: i64,
+    pub max: i64,
+    pub default: i64,
+}
+
+impl IntRange {
+    /// The parameter given as text; absent or blank is the default.
+    pub fn parse(&self, field: &str, v: Option<&str>) -> Result<i64> {
+        match v.map(str::trim) {
+            None | Some("") => Ok(self.default),
+            Some(s) => match s.parse::<i64>() {
+                Ok(n) if (self.min..=self.max).contains(&n) => Ok(n),
+                _ => Err(CoreError::invalid(
+                    field,
+                    format!("must be an integer from {} to {}, got {s:?}", self.min, self.max),
+                )),
+            },
+        }
+    }
+}
+
+/// An experience's rating (submit, review edits).
+pub const SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAULT_SCORE as i64 };
+/// Search hits wanted.
+pub const TOP_K: IntRange = IntRange { min: 1, max: 50, default: 5 };
+/// Lowest rating a search returns.
+pub const MIN_SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAULT_SCORE as i64 };
+/// Queue items per page.
+pub const PENDING_LIMIT: IntRange = IntRange { min: 1, max: 100, default: 20 };
+/// Resources per listing.
+pub const RESOURCES_LIMIT: IntRange = IntRange { min: 1, max: 100, default: 20 };
+/// Weeks the dashboard looks back.
+pub const DASHBOARD_WEEKS: IntRange = IntRange { min: 1, max: 52, default: 8 };
+/// Seconds an upload may wait for its extraction job.
+pub const EXTRACT_WAIT: IntRange = IntRange { min: 0, max: 120, default: 0 };
+
+/// A text parameter, refused when it holds U+0000: no store keeps it (PostgreSQL text cannot).
+fn text(field: &str, v: Option<String>) -> Result<Option<String>> {
+    match v {
+        Some(s) if s.contains('\0') => Err(CoreError::invalid(field, "must not contain NUL (U+0000) characters")),
+        v => Ok(v),
+    }
+}
+
+/// `GET /api/search`, `kb_search`, the console's search page.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SearchRequest {
+    pub q: Option<String>,
+    pub top_k: Option<String>,
+    pub min_score: Option<String>,
+    pub agent_id: Option<String>,
+    pub mode: Option<String>,
+    pub min_relevance: Option<String>,
+}
+
+impl SearchRequest {
+    pub fn validate(self) -> Result<SearchQuery> {
+        let q = text("q", self.q)?.unwrap_or_default();
+        if q.trim().is_empty() {
+            return Err(CoreError::invalid("q", "is required and must not be blank"));
+        }
+        if q.chars().count() > MAX_QUERY {
+            return Err(CoreError::invalid("q", format!("is over {MAX_QUERY} characters")));
+        }
+        let top_k = TOP_K.parse("top_k", self.top_k.as_deref())? as usize;
+        let min_score = MIN_SCORE.parse("min_score", self.min_score.as_deref())? as u8;
+        let mode = match self.mode.as_deref().map(str::trim) {
+            None | Some("") => SearchMode::Hybrid,
+            Some(m) => SearchMode::parse(m)
+                .ok_or_else(|| CoreError::invalid("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
+        };
+        let agent_id = text("agent_id", self.agent_id)?.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
+        let (lo, hi) = MIN_RELEVANCE;
+        let min_relevance = match self.min_relevance.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(s) => match s.parse::<f64>() {
+                Ok(v) if (lo..=hi).contains(&v) => Some(v),
+                _ => {
+                    return Err(CoreError::invalid(
+                        "min_relevance",
+                        format!("must be a number from {lo} to {hi}, got {s:?}"),
+                    ))
+                }
+            },
+        };
+        Ok(SearchQuery {
+            q: q.trim().to_string(),
+            top_k,
+            filter: SearchFilter { min_score, agent_id, ..Default::default() },
+            mode,
+            min_relevance,
+        })
+    }
+}
+
+/// `POST /api/feedback`.
+// Also `kb_feedback`; checked by `Hub::feedback`. (Doc comments here are the API's descriptions.)
+#[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FeedbackRequest {
+    pub id: Option<String>,
+    pub outcome: Option<String>,
+    pub note: Option<String>,
+    pub agent_id: Option<String>,
+}
+
+/// `GET /api/pending`: a page of the review queue.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct PendingRequest {
+    pub after: Option<String>,
+    pub limit: Option<String>,
+    pub kind: Option<String>,
+}
+
+/// A validated [`PendingRequest`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingQuery {
+    pub kind: QueueKind,
+    pub after: Option<String>,
+    pub limit: usize,
+}
+
+impl PendingRequest {
+    pub fn validate(self) -> Result<PendingQuery> {
+        let limit = PENDING_LIMIT.parse("limit", self.limit.as_deref())? as usize;
+        let after = text("after", self.after)?.filter(|a| !a.trim().is_empty());
+        let kind = match self.kind.as_deref().map(str::trim) {
+            None | Some("") => QueueKind::Pending,
+            Some(k) => QueueKind::parse(k)
+                .ok_or_else(|| CoreError::invalid("kind", format!("must be pending | disputed, got {k:?}")))?,
+        };
+        Ok(PendingQuery { kind, after, limit })
+    }
+}
+
+/// `POST /api/reject/{id}`: an optional reason.
+// Checked by `Hub::reject`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = RejectBody))]
+#[serde(deny_unknown_fields)]
+pub struct RejectRequest {
+    pub reason: Option<String>,
+}
+
+/// `POST /api/merge/{id}`: the approved record a pending item repeats.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MergeBody))]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequest {
+    /// The approved record's id.
+    pub into: String,
+}
+
+impl MergeRequest {
+    /// The target's id; its form is checked by [`crate::Hub::merge`].
+    pub fn validate(self) -> Result<String> {
+        if self.into.contains('\0') {
+            return Err(CoreError::invalid("into", "must not contain NUL"));
+        }
+        Ok(self.into)
+    }
+}
+
+/// `GET /api/resources`: resources whose names contain `q`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ResourcesRequest {
+    pub q: Option<String>,
+    pub limit: Option<String>,
+}
+
+impl ResourcesRequest {
+    /// The text to match (length checked by [`crate::Hub::resources`]) and how many to list.
+    pub fn validate(self) -> Result<(Option<String>, usize)> {
+        let limit = RESOURCES_LIMIT.parse("limit", self.limit.as_deref())? as usize;
+        Ok((text("q", self.q)?, limit))
+    }
+}
+
+/// `GET /api/dashboard`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct DashboardRequest {
+    pub weeks: Option<String>,
+}
+
+impl DashboardRequest {
+    pub fn validate(self) -> Result<u32> {
+        Ok(DASHBOARD_WEEKS.parse("weeks", self.weeks.as_deref())? as u32)
+    }
+}
+
+/// The `wait` of `POST /api/extract`: how long to wait for the job before answering.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ExtractWait {
+    pub wait: Option<String>,
+}
+
+impl ExtractWait {
+    /// `None` when the caller did not ask to wait.
+    pub fn validate(self) -> Result<Option<Duration>> {
+        match self.wait.as_deref() {
+            None => Ok(None),
+            w => Ok(Some(Duration::from_secs(EXTRACT_WAIT.parse("wait", w)? as u64))),
+        }
+    }
+}
+
+/// `POST /api/keys`: a new key's name and role.
+// The name is checked where the key is made (`access::generate_key`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = NewKeyBody))]
+#[serde(deny_unknown_fields)]
+pub struct NewKeyRequest {
+    pub name: String,
+    /// agent | reviewer | admin
+    pub role: String,
+}
+
+impl NewKeyRequest {
+    pub fn validate(self) -> Result<(String, Role)> {
+        let role =
+            Role::parse(&self.role).ok_or_else(|| CoreError::invalid("role", "must be agent | reviewer | admin"))?;
+        Ok((self.name, role))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(raw: &str) -> Result<SearchQuery> {
+        serde_json::from_str::<SearchRequest>(raw).unwrap().validate()
+    }
+
+    #[test]
+    fn search_defaults_and_each_bad_value_named() {
+        let d = search(r#"{"q": " x "}"#).unwrap();
+        assert_eq!(
+            (d.q.as_str(), d.top_k, d.filter.min_score, d.mode, d.min_relevance),
+            ("x", 5, 3, SearchMode::Hybrid, None)
+        );
+        let long = format!(r#"{{"q": "{}"}}"#, "字".repeat(MAX_QUERY));
+        assert!(search(&long).is_ok(), "the limit itself is allowed");
+        let cases = [
+            (r#"{}"#, "q"),
+            (r#"{"q": "  "}"#, "q"),
+            (r#"{"q": "a\u0000b"}"#, "q"),
+            (r#"{"q": "x", "top_k": "51"}"#, "top_k"),
+            (r#"{"q": "x", "min_score": "0"}"#, "min_score"),
+            (r#"{"q": "x", "mode": "magic"}"#, "mode"),
+            (r#"{"q": "x", "min_relevance": "NaN"}"#, "min_relevance"),
+        ];
+        for (raw, field) in cases {
+            let e = search(raw).unwrap_err();
+            assert_eq!(e.field(), Some(field), "{raw}: {e}");
+        }
+        let over = format!(r#"{{"q": "{}"}}"#, "字".repeat(MAX_QUERY + 1));
+        assert_eq!(search(&over).unwrap_err().to_string(), "q: is over 2000 characters");
+        assert_eq!(
+            search(r#"{"q": "x", "top_k": "abc"}"#).unwrap_err().to_string(),
+            "top_k: must be an integer from 1 to 50, got \"abc\""
+        );
+    }
+
+    #[test]
+    fn ranges_parse_text_and_keep_their_defaults() {
+        assert_eq!(PENDING_LIMIT.parse("limit", None).unwrap(), 20);
+        assert_eq!(PENDING_LIMIT.parse("limit", Some(" ")).unwrap(), 20);
+        assert_eq!(DASHBOARD_WEEKS.parse("weeks", Some("52")).unwrap(), 52);
+        assert!(DASHBOARD_WEEKS.parse("weeks", Some("53")).is_err());
+        assert_eq!(ExtractWait { wait: None }.validate().unwrap(), None);
+        assert_eq!(ExtractWait { wait: Some("3".into()) }.validate().unwrap(), Some(Duration::from_secs(3)));
+        let p =
+            PendingRequest { kind: Some("disputed".into()), after: Some(" ".into()), limit: None }.validate().unwrap();
+        assert_eq!(p, PendingQuery { kind: QueueKind::Disputed, after: None, limit: 20 });
+        assert_eq!(
+            PendingRequest { kind: Some("old".into()), ..Default::default() }.validate().unwrap_err().field(),
+            Some("kind")
+        );
+        assert_eq!(
+            NewKeyRequest { name: "n".into(), role: "root".into() }.validate().unwrap_err().field(),
+            Some("role")
+        );
+        assert_eq!(MergeRequest { into: "a\0".into() }.validate().unwrap_err().field(), Some("into"));
+    }
+}
