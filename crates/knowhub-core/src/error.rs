@@ -90,6 +90,8 @@ impl CoreError {
     }
 }
 
+pub type Result<T, E = CoreError> = std::result::Result<T, E>;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +112,3 @@ mod tests {
         assert!(!CoreError::Forbidden("reviewer needed".into()).is_server_fault());
     }
 }
-
-pub type Result<T, E = CoreError> = std::result::Result<T, E>;
