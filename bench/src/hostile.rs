@@ -80,6 +80,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let limits = knowhub_http::ConnLimits {
         header_timeout: Duration::from_secs(a.header_timeout),
+        // The hostile crowd stands for remote clients, though it comes from loopback addresses.
+        loopback_exempt: false,
         ..knowhub_http::ConnLimits::default()
     }
     .fit_to_fd_limit();

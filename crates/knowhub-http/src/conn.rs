@@ -11,7 +11,8 @@
 //!   HTTP/1, as it restarts after each response; this covers HTTP/2);
 //! - while a handler runs, it is never cut (slow bodies have their own timeout).
 //!
-//! One address may hold `max_per_address` connections; a further one is closed at once. When all
+//! One address (loopback excepted, by default) may hold `max_per_address` connections; a further
+//! one is closed at once. When all
 //! `max_connections` slots are taken, a new connection evicts an idle one (never one whose request
 //! is being handled): one that never completed a request before a kept-alive one, from the address
 //! holding the most connections first, the oldest first. So a crowd of idle sockets cannot keep a
@@ -43,6 +44,9 @@ pub struct ConnLimits {
     /// Open connections from one IP address at most (0: no per-address cap). Behind a reverse
     /// proxy every connection comes from the proxy's address: raise it or set 0 there.
     pub max_per_address: usize,
+    /// Whether loopback peers are exempt from `max_per_address`: they are this machine (a local
+    /// reverse proxy, local agents, load tests), which can already do anything to the server.
+    pub loopback_exempt: bool,
     /// A connection must deliver its first whole request head within this time of being
     /// accepted (idle and slowloris sockets); a kept-alive one is closed after this long without
     /// a request.
@@ -51,7 +55,12 @@ pub struct ConnLimits {
 
 impl Default for ConnLimits {
     fn default() -> Self {
-        ConnLimits { max_connections: 4096, max_per_address: 256, header_timeout: Duration::from_secs(10) }
+        ConnLimits {
+            max_connections: 4096,
+            max_per_address: 256,
+            loopback_exempt: true,
+            header_timeout: Duration::from_secs(10),
+        }
     }
 }
 
@@ -235,7 +244,8 @@ enum Admit {
 impl Table {
     fn admit(&mut self, ip: IpAddr, limits: &ConnLimits) -> Admit {
         let held = self.per_address.get(&ip).copied().unwrap_or(0);
-        if limits.max_per_address > 0 && held >= limits.max_per_address {
+        let capped = limits.max_per_address > 0 && !(limits.loopback_exempt && ip.is_loopback());
+        if capped && held >= limits.max_per_address {
             return Admit::AddressFull;
         }
         if self.conns.len() >= limits.max_connections.max(1) {

@@ -184,7 +184,12 @@ async fn a_foreign_host_header_is_refused() {
 
 /// Tight limits: room for 8 connections, 1 s for a head or of keep-alive idleness.
 fn tight() -> knowhub_http::ConnLimits {
-    knowhub_http::ConnLimits { max_connections: 8, max_per_address: 0, header_timeout: Duration::from_secs(1) }
+    knowhub_http::ConnLimits {
+        max_connections: 8,
+        max_per_address: 0,
+        loopback_exempt: false,
+        header_timeout: Duration::from_secs(1),
+    }
 }
 
 /// A real server over `app` with `limits`.
@@ -323,6 +328,14 @@ async fn one_address_cannot_take_every_slot() {
     assert!(!closed_within(&mut mine[0], Duration::from_millis(200)).await, "within the cap it stays open");
     // Another address is not affected.
     assert_eq!(health(addr).await, Some(200));
+    // By default loopback peers are this machine (a local proxy, local agents) and exempt.
+    let limits = knowhub_http::ConnLimits { loopback_exempt: true, ..limits };
+    let (addr, _dir) = api_server(limits).await;
+    let mut six = Vec::new();
+    for _ in 0..6 {
+        six.push(connect_from([127, 0, 0, 2], addr).await.unwrap());
+    }
+    assert!(!closed_within(&mut six[5], Duration::from_millis(300)).await, "loopback is exempt by default");
 }
 
 #[tokio::test]

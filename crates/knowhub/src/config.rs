@@ -31,8 +31,8 @@ pub struct LimitsSection {
     /// Open connections at most (lowered to fit the open-file limit); at the cap a new one
     /// evicts the longest-idle connection.
     pub max_connections: usize,
-    /// Open connections from one IP address at most (0 = no cap; behind a reverse proxy every
-    /// connection comes from the proxy).
+    /// Open connections from one IP address at most (0 = no cap; loopback is exempt; behind a
+    /// reverse proxy on another host every connection comes from the proxy).
     pub max_connections_per_address: usize,
     /// Seconds a new connection has to deliver its first request head (counted from accept), and
     /// a kept-alive one may sit idle between requests.
@@ -67,6 +67,7 @@ impl LimitsSection {
         Ok(knowhub_http::ConnLimits {
             max_connections: self.max_connections,
             max_per_address: self.max_connections_per_address,
+            loopback_exempt: true,
             header_timeout: std::time::Duration::from_secs(self.header_timeout_secs),
         })
     }
@@ -639,7 +640,7 @@ contest_cosine = 0.965                # same resource, opposite outcome, at leas
 writes_per_minute = 600               # submits + feedback votes; over it: 429 with Retry-After; 0 = no limit
 uploads_per_minute = 30               # POST /api/extract (each costs an LLM call); 0 = no limit
 max_connections = 4096                # open connections at most (lowered to fit the open-file limit); when full, the longest-idle one is closed
-max_connections_per_address = 256     # open connections from one IP address; 0 = no cap (behind a reverse proxy: raise it)
+max_connections_per_address = 256     # open connections from one IP address (loopback exempt); 0 = no cap (behind a proxy on another host: raise it)
 header_timeout_secs = 10              # a new connection must send a whole request head within this of connecting; a kept-alive one idle this long is closed
 
 # The LLM for POST /api/extract. Extraction is off until a model is set.

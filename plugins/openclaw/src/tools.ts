@@ -62,7 +62,7 @@ export function createTools(rt: KnowHubRuntime, ctx: ToolContext): ToolDefinitio
           minimum: SEARCH_RANGES.minScore.min,
           maximum: SEARCH_RANGES.minScore.max,
           default: SEARCH_RANGES.minScore.default,
-          description: "Only experiences rated at least this (1-5, default 3). Use 1 to include failures.",
+          description: "Only successes rated at least this (1-5, default 3). Failure lessons always come back, marked FAILED before.",
         },
         min_relevance: {
           type: "number",

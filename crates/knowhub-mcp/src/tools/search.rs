@@ -30,7 +30,7 @@ fn input_schema() -> Value {
         "properties": {
             "query": string("What you are about to do or the problem you face: the task's key terms, error messages, tool names. Chinese, English or mixed.", "要做的事或遇到的问题：任务关键词、错误信息、工具名。中文、英文或混合均可。", MAX_QUERY),
             "top_k": integer("How many experiences to return (default 5).", "返回多少条经验（默认 5）。", TOP_K),
-            "min_score": integer("Only experiences rated at least this, 1-5 (default 3). Use 1 to include failures.", "只返回评分不低于此值的经验，1-5（默认 3）。用 1 可包含失败经验。", MIN_SCORE),
+            "min_score": integer("Only successes rated at least this, 1-5 (default 3). Failure lessons are always included, marked FAILED before.", "只返回评分不低于此值的成功经验，1-5（默认 3）。失败教训总会返回，并标为 FAILED before。", MIN_SCORE),
             "agent_id": string("Only experiences recorded by this agent.", "只返回该智能体记录的经验。", MAX_AGENT_ID),
             "min_relevance": {
                 "type": "number", "minimum": MIN_RELEVANCE.0, "maximum": MIN_RELEVANCE.1,
