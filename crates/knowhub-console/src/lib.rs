@@ -144,19 +144,9 @@ impl PageError {
     }
 }
 
-/// The status the REST API gives each core error (its mapping is `knowhub_http::error`; a test of
-/// the `knowhub` crate holds the two equal).
+/// The status the service gives each core error ([`knowhub_service::error::http_status`]).
 pub fn status_of(e: &CoreError) -> StatusCode {
-    match e {
-        CoreError::Invalid { .. } => StatusCode::BAD_REQUEST,
-        CoreError::NotFound(_) => StatusCode::NOT_FOUND,
-        CoreError::Conflict(_) => StatusCode::CONFLICT,
-        CoreError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-        CoreError::Forbidden(_) => StatusCode::FORBIDDEN,
-        CoreError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-        CoreError::NotConfigured(_) | CoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-        CoreError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-    }
+    StatusCode::from_u16(knowhub_service::error::http_status(e)).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 impl IntoResponse for PageError {

@@ -36,6 +36,22 @@ impl ErrorBody {
     }
 }
 
+/// The HTTP status each core error answers with, on every web route (the REST API, `/mcp`, the
+/// console): one table, so the transports cannot drift apart. A number, so the service needs no
+/// HTTP crate.
+pub fn http_status(e: &CoreError) -> u16 {
+    match e {
+        CoreError::Invalid { .. } => 400,
+        CoreError::Unauthorized(_) => 401,
+        CoreError::Forbidden(_) => 403,
+        CoreError::NotFound(_) => 404,
+        CoreError::Conflict(_) => 409,
+        CoreError::RateLimited { .. } => 429,
+        CoreError::Internal(_) => 500,
+        CoreError::NotConfigured(_) | CoreError::Unavailable(_) => 503,
+    }
+}
+
 /// Logs what a client is not told: the details of a store outage or an internal fault. Every
 /// adapter calls this once per error it answers with.
 pub fn log_fault(e: &CoreError) {
@@ -55,5 +71,33 @@ impl From<CoreError> for ErrorBody {
             Some(f) => body.with_field(f),
             None => body,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_error_has_its_own_code_and_a_client_or_server_status() {
+        let all = [
+            CoreError::invalid("f", "bad"),
+            CoreError::NotFound("x".into()),
+            CoreError::Conflict("x".into()),
+            CoreError::Unauthorized("x".into()),
+            CoreError::Forbidden("x".into()),
+            CoreError::NotConfigured("x".into()),
+            CoreError::RateLimited { message: "x".into(), retry_after_secs: 1 },
+            CoreError::Unavailable("x".into()),
+            CoreError::Internal("x".into()),
+        ];
+        for e in &all {
+            let s = http_status(e);
+            assert_eq!(s >= 500, e.is_server_fault() || matches!(e, CoreError::NotConfigured(_)), "{}: {s}", e.code());
+        }
+        let codes: std::collections::BTreeSet<&str> = all.iter().map(CoreError::code).collect();
+        assert_eq!(codes.len(), all.len(), "each error has its own code");
+        assert_eq!(http_status(&CoreError::invalid("f", "bad")), 400);
+        assert_eq!(http_status(&CoreError::RateLimited { message: "x".into(), retry_after_secs: 1 }), 429);
     }
 }
