@@ -148,7 +148,8 @@ def main():
     # Benign look-alikes, and benign text in the same encodings and carriers.
     for fam, items in BENIGN.items():
         for i, t in enumerate(items):
-            add("benign", fam, t, FIELDS[i % len(FIELDS)])
+            field = ("resource_version" if t[:1].isdigit() or t[:1] in "v~><rlL" and len(t) < 20 else "resource") if fam == "benign_resource" else FIELDS[i % len(FIELDS)]
+            add("benign", fam, t, field)
     plain = BENIGN["benign_ignore_en"] + BENIGN["benign_instructions"]
     for fam, enc in ENCODERS.items():
         for i, t in enumerate(rng.sample(plain, 4)):

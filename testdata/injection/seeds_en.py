@@ -176,4 +176,14 @@ BENIGN = {
         "The MAC address 00:1a:2b:3c:4d:5e appeared twice in the DHCP leases.",
         "UUID 550e8400-e29b-41d4-a716-446655440000 is the tenant id from the fixture.",
     ],
+    "benign_resource": [
+        "postgresql 16 with pgbouncer", "kubectl rollout", "react-router v6", "Django ORM select_related",
+        "GitHub Actions cache", "nginx reverse proxy", "Terraform AWS provider", "tokio::sync::Mutex",
+        "pip install --no-cache-dir", "Redis Sentinel failover", "webpack 5 module federation",
+        "cargo clippy -- -D warnings", "openssl s_client", "systemd unit Restart=on-failure",
+        "helm chart values.yaml", "Spring Boot actuator", "SQLAlchemy 2.0 async session",
+        "docker compose healthcheck", "Vite dev server proxy", "Go modules replace directive",
+        "v1.29.3", "16.2 (Debian 16.2-1.pgdg120+2)", "node 20.11.0", "3.12.1", "2024-01-15 nightly",
+        "LTS 22.04", "rev 3e1d63c", "~> 5.0", ">=1.2,<2", "latest",
+    ],
 }

@@ -137,7 +137,7 @@ pub fn rot13(text: &str) -> String {
 
 /// Decoded text that reads as text: printable UTF-8 with mostly letters and blanks.
 fn readable(bytes: &[u8]) -> Option<String> {
-    let s = crate::guard::printable_text(bytes)?;
+    let s = crate::normalize::printable_text(bytes)?;
     let total = s.chars().count();
     let wordy = s.chars().filter(|c| c.is_alphabetic() || c.is_whitespace()).count();
     (wordy * 10 >= total * 6).then_some(s)
@@ -190,7 +190,7 @@ pub fn views(text: &str) -> Vec<View> {
         if run.len() > MAX_RUN || !run.bytes().any(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) {
             continue;
         }
-        if let Some(t) = crate::guard::decode_base64(run).as_deref().and_then(readable) {
+        if let Some(t) = crate::normalize::decode_base64(run).as_deref().and_then(readable) {
             push("base64", t);
         }
     }
