@@ -116,6 +116,14 @@ def real_sources(shared, rng, n):
             for fld in ("task", "resource", "result"):
                 exp.append((d[side][fld], fld))
     src["experiences"] = exp
+    # The experience dev set (bench/data/experiences): what the hub stores, measured only.
+    dev = []
+    for l in open(os.path.join(ROOT, "bench/data/experiences/records.jsonl"), encoding="utf-8"):
+        d = json.loads(l)
+        dev += [(d[f], f) for f in ("task", "resource", "result") if d.get(f)]
+        if d.get("resource_version"):
+            dev.append((d["resource_version"], "resource_version"))
+    src["experience_set"] = dev
     return src
 
 
@@ -238,7 +246,7 @@ def main():
         # A quarter of each source trains (half of the experience records: they are what the
         # hub stores, short fields included); the rest measures only. Experience records come
         # in pairs of six fields, so the cut keeps each pair on one side.
-        cut = len(us) // 2 // 6 * 6 if name == "experiences" else len(us) // 4
+        cut = len(us) // 2 // 6 * 6 if name == "experiences" else 0 if name == "experience_set" else len(us) // 4
         real_train += us[:cut]
         real_test[name] = us[cut:]
 
