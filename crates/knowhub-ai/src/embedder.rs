@@ -306,6 +306,21 @@ impl Embedder {
         }
     }
 
+    /// Unit multilingual-E5 passage vectors of `texts`, for the learned injection screen (its
+    /// weights were fitted on exactly these). `None` when the embedder is not the local model.
+    pub async fn e5_passages(&self, texts: &[String]) -> Result<Option<Vec<Vec<f32>>>, EmbedError> {
+        let Provider::Local(m) = &self.provider else { return Ok(None) };
+        let m = m.clone();
+        let texts = texts.to_vec();
+        let mut v = blocking(move || {
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            m.e5.embed(&refs, knowhub_embed::TextKind::Passage)
+        })
+        .await?;
+        v.iter_mut().for_each(|x| normalize(x));
+        Ok(Some(v))
+    }
+
     /// Query vectors held in the cache: how many distinct queries were embedded lately.
     pub fn cached_queries(&self) -> usize {
         self.cache.lock().len()

@@ -2,6 +2,7 @@
 
 mod embedder;
 mod llm;
+pub mod screen;
 
 pub use embedder::{
     add_minilm, compose, latin_share, normalize, EmbedError, Embedder, EmbedderKind, EmbedderSettings, OpenAiEmbedder,

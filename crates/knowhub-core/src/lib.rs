@@ -5,6 +5,7 @@
 pub mod access;
 pub mod calibrate;
 pub mod checksum;
+pub mod decode;
 pub mod error;
 pub mod extract;
 pub mod guard;

@@ -169,7 +169,9 @@ impl Hub {
             AutoApprove::None => false,
         };
         let mut new = req.validate(Source::Manual, if approved { Status::Approved } else { Status::Pending })?;
-        let (redactions, flags) = knowhub_core::sanitise::sanitise(&mut new);
+        let (redactions, mut flags) = knowhub_core::sanitise::sanitise(&mut new);
+        let more = self.screen_more(&new, &flags).await;
+        flags.extend(more);
         if !flags.is_empty() {
             new.flags.extend(flags);
             new.status = Status::Pending;

@@ -17,6 +17,7 @@ pub mod limits;
 pub mod metrics;
 pub mod requests;
 pub mod review;
+pub mod screen;
 pub mod search;
 
 pub use error::ErrorBody;

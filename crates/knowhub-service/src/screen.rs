@@ -1,0 +1,62 @@
+//! The second injection screen at submit, after the rules of `guard::sanitise`: the rules run
+//! again on every decoded view of every field (base64, hex, URL, ROT13, reversed, split letters)
+//! and on `resource_version`, and the learned classifier (`knowhub_ai::screen`) scores each field,
+//! content window and view on its multilingual E5 vector. Any finding holds the write for review.
+//!
+//! The classifier needs the local embedding model; with another embedder, none, or an embedding
+//! error the submit goes on with the rules alone (a slow or broken embedder never fails a write).
+
+use knowhub_ai::screen::{pieces, InjectionClassifier, CLASSIFIER_FLAG};
+use knowhub_core::{guard, NewExperience};
+
+use crate::hub::Hub;
+
+impl Hub {
+    /// Review flags the rules on decoded text and the classifier add for `new` (already
+    /// redacted and screened by `guard::sanitise`, whose flags are `known`). Empty when clean.
+    pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> Vec<String> {
+        let version = new.resource_version.as_deref().unwrap_or("");
+        let content = new.content.as_ref().map(|(c, _)| c.as_str());
+        let mut flags: Vec<String> = Vec::new();
+        let add = |flags: &mut Vec<String>, f: &str| {
+            if !known.iter().any(|k| k == f) && !flags.iter().any(|k| k == f) {
+                flags.push(f.to_string());
+            }
+        };
+        for f in guard::write_flags(&[version]) {
+            add(&mut flags, &f);
+        }
+        let fields = [new.task.as_str(), new.resource.as_str(), version, new.result.as_str()];
+        let decoded = fields.iter().copied().chain(content).flat_map(knowhub_core::decode::views);
+        if decoded.into_iter().any(|v| guard::is_injection(&v.text)) {
+            add(&mut flags, guard::SUSPECTED_INJECTION);
+            add(&mut flags, guard::ENCODED_PAYLOAD);
+        }
+        let pending = known.iter().chain(flags.iter()).any(|f| f == guard::SUSPECTED_INJECTION);
+        if !pending && self.classifier_flags(&fields, content).await {
+            add(&mut flags, CLASSIFIER_FLAG);
+        }
+        flags
+    }
+
+    /// True when the learned screen scores any piece of the record at or above its threshold.
+    async fn classifier_flags(&self, fields: &[&str], content: Option<&str>) -> bool {
+        let Some(c) = InjectionClassifier::shipped() else { return false };
+        let texts = pieces(fields, content);
+        if texts.is_empty() {
+            return false;
+        }
+        match self.embedder.e5_passages(&texts).await {
+            Ok(Some(vecs)) => {
+                let best = vecs.iter().map(|v| c.score(v)).fold(0.0f32, f32::max);
+                tracing::debug!(score = best, threshold = c.threshold(), "learned injection screen");
+                best >= c.threshold()
+            }
+            Ok(None) => false,
+            Err(e) => {
+                tracing::warn!(error = %e, "embedding for the injection screen failed; rules only");
+                false
+            }
+        }
+    }
+}
