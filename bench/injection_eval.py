@@ -3,7 +3,7 @@
 
     pip install numpy
     cargo build --release -p knowhub-ai --example injection_vectors
-    python3 bench/injection_eval.py [--shared /work/shared] [--write-weights] [--report PATH]
+    python3 bench/injection_eval.py [--shared ../shared] [--write-weights] [--report PATH]
 
 Data: testdata/injection/cases.jsonl (families of injections and benign look-alikes), and real
 work text from shared/data (BEIR dev corpora, agent trajectories) plus bench/data/dedup_pairs.jsonl
@@ -217,7 +217,7 @@ def fit(units, real_train, hidden):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", default="/work/shared")
+    ap.add_argument("--shared", default="../shared")
     ap.add_argument("--real", type=int, default=1200, help="texts per real source")
     ap.add_argument("--hidden", type=int, default=0, help="0: logistic regression; else MLP width")
     ap.add_argument("--compare", action="store_true", help="also cross-validate an MLP")

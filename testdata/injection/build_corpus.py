@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds cases.jsonl: injections and benign look-alikes, each labelled with a family.
 
-    python3 testdata/injection/build_corpus.py [--shared /work/shared]
+    python3 testdata/injection/build_corpus.py [--shared ../shared]
 
 Deterministic (fixed seed). Hand-written seeds are in seeds_en.py and seeds_lang.py; carriers
 and encodings wrap seed payloads; real benign text is sampled from the MIT-licensed sources in
@@ -117,7 +117,7 @@ def real_benign(shared, rng, per_source):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", default="/work/shared")
+    ap.add_argument("--shared", default="../shared")
     ap.add_argument("--out", default=os.path.join(HERE, "cases.jsonl"))
     ap.add_argument("--real-per-source", type=int, default=120)
     a = ap.parse_args()

@@ -112,6 +112,19 @@ async fn agents_read_only_approved_records_and_their_own_jobs() {
         assert_eq!(s, 404, "an agent must not read an unreviewed record: {e}");
         assert_eq!(api.as_key(&alice).get(&path).await.0, 200, "a reviewer reads it");
     }
+    // Voting is no oracle either: a pending record answers exactly as a missing one does.
+    let missing = knowhub_core::model::new_id();
+    let vote = |id: &str| json!({"id": id, "outcome": "helped"});
+    let (s, hidden) = api.as_key(&other).post("/api/feedback", vote(&pending)).await;
+    let (s2, absent) = api.as_key(&other).post("/api/feedback", vote(&missing)).await;
+    assert_eq!((s, s2), (404, 404), "{hidden} / {absent}");
+    assert_eq!(
+        hidden["error"]["message"].as_str().map(|m| m.replace(&pending, "ID")),
+        absent["error"]["message"].as_str().map(|m| m.replace(&missing, "ID")),
+        "the same words for both"
+    );
+    let (s, e) = api.as_key(&alice).post("/api/feedback", vote(&pending)).await;
+    assert_eq!((s, e["error"]["code"].as_str()), (409, Some("conflict")), "a reviewer is told why: {e}");
 
     let job = h
         .store()

@@ -206,6 +206,11 @@ impl Hub {
         let voter = identity(caller, &agent_id);
         let vote =
             Vote { voter: voter.clone(), outcome, note: (!red.text.is_empty()).then_some(red.text), at: now_rfc3339() };
+        // Whoever may not read a record learns nothing from voting on it: a pending or rejected
+        // one answers exactly as a missing one does (the store would say which it is).
+        if !self.store.get(&id).await?.is_some_and(|e| Self::may_read(caller, &e)) {
+            return Err(knowhub_core::store::not_found(&id));
+        }
         let e = self.store.vote(&id, vote).await?;
         self.metrics.feedback(outcome);
         tracing::info!(id = %e.id, %voter, outcome = %outcome, helped = e.feedback.helped, failed = e.feedback.failed, "feedback");

@@ -247,7 +247,7 @@ impl Hub {
 
     /// Agents read approved records only: pending ones are unreviewed (maybe poisoned) and
     /// rejected ones were judged wrong. Reviewers, and the operator of a hub without keys, read all.
-    fn may_read(caller: &Caller, e: &Experience) -> bool {
+    pub(crate) fn may_read(caller: &Caller, e: &Experience) -> bool {
         e.status == Status::Approved || caller.reads_everything()
     }
 
