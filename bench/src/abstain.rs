@@ -194,6 +194,7 @@ fn query(text: &str, top_k: usize, min_relevance: Option<f64>) -> SearchQuery {
         q: text.to_string(),
         top_k,
         filter: SearchFilter { min_score: 1, ..Default::default() },
+        outcome: None,
         mode: SearchMode::Hybrid,
         min_relevance,
     }

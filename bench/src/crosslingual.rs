@@ -64,6 +64,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                         q: q.into(),
                         top_k: 5,
                         filter: SearchFilter { min_score: 1, ..Default::default() },
+                        outcome: None,
                         mode,
                         min_relevance: Some(0.0),
                     };

@@ -55,6 +55,7 @@ fn query(task: &str) -> SearchQuery {
         q: task.to_string(),
         top_k: 5,
         filter: SearchFilter { min_score: 1, ..Default::default() },
+        outcome: None,
         mode: SearchMode::Hybrid,
         min_relevance: Some(0.0),
     }

@@ -281,6 +281,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             q: q.to_string(),
             top_k: 5,
             filter: SearchFilter { min_score: 1, ..Default::default() },
+            outcome: None,
             mode,
             min_relevance: None,
         };

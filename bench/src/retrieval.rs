@@ -253,6 +253,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     q: q.text.clone(),
                     top_k: 10,
                     filter: SearchFilter { min_score: 1, ..Default::default() },
+                    outcome: None,
                     mode: *m,
                     min_relevance: Some(0.0),
                 };

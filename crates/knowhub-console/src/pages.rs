@@ -438,6 +438,7 @@ pub async fn search(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> PageR
             agent_id: agent.clone(),
             mode: f.mode.clone().filter(|m| SearchMode::parse(m).is_some()),
             min_relevance: None,
+            outcome: None,
         };
         let sq = req.validate().map_err(|e| PageError::core(lang, e))?;
         Some(c.hub.search(&s.caller, &sq).await.map_err(|e| PageError::core(lang, e))?.results)

@@ -173,10 +173,11 @@ fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
     params(
         ("q" = String, Query, description = "The question; up to 2000 characters"),
         ("top_k" = Option<u32>, Query, description = "Hits wanted, 1-50 (default 5)"),
-        ("min_score" = Option<u8>, Query, description = "Lowest rating, 1-5 (default 3)"),
+        ("min_score" = Option<u8>, Query, description = "Lowest rating of successes, 1-5 (default 3)"),
         ("agent_id" = Option<String>, Query, description = "Only this agent's records"),
         ("mode" = Option<String>, Query, description = "hybrid | fts | vector (default hybrid)"),
         ("min_relevance" = Option<f64>, Query, description = "Relevance floor, 0-1 (default: the hub's)"),
+        ("outcome" = Option<String>, Query, description = "Only this outcome: success | failure | partial (default: all; failure lessons are returned whatever min_score says)"),
     ),
     responses((status = 200, body = knowhub_service::SearchResponse), crate::openapi::CommonErrors))]
 async fn search(

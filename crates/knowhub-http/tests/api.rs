@@ -205,6 +205,14 @@ async fn failure_lessons_pass_the_rating_floor() {
         assert_eq!((hit["outcome"].as_str(), hit["score"].as_u64()), (Some("failure"), Some(1)));
     }
     assert_eq!(t.search("deploy staging cluster", "&min_score=1").await.len(), 2);
+    // Asked for explicitly, failures are left out, or asked for alone.
+    let ids = |r: Vec<Value>| r.iter().filter_map(|h| h["id"].as_str().map(str::to_string)).collect::<Vec<_>>();
+    let success = ids(t.search("deploy staging cluster", "&min_score=1&outcome=success").await);
+    assert_eq!(success, vec![w["id"].as_str().unwrap().to_string()]);
+    let failure = ids(t.search("deploy staging cluster", "&outcome=failure").await);
+    assert_eq!(failure, vec![f["id"].as_str().unwrap().to_string()]);
+    let (s, e) = t.get("/api/search?q=deploy&outcome=worked").await;
+    assert_eq!((s, e["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("outcome")), "{e}");
 }
 
 #[tokio::test]

@@ -118,6 +118,9 @@ impl Backend for HttpBackend {
         if let Some(r) = q.min_relevance {
             params.push(("min_relevance", r.to_string()));
         }
+        if let Some(o) = q.outcome {
+            params.push(("outcome", o.to_string()));
+        }
         let body: SearchBody = self.call(self.http.get(self.endpoint("api/search")).query(&params)).await?;
         Ok(body.results)
     }

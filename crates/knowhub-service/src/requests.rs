@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use knowhub_core::validate::{self, MAX_NOTE, MAX_SHORT};
-use knowhub_core::{CoreError, Result, Role, SearchFilter};
+use knowhub_core::{CoreError, Outcome, Result, Role, SearchFilter};
 use serde::{Deserialize, Serialize};
 
 pub use knowhub_core::access::MAX_KEY_NAME;
@@ -93,6 +93,7 @@ pub struct SearchRequest {
     pub agent_id: Option<String>,
     pub mode: Option<String>,
     pub min_relevance: Option<String>,
+    pub outcome: Option<String>,
 }
 
 impl SearchRequest {
@@ -112,6 +113,12 @@ impl SearchRequest {
                 .ok_or_else(|| CoreError::invalid("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
         };
         let agent_id = text("agent_id", self.agent_id)?.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
+        let outcome = match self.outcome.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(o) => Some(Outcome::parse(o).ok_or_else(|| {
+                CoreError::invalid("outcome", format!("must be success | failure | partial, got {o:?}"))
+            })?),
+        };
         let (lo, hi) = MIN_RELEVANCE;
         let min_relevance = match self.min_relevance.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -129,6 +136,7 @@ impl SearchRequest {
             q: q.trim().to_string(),
             top_k,
             filter: SearchFilter { min_score, agent_id, ..Default::default() },
+            outcome,
             mode,
             min_relevance,
         })

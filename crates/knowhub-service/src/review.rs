@@ -138,6 +138,7 @@ impl Hub {
             q: format!("{} {}", e.task, e.resource).chars().take(crate::requests::MAX_QUERY).collect(),
             top_k: NEAREST + 1,
             filter: SearchFilter { min_score: 1, agent_id: None, status: Status::Approved },
+            outcome: None,
             mode: SearchMode::Hybrid,
             min_relevance: Some(0.0),
         };

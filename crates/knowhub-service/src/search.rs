@@ -8,7 +8,7 @@ use std::sync::Arc;
 use knowhub_ai::QueryVectors;
 use knowhub_core::calibrate::{Calibration, DEFAULT_MIN_RELEVANCE};
 use knowhub_core::rank::{self, Candidate, FeedbackPrior, Fusion, Prior, RankParams};
-use knowhub_core::{text, BlockScores, Caller, Experience, Result, Role, SearchFilter, SearchHit};
+use knowhub_core::{text, BlockScores, Caller, Experience, Outcome, Result, Role, SearchFilter, SearchHit};
 use serde::Serialize;
 
 use crate::hub::Hub;
@@ -83,6 +83,9 @@ pub struct SearchQuery {
     /// warning whatever its rating (failures are rated low by nature), so the rating floor never
     /// hides one.
     pub filter: SearchFilter,
+    /// Only experiences with this outcome (`Some(Success)` is how a caller leaves failure lessons
+    /// out); `None`: every outcome.
+    pub outcome: Option<Outcome>,
     pub mode: SearchMode,
     /// Overrides the configured `min_relevance` (0 returns every candidate).
     pub min_relevance: Option<f64>,
@@ -95,6 +98,7 @@ impl SearchQuery {
             q: q.into(),
             top_k: 5,
             filter: SearchFilter { min_score: 3, ..Default::default() },
+            outcome: None,
             mode: SearchMode::Hybrid,
             min_relevance: None,
         }
@@ -335,7 +339,11 @@ impl Hub {
         bm25.extend(more_text);
         let records: HashMap<String, Experience> = records.into_iter().map(|e| (e.id.clone(), e)).collect();
         // A record deleted between the two rounds is simply not a candidate.
-        ids.retain(|id| records.get(id).is_some_and(|e| rated_enough(e, wanted.filter.min_score)));
+        ids.retain(|id| {
+            records.get(id).is_some_and(|e| {
+                rated_enough(e, wanted.filter.min_score) && wanted.outcome.is_none_or(|o| e.outcome == o)
+            })
+        });
         Ok(Gathered { ids, bm25, blocks: blocks.into_iter().collect(), records, query, mode })
     }
 
@@ -370,5 +378,5 @@ impl Hub {
 
 /// Whether `e` passes the rating floor: a failure lesson always does.
 fn rated_enough(e: &Experience, min_score: u8) -> bool {
-    e.outcome == knowhub_core::Outcome::Failure || e.score >= min_score
+    e.outcome == Outcome::Failure || e.score >= min_score
 }

@@ -53,7 +53,14 @@ async fn embed_server(up: Arc<AtomicBool>) -> String {
 }
 
 fn query(q: &str, mode: SearchMode) -> SearchQuery {
-    SearchQuery { q: q.into(), top_k: 5, filter: SearchFilter::default(), mode, min_relevance: Some(0.0) }
+    SearchQuery {
+        q: q.into(),
+        top_k: 5,
+        filter: SearchFilter::default(),
+        outcome: None,
+        mode,
+        min_relevance: Some(0.0),
+    }
 }
 
 async fn wait_vectors(store: &SqliteStore, model: &str, n: u64) {

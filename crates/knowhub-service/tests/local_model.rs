@@ -67,6 +67,7 @@ async fn cross_lingual_search_with_the_local_model() {
         q: q.into(),
         top_k: 3,
         filter: SearchFilter::default(),
+        outcome: None,
         mode,
         min_relevance: Some(0.0),
     };

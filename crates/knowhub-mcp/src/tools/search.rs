@@ -32,6 +32,10 @@ fn input_schema() -> Value {
             "top_k": integer("How many experiences to return (default 5).", "返回多少条经验（默认 5）。", TOP_K),
             "min_score": integer("Only successes rated at least this, 1-5 (default 3). Failure lessons are always included, marked FAILED before.", "只返回评分不低于此值的成功经验，1-5（默认 3）。失败教训总会返回，并标为 FAILED before。", MIN_SCORE),
             "agent_id": string("Only experiences recorded by this agent.", "只返回该智能体记录的经验。", MAX_AGENT_ID),
+            "outcome": {
+                "type": "string", "enum": ["success", "failure", "partial"],
+                "description": "Only experiences with this outcome (default: all; failure lessons included). / 只返回该结果的经验（默认全部，包括失败教训）。"
+            },
             "min_relevance": {
                 "type": "number", "minimum": MIN_RELEVANCE.0, "maximum": MIN_RELEVANCE.1,
                 "description": "Leave out results less relevant than this (0-1, roughly the probability that a result answers the query; the hub's default when omitted). An empty result means the hub knows nothing relevant. / 去掉相关度低于此值的结果（0-1，约为结果能回答问题的概率；不填则用服务端默认值）。结果为空表示没有相关经验。"
@@ -81,6 +85,7 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             min_score: int_arg(&a, "min_score").map(|n| n.to_string()),
             agent_id: str_arg(&a, "agent_id"),
             mode: None,
+            outcome: str_arg(&a, "outcome"),
             // Display round-trips: the hub reads back the very same number.
             min_relevance: num_arg(&a, "min_relevance").map(|r| r.to_string()),
         };
