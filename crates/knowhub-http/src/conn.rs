@@ -131,22 +131,12 @@ impl ConnState {
         self.last_io.store(now_ms(), Ordering::Relaxed);
     }
 
-    /// When the watchdog may close this connection, in `now_ms` time; `None` while a handler runs.
-    fn deadline(&self, limits: &ConnLimits) -> Option<u64> {
-        if self.in_flight.load(Ordering::Acquire) > 0 {
-            return None;
-        }
-        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-        Some(if self.served.load(Ordering::Acquire) == 0 {
-            self.accepted.saturating_add(ms(limits.header_timeout))
-        } else {
-            self.last_io.load(Ordering::Relaxed).saturating_add(ms(limits.header_timeout))
-        })
-    }
-
-    /// Eviction order: connections that never completed a request first, oldest first, then
-    /// kept-alive ones by how long they have been quiet. `None`: busy, never evicted.
-    fn eviction_rank(&self) -> Option<(bool, u64)> {
+    /// Since when the connection has been idle, in `now_ms` time, and whether it ever completed a
+    /// request head: one that never did counts from accept, however it trickles bytes; a
+    /// kept-alive one from its last traffic. `None` while a handler runs (never cut or evicted).
+    /// The watchdog closes it `header_timeout` after this; eviction takes the never-served first,
+    /// oldest first.
+    fn idle_since(&self) -> Option<(bool, u64)> {
         if self.in_flight.load(Ordering::Acquire) > 0 {
             return None;
         }
@@ -250,20 +240,19 @@ impl Table {
         }
         if self.conns.len() >= limits.max_connections.max(1) {
             // Among the idle ones, the crowd's: the address holding the most connections first.
-            let held = |ip: &IpAddr| std::cmp::Reverse(self.per_address.get(ip).copied().unwrap_or(0));
+            let crowd = |ip: &IpAddr| std::cmp::Reverse(self.per_address.get(ip).copied().unwrap_or(0));
             let victim = self
                 .conns
                 .iter()
-                .filter_map(|(id, (ip, c))| c.eviction_rank().map(|(kept, t)| ((kept, held(ip), t), *id)))
+                .filter_map(|(id, (ip, c))| c.idle_since().map(|(served, t)| ((served, crowd(ip), t), *id)))
                 .min_by_key(|(r, _)| *r)
                 .map(|(_, id)| id);
             let Some(victim) = victim else { return Admit::AllBusy };
             // Out of the table at once, so a burst of newcomers picks a new victim each; its
             // socket closes as soon as its task sees the signal.
-            if let Some((_, c)) = self.conns.get(&victim) {
+            if let Some(c) = self.remove(victim) {
                 c.kill.notify_one();
             }
-            self.remove(victim);
         }
         self.next += 1;
         let state = Arc::new(ConnState::new());
@@ -272,26 +261,29 @@ impl Table {
         Admit::Yes(self.next, state)
     }
 
-    fn remove(&mut self, id: u64) {
-        if let Some((ip, _)) = self.conns.remove(&id) {
-            if let Some(n) = self.per_address.get_mut(&ip) {
-                *n -= 1;
-                if *n == 0 {
-                    self.per_address.remove(&ip);
-                }
+    /// Takes a connection out of the table (its task ends it, or already has); its state if it
+    /// was still there.
+    fn remove(&mut self, id: u64) -> Option<Arc<ConnState>> {
+        let (ip, state) = self.conns.remove(&id)?;
+        if let Some(n) = self.per_address.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                self.per_address.remove(&ip);
             }
         }
+        Some(state)
     }
 }
 
 /// Closes the connection when its deadline passes; returns then.
 async fn watchdog(state: Arc<ConnState>, limits: ConnLimits) {
     loop {
-        let wait = match state.deadline(&limits) {
+        let timeout = u64::try_from(limits.header_timeout.as_millis()).unwrap_or(u64::MAX);
+        let wait = match state.idle_since() {
             // A handler is running; look again later (its end also counts as traffic).
             None => limits.header_timeout,
-            Some(at) => {
-                let now = now_ms();
+            Some((_, since)) => {
+                let (at, now) = (since.saturating_add(timeout), now_ms());
                 if now >= at {
                     return;
                 }
