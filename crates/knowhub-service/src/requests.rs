@@ -65,7 +65,7 @@ impl IntRange {
 pub const SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAULT_SCORE as i64 };
 /// Search hits wanted.
 pub const TOP_K: IntRange = IntRange { min: 1, max: 50, default: 5 };
-/// Lowest rating a search returns.
+/// Lowest rating of the successes a search returns (failure lessons pass whatever their rating).
 pub const MIN_SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAULT_SCORE as i64 };
 /// Queue items per page.
 pub const PENDING_LIMIT: IntRange = IntRange { min: 1, max: 100, default: 20 };
@@ -113,12 +113,13 @@ impl SearchRequest {
                 .ok_or_else(|| CoreError::invalid("mode", format!("must be hybrid | fts | vector, got {m:?}")))?,
         };
         let agent_id = text("agent_id", self.agent_id)?.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
-        let outcome = match self.outcome.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(o) => Some(Outcome::parse(o).ok_or_else(|| {
-                CoreError::invalid("outcome", format!("must be success | failure | partial, got {o:?}"))
-            })?),
-        };
+        let outcome =
+            match self.outcome.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(o) => Some(Outcome::parse(o).ok_or_else(|| {
+                    CoreError::invalid("outcome", format!("must be {}, got {o:?}", Outcome::expected()))
+                })?),
+            };
         let (lo, hi) = MIN_RELEVANCE;
         let min_relevance = match self.min_relevance.as_deref().map(str::trim) {
             None | Some("") => None,

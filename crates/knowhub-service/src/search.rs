@@ -92,12 +92,13 @@ pub struct SearchQuery {
 }
 
 impl SearchQuery {
-    /// A query with the defaults an API caller gets (top 5, rating ≥ 3, hybrid).
+    /// A query with the defaults an API caller gets (top 5, successes rated ≥ 3 and every failure
+    /// lesson, hybrid).
     pub fn new(q: impl Into<String>) -> Self {
         SearchQuery {
             q: q.into(),
-            top_k: 5,
-            filter: SearchFilter { min_score: 3, ..Default::default() },
+            top_k: crate::requests::TOP_K.default as usize,
+            filter: SearchFilter { min_score: crate::requests::MIN_SCORE.default as u8, ..Default::default() },
             outcome: None,
             mode: SearchMode::Hybrid,
             min_relevance: None,
@@ -260,9 +261,8 @@ impl Hub {
     ) -> Result<Gathered> {
         let pool = q.top_k * self.cfg.candidate_multiplier.max(1);
         // The stores apply the rating floor to every record; failure lessons are exempt from it,
-        // so it is applied here, on the records, after the candidates are gathered.
-        let wanted = q;
-        let q = &SearchQuery { filter: SearchFilter { min_score: 1, ..q.filter.clone() }, ..q.clone() };
+        // so the stores gather without it and it is applied here, on the records.
+        let filter = SearchFilter { min_score: 1, ..q.filter.clone() };
         let model = self.embedder.model_id();
         let want_vec = q.mode != SearchMode::Fts && self.embedder.is_enabled();
         let text_fut = async {
@@ -270,7 +270,7 @@ impl Hub {
             let r = if q.mode == SearchMode::Vector && want_vec {
                 Ok(Vec::new())
             } else {
-                self.store.text_candidates(tokens, &q.filter, pool).await
+                self.store.text_candidates(tokens, &filter, pool).await
             };
             (r, ms(t))
         };
@@ -292,7 +292,7 @@ impl Hub {
             let embed_ms = ms(t);
             let t = std::time::Instant::now();
             let r = match (&query, model) {
-                (Some(v), Some(m)) => self.store.vector_candidates(m, &v.scan, &q.filter, pool).await,
+                (Some(v), Some(m)) => self.store.vector_candidates(m, &v.scan, &filter, pool).await,
                 _ => Ok(Vec::new()),
             };
             (query, embed_ms, r, ms(t))
@@ -306,7 +306,7 @@ impl Hub {
         let (mut text_hits, vec_hits) = (text_hits?, vec_hits?);
         if mode == SearchMode::Fts && q.mode == SearchMode::Vector {
             // Vector search was asked for but the embedder failed: answer from full text.
-            text_hits = self.store.text_candidates(tokens, &q.filter, pool).await?;
+            text_hits = self.store.text_candidates(tokens, &filter, pool).await?;
         }
         let query = query.filter(|_| mode != SearchMode::Fts);
         let mut ids: Vec<String> = Vec::with_capacity(text_hits.len() + vec_hits.len());
@@ -340,9 +340,9 @@ impl Hub {
         let records: HashMap<String, Experience> = records.into_iter().map(|e| (e.id.clone(), e)).collect();
         // A record deleted between the two rounds is simply not a candidate.
         ids.retain(|id| {
-            records.get(id).is_some_and(|e| {
-                rated_enough(e, wanted.filter.min_score) && wanted.outcome.is_none_or(|o| e.outcome == o)
-            })
+            records
+                .get(id)
+                .is_some_and(|e| rated_enough(e, q.filter.min_score) && q.outcome.is_none_or(|o| e.outcome == o))
         });
         Ok(Gathered { ids, bm25, blocks: blocks.into_iter().collect(), records, query, mode })
     }
