@@ -212,14 +212,6 @@ pub async fn features(a: FeaturesArgs) -> anyhow::Result<()> {
         }
         None => Vec::new(),
     };
-    let stats = |xs: Vec<f64>| -> Option<(f64, f64)> {
-        if xs.is_empty() {
-            return None;
-        }
-        let m = xs.iter().sum::<f64>() / xs.len() as f64;
-        let v = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / xs.len() as f64;
-        Some((m, v.sqrt()))
-    };
     for si in 0..suite.sets.len() {
         let (ds, hub) = (&suite.sets[si], suite.hub(si).await?);
         for (q, answerable) in suite.queries(si) {
@@ -227,18 +219,7 @@ pub async fn features(a: FeaturesArgs) -> anyhow::Result<()> {
             let mut all = hub.explain(&caller, &query(&q.text, a.depth, Some(0.0))).await?;
             all.sort_by(|a, b| b.fused.total_cmp(&a.fused));
             let qv = suite.embedder.embed_query(&q.text).await?;
-            let dot = |a: &[f32], b: &[f32]| a.iter().zip(b).map(|(x, y)| f64::from(x * y)).sum::<f64>();
-            let e5 = stats(bg.iter().map(|v| dot(&qv.scan[..384], &v[..384])).collect());
-            let mini = qv.rescore.as_ref().and_then(|r| {
-                stats(
-                    bg.iter()
-                        .filter_map(|v| {
-                            let t = dot(&v[384..], &v[384..]).sqrt();
-                            (t > 0.0).then(|| dot(&r[384..], &v[384..]) / t)
-                        })
-                        .collect(),
-                )
-            });
+            let (e5, mini) = background(&qv, &bg);
             let relevant = if answerable { ds.qrels.get(&q.id) } else { None };
             let cands: Vec<serde_json::Value> = all
                 .iter()
@@ -248,7 +229,7 @@ pub async fn features(a: FeaturesArgs) -> anyhow::Result<()> {
                     serde_json::json!({
                         "id": x.id, "fused": x.fused, "rel": x.relevance,
                         "dense": c.dense.map(|d| d.fused), "cos_e5": c.dense.map(|d| d.primary),
-                        "cos_m": c.dense.and_then(|d| d.english), "bm25": c.bm25, "cov": c.coverage,
+                        "cos_m": c.dense.and_then(|d| d.english), "bm25": c.bm25, "cov": c.coverage, "experience": c.experience,
                         "label": relevant.is_some_and(|s| s.contains(&x.id)),
                     })
                 })
@@ -266,6 +247,35 @@ pub async fn features(a: FeaturesArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Mean and standard deviation.
+pub(crate) type MeanSd = (f64, f64);
+
+/// A query's mean and spread of cosines to background sentences, per model (E5; MiniLM when
+/// the query has an English part): how similar this query is to text in general.
+pub(crate) fn background(qv: &knowhub_ai::QueryVectors, bg: &[Vec<f32>]) -> (Option<MeanSd>, Option<MeanSd>) {
+    let stats = |xs: Vec<f64>| -> Option<MeanSd> {
+        if xs.is_empty() {
+            return None;
+        }
+        let m = xs.iter().sum::<f64>() / xs.len() as f64;
+        let v = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / xs.len() as f64;
+        Some((m, v.sqrt()))
+    };
+    let dot = |a: &[f32], b: &[f32]| a.iter().zip(b).map(|(x, y)| f64::from(x * y)).sum::<f64>();
+    let e5 = stats(bg.iter().map(|v| dot(&qv.scan[..384], &v[..384])).collect());
+    let mini = qv.rescore.as_ref().and_then(|r| {
+        stats(
+            bg.iter()
+                .filter_map(|v| {
+                    let t = dot(&v[384..], &v[384..]).sqrt();
+                    (t > 0.0).then(|| dot(&r[384..], &v[384..]) / t)
+                })
+                .collect(),
+        )
+    });
+    (e5, mini)
 }
 
 /// Area under the ROC curve of `scores` for positives vs negatives (ties count half).

@@ -40,6 +40,15 @@ pub struct Args {
     /// Write one line per query and search variant (hits with relevance) to this file.
     #[arg(long)]
     dump: Option<PathBuf>,
+    /// Write each query's candidates (fusion order, `--depth` of them) with their raw signals
+    /// and labels as JSON lines, for fitting relevance (bench/fit_calibration.py), then stop.
+    #[arg(long)]
+    features: Option<PathBuf>,
+    #[arg(long, default_value_t = 10)]
+    depth: usize,
+    /// With `--features`: background sentences (one a line) for each query's cosine statistics.
+    #[arg(long)]
+    background: Option<PathBuf>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -64,6 +73,9 @@ struct Query {
     style: String,
     #[serde(default)]
     relevant: Vec<String>,
+    /// The topic group (docker, pgbouncer, ...): cross-validation holds out whole groups.
+    #[serde(default)]
+    group: String,
 }
 
 fn read_jsonl<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
@@ -368,6 +380,20 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         SearchConfig::default().min_relevance
     );
 
+    if let Some(path) = &a.features {
+        let by_hub: HashMap<&str, &Record> =
+            records.iter().filter_map(|r| hub_id.get(&r.id).map(|h| (h.as_str(), r))).collect();
+        let bg = match &a.background {
+            Some(p) => {
+                let lines: Vec<String> =
+                    std::fs::read_to_string(p)?.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect();
+                embedder.embed_passages(&lines).await?
+            }
+            None => Vec::new(),
+        };
+        return write_features(&hub, &embedder, &judged, &by_hub, &bg, a.depth, path).await;
+    }
+
     let variants: [(&str, &[(&str, &str)]); 2] = [("defaults", &[]), ("min_score=1", &[("min_score", "1")])];
     let mut dump = match &a.dump {
         Some(p) => Some(std::io::BufWriter::new(std::fs::File::create(p)?)),
@@ -404,6 +430,94 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         summary.insert("queries".into(), json!(queries.len()));
         println!("{}", Value::Object(summary));
     }
+    Ok(())
+}
+
+/// Cosines of the query to a passage vector `[e5 ; t·minilm]`: (E5, MiniLM when both exist).
+fn part_cosines(q: &knowhub_ai::QueryVectors, v: &[f32]) -> (f64, Option<f64>) {
+    let dot = |a: &[f32], b: &[f32]| a.iter().zip(b).map(|(x, y)| f64::from(x * y)).sum::<f64>();
+    let split = 384.min(v.len()).min(q.scan.len());
+    let e5 = dot(&q.scan[..split], &v[..split]);
+    let mini = q.rescore.as_ref().and_then(|r| {
+        let t = dot(&v[split..], &v[split..]).sqrt();
+        (t > 0.0 && r.len() == v.len()).then(|| dot(&r[split..], &v[split..]) / t)
+    });
+    (e5, mini)
+}
+
+/// The raw signals of every query's candidates, labelled, plus signals the server does not use
+/// yet (coverage by field, cosines to the task and the result alone), to choose them by measurement.
+async fn write_features(
+    hub: &Hub,
+    embedder: &knowhub_ai::Embedder,
+    judged: &[Judged<'_>],
+    by_hub: &HashMap<&str, &Record>,
+    bg: &[Vec<f32>],
+    depth: usize,
+    path: &Path,
+) -> anyhow::Result<()> {
+    use knowhub_core::text;
+    use std::io::Write;
+    let caller = knowhub_service::Caller::local();
+    // Field vectors, embedded once per record.
+    let ids: Vec<&str> = by_hub.keys().copied().collect();
+    let tasks: Vec<String> = ids.iter().map(|i| by_hub[i].task.clone()).collect();
+    let results: Vec<String> = ids.iter().map(|i| by_hub[i].result.clone()).collect();
+    let (tv, rv) = if embedder.model_id().is_some() {
+        (embedder.embed_passages(&tasks).await?, embedder.embed_passages(&results).await?)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let field: HashMap<&str, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for j in judged {
+        let mut q = knowhub_service::SearchQuery::new(j.q.text.clone());
+        q.top_k = depth;
+        q.filter.min_score = 1;
+        q.min_relevance = Some(0.0);
+        let mut all = hub.explain(&caller, &q).await?;
+        all.sort_by(|a, b| b.fused.total_cmp(&a.fused));
+        let qv = match embedder.model_id() {
+            Some(_) => Some(embedder.embed_query(&j.q.text).await?),
+            None => None,
+        };
+        let tokens = text::query_tokens(&j.q.text);
+        let cands: Vec<Value> = all
+            .iter()
+            .take(depth)
+            .map(|x| {
+                let c = &x.candidate;
+                let r = by_hub.get(x.id.as_str());
+                let cov = |f: fn(&Record) -> &str| r.map(|r| text::coverage(&tokens, f(r)));
+                let at = field.get(x.id.as_str()).copied();
+                let (ft, fr) = (at.and_then(|i| tv.get(i)), at.and_then(|i| rv.get(i)));
+                let cos = |v: Option<&Vec<f32>>| qv.as_ref().zip(v).map(|(q, v)| part_cosines(q, v));
+                let (task_cos, result_cos) = (cos(ft), cos(fr));
+                json!({
+                    "id": x.id, "fused": x.fused, "rel": x.relevance,
+                    "dense": c.dense.map(|d| d.fused), "cos_e5": c.dense.map(|d| d.primary),
+                    "cos_m": c.dense.and_then(|d| d.english), "bm25": c.bm25, "cov": c.coverage, "experience": c.experience,
+                    "cov_task": cov(|r| &r.task), "cov_res": cov(|r| &r.resource), "cov_result": cov(|r| &r.result),
+                    "task_e5": task_cos.map(|t| t.0), "task_m": task_cos.and_then(|t| t.1),
+                    "result_e5": result_cos.map(|t| t.0), "result_m": result_cos.and_then(|t| t.1),
+                    "outcome": r.map(|r| r.outcome.as_str()),
+                    "label": j.relevant.contains(&x.id),
+                })
+            })
+            .collect();
+        let line = json!({
+            "hub": "experiences", "qset": "experiences", "qid": j.q.id, "q": j.q.text, "kind": j.q.kind,
+            "lang": j.q.lang, "style": j.q.style, "group": j.q.group, "answerable": j.q.kind == "answerable",
+            "latin": qv.as_ref().is_some_and(|v| v.rescore.is_some()), "ntok": tokens.len(),
+            "n_relevant": j.relevant.len(),
+            "bg_e5": qv.as_ref().and_then(|v| crate::abstain::background(v, bg).0),
+            "bg_m": qv.as_ref().and_then(|v| crate::abstain::background(v, bg).1),
+            "relevant_rank": all.iter().position(|x| j.relevant.contains(&x.id)), "cands": cands,
+        });
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    eprintln!("features of {} queries written to {}", judged.len(), path.display());
     Ok(())
 }
 

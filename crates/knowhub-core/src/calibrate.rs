@@ -7,10 +7,13 @@
 //! relevance uses only signals that mean the same in every query, for every `top_k` and hub size:
 //! each model's own cosine (absolute for a given model) and the share of the query's tokens the
 //! record holds. A logistic model over them, with weights kept non-negative (more similar never
-//! means less relevant), was fitted on the shared dev sets (CoSQA, ATEC, LCQMC) with off-topic
-//! queries mixed in, one set of constants for all sets; docs/ranking.md §5 says how, and
-//! `knowhub-bench abstain` measures it. Relevance is not what orders results: today's fusion
-//! does (with the record's priors), as it ranks better than any calibrated score we fitted.
+//! means less relevant), one per regime: the record's shape (an experience with a result, or question-shaped imported text,
+//! whose cosines to a question run on another scale) times the vectors it was scored with.
+//! Experiences are fitted on the experience dev set, question-shaped text on the paraphrase
+//! sets (CoSQA, ATEC, LCQMC) with off-topic queries mixed in; docs/ranking.md §5 says how, and
+//! `knowhub-bench experiences` and `knowhub-bench abstain` measure it. Relevance is not what
+//! orders results: fusion does (with the record's priors), as it ranks better than any
+//! calibrated score we fitted.
 
 use crate::rank::Candidate;
 
@@ -44,30 +47,48 @@ pub enum Calibration {
     TextOnly,
 }
 
-/// Fitted on the dev sets by bench/fit_calibration.py (docs/ranking.md §5): an English query against a record with an
-/// English-model part.
-pub const LOCAL_ENGLISH: Logistic = Logistic { bias: -25.2309, primary: 21.8186, english: 6.1367, coverage: 0.1096 };
-/// Every other hit with a vector (Chinese or mixed queries, or Chinese records).
-pub const LOCAL_MULTILINGUAL: Logistic = Logistic { bias: -31.9872, primary: 29.1592, english: 0.0, coverage: 4.9900 };
-/// Hits without a vector.
-pub const TEXT_ONLY: Logistic = Logistic { bias: -4.7734, primary: 0.0, english: 0.0, coverage: 4.3250 };
+/// The three models of one record shape (docs/ranking.md §5).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Regimes {
+    /// An English query against a record with an English-model part.
+    pub english: Logistic,
+    /// Every other hit with a vector (Chinese or mixed queries, or Chinese records).
+    pub multilingual: Logistic,
+    /// Hits without a vector.
+    pub text_only: Logistic,
+}
 
-/// The `min_relevance` a search gets when it names none (docs/ranking.md §5): on the dev sets,
-/// the lowest threshold (on a 0.0005 grid) at which no set answers more than 5.5% of its
-/// off-topic queries. Low, because the dev sets' paraphrase-style positives make the mapping
-/// conservative for experience records (task + resource + result), whose cosines to a question
-/// run lower; a higher threshold would drop many of their relevant hits.
-pub const DEFAULT_MIN_RELEVANCE: f64 = 0.005;
+/// Experiences (a result present), fitted on the experience dev set by bench/fit_calibration.py.
+pub const EXPERIENCE: Regimes = Regimes {
+    english: Logistic { bias: -46.5394, primary: 46.4603, english: 5.1242, coverage: 5.4051 },
+    multilingual: Logistic { bias: -109.0915, primary: 122.2258, english: 0.0, coverage: 2.0039 },
+    text_only: Logistic { bias: -5.0317, primary: 0.0, english: 0.0, coverage: 8.2587 },
+};
+
+/// Question-shaped text (a task only, as imports of Q&A data are), fitted on the paraphrase sets
+/// with off-topic queries mixed in.
+pub const QUESTION: Regimes = Regimes {
+    english: Logistic { bias: -26.3843, primary: 23.4979, english: 5.6727, coverage: 0.0350 },
+    multilingual: Logistic { bias: -39.3351, primary: 37.4444, english: 0.0, coverage: 4.8018 },
+    text_only: Logistic { bias: -4.8268, primary: 0.0, english: 0.0, coverage: 4.4033 },
+};
+
+/// The `min_relevance` a search gets when it names none (docs/ranking.md §5): the highest
+/// threshold (on a 0.005 grid) at which every dev set, experiences and paraphrases alike, keeps
+/// 97.5% of the relevant hits its top 5 holds. Silence where it costs almost no answers; below
+/// the answers, what comes back says how likely it is to be one.
+pub const DEFAULT_MIN_RELEVANCE: f64 = 0.015;
 
 impl Calibration {
     /// Stage 2 of the ranking: a candidate's relevance from its raw signals.
     pub fn relevance(&self, c: &Candidate) -> f64 {
+        let r = if c.experience { EXPERIENCE } else { QUESTION };
         match (self, c.dense) {
             (Calibration::LocalPair, Some(d)) => match d.english {
-                Some(en) => LOCAL_ENGLISH.probability(d.primary, en, c.coverage),
-                None => LOCAL_MULTILINGUAL.probability(d.primary, 0.0, c.coverage),
+                Some(en) => r.english.probability(d.primary, en, c.coverage),
+                None => r.multilingual.probability(d.primary, 0.0, c.coverage),
             },
-            _ => TEXT_ONLY.probability(0.0, 0.0, c.coverage),
+            _ => r.text_only.probability(0.0, 0.0, c.coverage),
         }
     }
 }
@@ -77,40 +98,55 @@ mod tests {
     use super::*;
     use crate::rank::{Dense, Prior};
 
-    fn cand(dense: Option<Dense>, coverage: f64) -> Candidate {
-        Candidate { bm25: Some(1.0), dense, coverage, prior: Prior::default() }
+    fn cand(dense: Option<Dense>, coverage: f64, experience: bool) -> Candidate {
+        Candidate { bm25: Some(1.0), dense, coverage, experience, prior: Prior::default() }
+    }
+
+    fn sigma(z: f64) -> f64 {
+        1.0 / (1.0 + (-z).exp())
     }
 
     #[test]
     fn hand_computed_probabilities() {
-        // English: z = -25.2309 + 21.8186*0.9 + 6.1367*0.7 + 0.1096*1 = -1.18887
-        let en = cand(Some(Dense { fused: 1.1, primary: 0.9, english: Some(0.7) }), 1.0);
-        let want = 1.0 / (1.0 + (1.18887f64).exp());
-        assert!((Calibration::LocalPair.relevance(&en) - want).abs() < 1e-4);
-        // Multilingual: z = -31.9872 + 29.1592*0.95 + 4.99*0.5 = -1.79096
-        let zh = cand(Some(Dense { fused: 0.95, primary: 0.95, english: None }), 0.5);
-        let want = 1.0 / (1.0 + (1.79096f64).exp());
-        assert!((Calibration::LocalPair.relevance(&zh) - want).abs() < 1e-4);
-        // No vector, or an embedder of unknown scale: coverage only, z = -4.7734 + 4.3250*0.5.
-        let want = 1.0 / (1.0 + (4.7734f64 - 2.1625).exp());
-        assert!((Calibration::LocalPair.relevance(&cand(None, 0.5)) - want).abs() < 1e-9);
-        assert!((Calibration::TextOnly.relevance(&zh) - want).abs() < 1e-9);
+        // Question-shaped, English: z = bias + primary·0.9 + english·0.7 + coverage·1.
+        let q = QUESTION.english;
+        let en = cand(Some(Dense { fused: 1.1, primary: 0.9, english: Some(0.7) }), 1.0, false);
+        let want = sigma(q.bias + q.primary * 0.9 + q.english * 0.7 + q.coverage);
+        assert!((Calibration::LocalPair.relevance(&en) - want).abs() < 1e-12);
+        // The same signals on an experience: its own constants.
+        let e = EXPERIENCE.english;
+        let want = sigma(e.bias + e.primary * 0.9 + e.english * 0.7 + e.coverage);
+        assert!((Calibration::LocalPair.relevance(&cand(en.dense, 1.0, true)) - want).abs() < 1e-12);
+        // No English part: the multilingual model.
+        let m = EXPERIENCE.multilingual;
+        let zh = cand(Some(Dense { fused: 0.95, primary: 0.95, english: None }), 0.5, true);
+        assert!(
+            (Calibration::LocalPair.relevance(&zh) - sigma(m.bias + m.primary * 0.95 + m.coverage * 0.5)).abs() < 1e-12
+        );
+        // No vector, or an embedder of unknown scale: coverage only.
+        let want = sigma(EXPERIENCE.text_only.bias + EXPERIENCE.text_only.coverage * 0.5);
+        assert!((Calibration::LocalPair.relevance(&cand(None, 0.5, true)) - want).abs() < 1e-12);
+        assert!((Calibration::TextOnly.relevance(&zh) - want).abs() < 1e-12);
     }
 
     #[test]
     fn more_similar_is_never_less_relevant() {
-        let mut last = 0.0;
-        for i in 0..=20 {
-            let cos = 0.7 + 0.015 * f64::from(i);
-            let r =
-                Calibration::LocalPair.relevance(&cand(Some(Dense { fused: cos, primary: cos, english: None }), 0.3));
-            assert!(r >= last && (0.0..=1.0).contains(&r));
-            last = r;
+        for experience in [false, true] {
+            for english in [None, Some(0.6)] {
+                let mut last = 0.0;
+                for i in 0..=20 {
+                    let cos = 0.7 + 0.015 * f64::from(i);
+                    let c = cand(Some(Dense { fused: cos, primary: cos, english }), 0.3, experience);
+                    let r = Calibration::LocalPair.relevance(&c);
+                    assert!(r >= last && (0.0..=1.0).contains(&r), "{experience} {english:?} {cos}");
+                    last = r;
+                }
+            }
+            // An unrelated hit is far below the default threshold; a close match far above it.
+            let off = cand(Some(Dense { fused: 0.75, primary: 0.75, english: None }), 0.0, experience);
+            let close = cand(Some(Dense { fused: 0.96, primary: 0.96, english: None }), 1.0, experience);
+            assert!(Calibration::LocalPair.relevance(&off) < DEFAULT_MIN_RELEVANCE / 5.0, "{experience}");
+            assert!(Calibration::LocalPair.relevance(&close) > 0.5, "{experience}");
         }
-        // An unrelated hit is far below the default threshold; a close paraphrase far above it.
-        let off = cand(Some(Dense { fused: 0.8, primary: 0.8, english: None }), 0.0);
-        let close = cand(Some(Dense { fused: 0.96, primary: 0.96, english: None }), 1.0);
-        assert!(Calibration::LocalPair.relevance(&off) < DEFAULT_MIN_RELEVANCE / 5.0);
-        assert!(Calibration::LocalPair.relevance(&close) > 0.5);
     }
 }

@@ -216,6 +216,9 @@ pub struct Candidate {
     pub dense: Option<Dense>,
     /// Share of the query's tokens the record holds (`text::coverage`).
     pub coverage: f64,
+    /// An experience (it has a result), or question-shaped text (an import with a task only):
+    /// their cosines to a question run on different scales, so each has its own calibration.
+    pub experience: bool,
     pub prior: Prior,
 }
 
@@ -508,6 +511,7 @@ mod tests {
 
     fn cand(bm25: Option<f64>, cos: Option<f64>, coverage: f64) -> Candidate {
         Candidate {
+            experience: false,
             bm25,
             dense: cos.map(|c| Dense { fused: c, primary: c, english: None }),
             coverage,

@@ -103,6 +103,31 @@ async fn nothing_relevant_is_an_answer() {
     }
 }
 
+/// Relevance reads true on experiences: a failure lesson that answers the question reads as
+/// likely, by its error message or by its symptom, and the same problem in another technology
+/// is not an answer.
+#[tokio::test]
+async fn an_experience_that_answers_reads_as_one() {
+    let t = setup(HubOptions::default(), SearchConfig::default()).await;
+    t.submit(exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失，p99 从 3s 降到 40ms", "a"))
+        .await;
+    let (_, deploy) = t
+        .submit(json!({"task": "Deploy the API to the production cluster", "resource": "kubectl", "score": 2,
+            "result": "failed: ImagePullBackOff because the registry secret was missing in the namespace",
+            "outcome": "failure", "agent_id": "b"}))
+        .await;
+    t.submit(exp("Speed up Docker builds in CI", "BuildKit cache mounts", "build 8 min -> 1 min", "a")).await;
+    t.embed().await;
+    for q in ["ImagePullBackOff", "kubernetes pod cannot pull image"] {
+        let r = t.api.search(q, "").await;
+        assert_eq!(ids(&r).first(), Some(&deploy["id"].as_str().unwrap().to_string()), "{q}: {r}");
+        let rel = r["results"][0]["relevance"].as_f64().unwrap();
+        assert!(rel > 0.5, "{q}: a correct answer should read as one: {rel}");
+        assert_eq!(r["results"][0]["outcome"], "failure", "{q}");
+    }
+    assert_eq!(t.api.search("mysql connection timeout", "").await["count"], 0);
+}
+
 #[tokio::test]
 async fn feedback_one_vote_per_caller_and_disputes() {
     let t = setup(HubOptions { auth: true, ..Default::default() }, SearchConfig::default()).await;

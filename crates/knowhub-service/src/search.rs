@@ -362,6 +362,7 @@ impl Hub {
                     bm25: g.bm25.get(id).copied(),
                     dense: g.query.as_ref().zip(g.blocks.get(id)).map(|(q, b)| q.dense(b)),
                     coverage: text::coverage(tokens, &e.search_text()),
+                    experience: !e.result.trim().is_empty(),
                     prior: Prior {
                         rating: e.score,
                         confirmations: e.confirmations,
