@@ -223,7 +223,7 @@ async fn a_repeat_of_a_hidden_record_answers_as_a_new_one() {
 }
 
 #[tokio::test]
-async fn a_contest_by_a_hidden_record_is_not_shown_to_agents() {
+async fn agents_see_neither_hidden_contests_nor_submitters() {
     let dir = tempfile::tempdir().unwrap();
     let h = hub(dir.path(), HubOptions { auth: true, ..Default::default() }).await;
     let bot = h.create_key(&Caller::local(), "bot", Role::Agent).await.unwrap().key;
@@ -233,7 +233,7 @@ async fn a_contest_by_a_hidden_record_is_not_shown_to_agents() {
     let task = "Speed up the nightly export";
     let (_, a) = api
         .as_key(&bot)
-        .post("/api/submit", json!({"task": task, "resource": "pg_dump -j 8", "result": "4 h -> 40 min"}))
+        .post("/api/submit", json!({"task": task, "resource": "pg_dump -j 8", "result": "4 h -> 40 min", "submitted_by": "ops@example.com"}))
         .await;
     let a_id = a["id"].as_str().unwrap().to_string();
     // The opposite outcome for the same task, held for review: it contests the approved one.
@@ -248,15 +248,23 @@ async fn a_contest_by_a_hidden_record_is_not_shown_to_agents() {
     assert_eq!((f["status"].as_str(), f["contested_with"].clone()), (Some("pending"), json!([a_id])), "{f}");
     let f_id = f["id"].as_str().unwrap();
     let path = format!("/api/experiences/{a_id}");
-    assert_eq!(api.as_key(&alice).get(&path).await.1["contested_with"], json!([f_id]), "a reviewer sees it");
+    // A reviewer sees the contest and who answers for the submitter; an agent neither.
+    let (_, seen) = api.as_key(&alice).get(&path).await;
+    assert_eq!(
+        (seen["contested_with"].clone(), seen["submitted_by"].as_str()),
+        (json!([f_id]), Some("ops@example.com"))
+    );
     let (_, seen) = api.as_key(&other).get(&path).await;
     assert!(seen.get("contested_with").is_none(), "an agent is not told a pending id: {seen}");
+    assert!(seen.get("submitted_by").is_none(), "{seen}");
     let (_, found) = api.as_key(&bot).get("/api/search?q=nightly+export&min_relevance=0").await;
     let hit = found["results"].as_array().unwrap().iter().find(|r| r["id"] == a_id.as_str()).unwrap().clone();
     assert!(hit.get("contested_with").is_none() && hit.get("flags").is_none(), "{hit}");
+    assert!(hit.get("submitted_by").is_none(), "not even to the key that sent it: {hit}");
     let (_, found) = api.as_key(&alice).get("/api/search?q=nightly+export&min_relevance=0").await;
     let hit = found["results"].as_array().unwrap().iter().find(|r| r["id"] == a_id.as_str()).unwrap().clone();
     assert_eq!((hit["flags"].clone(), hit["contested_with"].clone()), (json!(["contested"]), json!([f_id])));
+    assert_eq!(hit["submitted_by"], "ops@example.com");
 }
 
 #[tokio::test]

@@ -91,6 +91,14 @@ fn as_if_new(flags: Vec<String>, redactions: RedactionCounts, by: &str, hidden: 
     }
 }
 
+/// Who answers for an agent (often an e-mail address) is for reviewers and admins to see, not
+/// for other agents: with auth on, an agent key gets the field empty (omitted in JSON).
+pub(crate) fn hide_submitter(caller: &Caller, submitted_by: &mut String) {
+    if !caller.reads_everything() {
+        submitted_by.clear();
+    }
+}
+
 /// Which manual submits are approved at once (the rest wait in the review queue).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum AutoApprove {
@@ -275,6 +283,7 @@ impl Hub {
             return Err(CoreError::NotFound(format!("experience {id}")));
         }
         self.hide_contests(caller, vec![(&mut e.contested_with, None)]).await?;
+        hide_submitter(caller, &mut e.submitted_by);
         Ok(e)
     }
 

@@ -226,6 +226,9 @@ impl Hub {
             .collect();
         self.hide_contests(caller, results.iter_mut().map(|h| (&mut h.contested_with, Some(&mut h.flags))).collect())
             .await?;
+        for h in results.iter_mut() {
+            crate::hub::hide_submitter(caller, &mut h.submitted_by);
+        }
         timings.merge_ms = ms(t);
         Ok(SearchResponse { count: results.len(), mode: g.mode, results, timings })
     }
