@@ -95,6 +95,9 @@ pub struct Experience {
     pub score: u8,
     pub outcome: Outcome,
     pub agent_id: String,
+    /// Who is responsible for the submitting agent. With auth on, shown to reviewers and admins
+    /// only (an agent key gets it omitted); omitted when empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub submitted_by: String,
     pub session_key: Option<String>,
     pub source: Source,
@@ -304,6 +307,8 @@ pub struct SearchHit {
     pub outcome: Outcome,
     pub relevance: f64,
     pub agent_id: String,
+    /// As on the record: reviewers and admins only with auth on; omitted when empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub submitted_by: String,
     pub created_at: String,
     pub last_confirmed_at: String,

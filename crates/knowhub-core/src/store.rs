@@ -107,6 +107,10 @@ pub trait Store: Send + Sync + 'static {
     /// Records for the given ids, in no particular order; unknown ids are left out.
     async fn get_many(&self, ids: &[String]) -> Result<Vec<Experience>>;
 
+    /// The record whose `content_hash` is `hash` (`NewExperience::content_hash`), whatever its
+    /// status: what a submit of the same text would be counted as a repeat of.
+    async fn by_content_hash(&self, hash: &str) -> Result<Option<Experience>>;
+
     async fn content(&self, id: &str) -> Result<Option<Content>>;
 
     /// Number of stored experiences (all statuses).
@@ -220,6 +224,13 @@ pub trait Store: Send + Sync + 'static {
 
     /// Revokes the active key with this id or name; `None` if there is no such active key.
     async fn revoke_key(&self, id_or_name: &str) -> Result<Option<ApiKey>>;
+
+    /// Adds `delta` (1 to count a write, -1 to take one back; never below 0) to `caller`'s count in
+    /// the fixed window holding `now` (Unix seconds) of each size in `windows` (seconds),
+    /// atomically: several replicas may count for one caller at once, and each sees its own
+    /// change. Returns per window `(count in the current window after the change, count in the
+    /// previous window)`. The caller's older windows are forgotten.
+    async fn count_writes(&self, caller: &str, windows: &[u64], now: i64, delta: i64) -> Result<Vec<(u64, u64)>>;
 
     // --- extraction jobs ---
 

@@ -88,9 +88,12 @@ impl Hub {
     /// outcome, no conflicting specifics, and `merge_text`s at least `merge_cosine` alike; without
     /// vectors, the same task). A record with the same resource, the opposite outcome and the same
     /// task (equal text, or tasks at least `contest_cosine` alike) is marked as contesting it.
-    /// The new record's vector, computed for the comparison, is kept.
-    pub(crate) async fn store_new(&self, new: NewExperience) -> Result<Stored> {
-        let same = self.store.by_resource_key(&new.resource_key(), SAME_RESOURCE_MAX).await?;
+    /// The new record's vector, computed for the comparison, is kept. Unless `sees_unreviewed`
+    /// (the submitter reads pending records), only approved records are compared: a caller's
+    /// submit must not merge into, contest, or so reveal, a record it may not read.
+    pub(crate) async fn store_new(&self, new: NewExperience, sees_unreviewed: bool) -> Result<Stored> {
+        let mut same = self.store.by_resource_key(&new.resource_key(), SAME_RESOURCE_MAX).await?;
+        same.retain(|e| sees_unreviewed || e.status == knowhub_core::Status::Approved);
         let details = merge_text(&new.task, &new.result);
         let mergeable: Vec<&Experience> = same
             .iter()

@@ -404,7 +404,7 @@ pub async fn store_items(
             confirmer: if job.caller.is_empty() { job.agent_id.clone() } else { job.caller.clone() },
             ..Default::default()
         };
-        let stored = hub.store_new(new).await?;
+        let stored = hub.store_new(new, true).await?;
         let (e, duplicate_of) = (stored.experience, stored.duplicate_of);
         if duplicate_of.is_none() && e.status == Status::Pending {
             let excerpt = source_excerpt(&messages, first, e.source_range.unwrap_or(range));

@@ -71,6 +71,34 @@ pub struct LlmHealth {
     pub stats: knowhub_ai::LlmStats,
 }
 
+/// The answer to a submit that repeats record `hidden`, which the caller may not read: what a
+/// brand-new pending record would get (a fresh id, one confirmation, the flags of this submit
+/// alone). Nothing is stored, and `hidden` is not confirmed: the decision on it covers this text.
+fn as_if_new(flags: Vec<String>, redactions: RedactionCounts, by: &str, hidden: &str) -> SubmitResponse {
+    let id = knowhub_core::new_id();
+    tracing::info!(%id, hidden, by, "repeat of a record its submitter may not read: answered as new, nothing stored");
+    SubmitResponse {
+        id,
+        status: Status::Pending,
+        duplicate_of: None,
+        confirmations: 1,
+        contested_with: Vec::new(),
+        flags,
+        redactions,
+        note: None,
+        content_proposal: None,
+        created: true,
+    }
+}
+
+/// Who answers for an agent (often an e-mail address) is for reviewers and admins to see, not
+/// for other agents: with auth on, an agent key gets the field empty (omitted in JSON).
+pub(crate) fn hide_submitter(caller: &Caller, submitted_by: &mut String) {
+    if !caller.reads_everything() {
+        submitted_by.clear();
+    }
+}
+
 /// Which manual submits are approved at once (the rest wait in the review queue).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum AutoApprove {
@@ -95,6 +123,9 @@ pub struct HubOptions {
     pub evidence: crate::evidence::EvidenceSettings,
     /// Per-caller budgets for writes and uploads (off by default; `knowhub serve` sets them).
     pub limits: crate::limits::RateLimits,
+    /// New records per agent key before the rest wait for review (off by default; `knowhub
+    /// serve` sets them).
+    pub records: crate::limits::RecordLimits,
 }
 
 pub struct Hub {
@@ -172,13 +203,32 @@ impl Hub {
         let (redactions, mut flags) = knowhub_core::sanitise::sanitise(&mut new);
         let more = self.screen_more(&new, &flags).await;
         flags.extend(more);
+        if self.over_record_limits(caller).await? {
+            flags.push(crate::limits::BURST.to_string());
+        }
         if !flags.is_empty() {
             new.flags.extend(flags);
             new.status = Status::Pending;
         }
         new.confirmer = crate::evidence::identity(caller, &new.agent_id);
+        // A repeat of a record the caller may not read (pending, rejected) is answered as a new
+        // pending record would be: its id, status, flags and confirmations are not the caller's
+        // to learn, and the caller's word is no evidence for it.
+        let hidden = if caller.reads_everything() {
+            None
+        } else {
+            self.store.by_content_hash(&new.content_hash()).await?.filter(|e| !Self::may_read(caller, e))
+        };
+        if let Some(h) = hidden {
+            return Ok(as_if_new(new.flags, redactions, &new.confirmer, &h.id));
+        }
+        let (sent_flags, confirmer) = (new.flags.clone(), new.confirmer.clone());
         let proposal = new.content.is_some().then(|| new.clone());
-        let s = self.store_new(new).await?;
+        let s = self.store_new(new, caller.reads_everything()).await?;
+        if !s.created && !Self::may_read(caller, &s.experience) {
+            // The same text arrived from someone else between the look-up and the write.
+            return Ok(as_if_new(sent_flags, redactions, &confirmer, &s.experience.id));
+        }
         let (mut note, mut content_proposal) = (None, None);
         if let Some(p) = proposal.filter(|_| !s.created && s.experience.status != Status::Pending) {
             if let Some(pid) = self.propose_content(&s.experience.id, p).await? {
@@ -228,11 +278,37 @@ impl Hub {
     pub async fn experience(&self, caller: &Caller, id: &str) -> Result<Experience> {
         caller.require(Role::Agent)?;
         let id = knowhub_core::validate::id(id)?;
-        let e = self.store.get(id).await?.ok_or_else(|| CoreError::NotFound(format!("experience {id}")))?;
+        let mut e = self.store.get(id).await?.ok_or_else(|| CoreError::NotFound(format!("experience {id}")))?;
         if !Self::may_read(caller, &e) {
             return Err(CoreError::NotFound(format!("experience {id}")));
         }
+        self.hide_contests(caller, vec![(&mut e.contested_with, None)]).await?;
+        hide_submitter(caller, &mut e.submitted_by);
         Ok(e)
+    }
+
+    /// Leaves out of what `caller` is shown the contest marks that name records it may not read
+    /// (a pending or rejected record's id is no agent's to learn), and the `contested` flag with
+    /// the last of them. Each item is a record's `contested_with` and, for a search hit, its flags.
+    pub(crate) async fn hide_contests(
+        &self,
+        caller: &Caller,
+        mut items: Vec<(&mut Vec<String>, Option<&mut Vec<String>>)>,
+    ) -> Result<()> {
+        if caller.reads_everything() || items.iter().all(|(c, _)| c.is_empty()) {
+            return Ok(());
+        }
+        let ids: Vec<String> = items.iter().flat_map(|(c, _)| c.iter().cloned()).collect();
+        let readable: std::collections::HashSet<String> =
+            self.store.get_many(&ids).await?.into_iter().filter(|e| Self::may_read(caller, e)).map(|e| e.id).collect();
+        for (contested, flags) in items.iter_mut() {
+            let before = contested.len();
+            contested.retain(|id| readable.contains(id));
+            if let Some(flags) = flags.as_mut().filter(|_| before > 0 && contested.is_empty()) {
+                flags.retain(|f| f != crate::search::CONTESTED);
+            }
+        }
+        Ok(())
     }
 
     pub async fn content(&self, caller: &Caller, id: &str) -> Result<Content> {

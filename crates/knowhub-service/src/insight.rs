@@ -280,6 +280,10 @@ impl Hub {
             .into_iter()
             .filter(|e| e.status == Status::Approved)
             .collect();
+        self.hide_contests(caller, records.iter_mut().map(|e| (&mut e.contested_with, None)).collect()).await?;
+        for e in records.iter_mut() {
+            crate::hub::hide_submitter(caller, &mut e.submitted_by);
+        }
         records.sort_by(|a, b| b.created_at.cmp(&a.created_at));
         let failures: Vec<Experience> =
             records.iter().filter(|e| e.outcome != Outcome::Success).take(10).cloned().collect();

@@ -27,7 +27,7 @@ pub use hub::{AutoApprove, Health, Hub, HubOptions, LlmHealth, SubmitResponse};
 pub use insight::{Dashboard, ExperienceView, HistoryEvent, ResourcePage};
 pub use jobs::{ExtractRequest, JobView};
 pub use knowhub_core::Caller;
-pub use limits::{Budget, RateLimits};
+pub use limits::{Budget, RateLimits, RecordLimits, BURST};
 pub use metrics::{Metrics, MetricsSnapshot};
 pub use requests::{
     ApproveRequest, DashboardRequest, ExtractWait, FeedbackRequest, MergeRequest, NewKeyRequest, PendingQuery,

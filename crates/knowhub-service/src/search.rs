@@ -13,6 +13,9 @@ use serde::Serialize;
 
 use crate::hub::Hub;
 
+/// The flag of a search hit that another record contradicts (`contested_with`).
+pub(crate) const CONTESTED: &str = "contested";
+
 /// Which signals a search uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -214,13 +217,18 @@ impl Hub {
                 sets.get_or_init(|| g.ids.iter().map(|id| text::token_set(&g.records[id].search_text())).collect());
             rank::jaccard(&sets[i], &sets[j])
         };
-        let results: Vec<SearchHit> = rank::rank(&cands, &params, &similarity)
+        let mut results: Vec<SearchHit> = rank::rank(&cands, &params, &similarity)
             .iter()
             .map(|r| {
                 let e = &g.records[&g.ids[r.index]];
                 SearchHit::from_experience(e, (r.relevance * 10_000.0).round() / 10_000.0, self.computed_flags(e))
             })
             .collect();
+        self.hide_contests(caller, results.iter_mut().map(|h| (&mut h.contested_with, Some(&mut h.flags))).collect())
+            .await?;
+        for h in results.iter_mut() {
+            crate::hub::hide_submitter(caller, &mut h.submitted_by);
+        }
         timings.merge_ms = ms(t);
         Ok(SearchResponse { count: results.len(), mode: g.mode, results, timings })
     }
@@ -232,7 +240,7 @@ impl Hub {
             f.push("disputed".into());
         }
         if !e.contested_with.is_empty() {
-            f.push("contested".into());
+            f.push(CONTESTED.into());
         }
         f
     }

@@ -71,3 +71,50 @@ pub(crate) async fn revoke(pool: &PgPool, id_or_name: &str) -> Result<Option<Api
     .map_err(db_err)?;
     r.as_ref().map(key).transpose()
 }
+
+/// Adds `delta` to `caller`'s count in the current fixed window of each size in `windows`,
+/// dropping the caller's windows before the previous one. `ON CONFLICT .. DO UPDATE` takes the
+/// row lock, so replicas counting at once each see their own change.
+pub(crate) async fn count_writes(
+    pool: &PgPool,
+    caller: &str,
+    windows: &[u64],
+    now: i64,
+    delta: i64,
+) -> Result<Vec<(u64, u64)>> {
+    let mut tx = pool.begin().await.map_err(db_err)?;
+    let mut out = Vec::with_capacity(windows.len());
+    for &w in windows {
+        let w = w.clamp(1, i64::MAX as u64) as i64;
+        let start = now.div_euclid(w) * w;
+        sqlx::query("DELETE FROM write_counts WHERE caller = $1 AND window_secs = $2 AND start < $3")
+            .bind(caller)
+            .bind(w)
+            .bind(start.saturating_sub(w))
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        let n: i64 = sqlx::query_scalar(
+            "INSERT INTO write_counts (caller, window_secs, start, n) VALUES ($1, $2, $3, GREATEST($4, 0)) \
+             ON CONFLICT (caller, window_secs, start) DO UPDATE SET n = GREATEST(write_counts.n + $4, 0) RETURNING n",
+        )
+        .bind(caller)
+        .bind(w)
+        .bind(start)
+        .bind(delta)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        let prev: Option<i64> =
+            sqlx::query_scalar("SELECT n FROM write_counts WHERE caller = $1 AND window_secs = $2 AND start = $3")
+                .bind(caller)
+                .bind(w)
+                .bind(start.saturating_sub(w))
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        out.push((n.max(0) as u64, prev.unwrap_or(0).max(0) as u64));
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
+}

@@ -68,6 +68,10 @@ impl Store for PgStore {
         records::get(&self.pool, id).await
     }
 
+    async fn by_content_hash(&self, hash: &str) -> Result<Option<Experience>> {
+        records::by_content_hash(&self.pool, hash).await
+    }
+
     async fn get_many(&self, ids: &[String]) -> Result<Vec<Experience>> {
         records::get_many(&self.pool, ids).await
     }
@@ -199,6 +203,10 @@ impl Store for PgStore {
 
     async fn list_keys(&self) -> Result<Vec<ApiKey>> {
         keys::list(&self.pool).await
+    }
+
+    async fn count_writes(&self, caller: &str, windows: &[u64], now: i64, delta: i64) -> Result<Vec<(u64, u64)>> {
+        keys::count_writes(&self.pool, caller, windows, now, delta).await
     }
 
     async fn revoke_key(&self, id_or_name: &str) -> Result<Option<ApiKey>> {

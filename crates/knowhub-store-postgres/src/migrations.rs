@@ -216,6 +216,20 @@ ALTER INDEX experiences_tsv SET (fastupdate = off);
 SELECT gin_clean_pending_list('experiences_tsv'::regclass);
 "#,
     ),
+    (
+        6,
+        // Writes per caller in fixed windows (the burst limit on new records), as SQLite's v5:
+        // in the database, so every replica sees the same counts.
+        r#"
+CREATE TABLE write_counts (
+    caller      TEXT COLLATE "C" NOT NULL,
+    window_secs BIGINT NOT NULL,
+    start       BIGINT NOT NULL,
+    n           BIGINT NOT NULL,
+    PRIMARY KEY (caller, window_secs, start)
+);
+"#,
+    ),
 ];
 
 /// Rows per batch of a data step.

@@ -180,6 +180,15 @@ pub(crate) async fn get(pool: &PgPool, id: &str) -> Result<Option<Experience>> {
     r.as_ref().map(rows::experience).transpose()
 }
 
+pub(crate) async fn by_content_hash(pool: &PgPool, hash: &str) -> Result<Option<Experience>> {
+    let r = sqlx::query(AssertSqlSafe(format!("SELECT {EXP_COLS} FROM experiences e WHERE e.content_hash = $1")))
+        .bind(hash)
+        .fetch_optional(pool)
+        .await
+        .map_err(db_err)?;
+    r.as_ref().map(rows::experience).transpose()
+}
+
 pub(crate) async fn get_many(pool: &PgPool, ids: &[String]) -> Result<Vec<Experience>> {
     if ids.is_empty() {
         return Ok(Vec::new());

@@ -60,3 +60,36 @@ pub(crate) fn revoke_tx(c: &Connection, id_or_name: &str) -> Result<Option<ApiKe
     c.execute("UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1", params![id, now_rfc3339()]).map_err(sql_err)?;
     c.query_row(&format!("SELECT {KEY_COLS} FROM api_keys WHERE id = ?1"), [&id], key_row).optional().map_err(sql_err)
 }
+
+/// Adds `delta` to `caller`'s count in the current fixed window of each size in `windows`,
+/// dropping the caller's windows before the previous one. On the writer thread, so counts never race.
+pub(crate) fn count_writes_tx(
+    c: &Connection,
+    caller: &str,
+    windows: &[u64],
+    now: i64,
+    delta: i64,
+) -> Result<Vec<(u64, u64)>> {
+    let mut out = Vec::with_capacity(windows.len());
+    for &w in windows {
+        let w = w.clamp(1, i64::MAX as u64) as i64;
+        let start = now.div_euclid(w) * w;
+        c.prepare_cached("DELETE FROM write_counts WHERE caller = ?1 AND window_secs = ?2 AND start < ?3")
+            .and_then(|mut st| st.execute(params![caller, w, start.saturating_sub(w)]))
+            .map_err(sql_err)?;
+        let n: i64 = c
+            .prepare_cached(
+                "INSERT INTO write_counts (caller, window_secs, start, n) VALUES (?1, ?2, ?3, max(?4, 0)) \
+                 ON CONFLICT (caller, window_secs, start) DO UPDATE SET n = max(n + ?4, 0) RETURNING n",
+            )
+            .and_then(|mut st| st.query_row(params![caller, w, start, delta], |r| r.get(0)))
+            .map_err(sql_err)?;
+        let prev: i64 = c
+            .prepare_cached("SELECT n FROM write_counts WHERE caller = ?1 AND window_secs = ?2 AND start = ?3")
+            .and_then(|mut st| st.query_row(params![caller, w, start.saturating_sub(w)], |r| r.get(0)).optional())
+            .map_err(sql_err)?
+            .unwrap_or(0);
+        out.push((n.max(0) as u64, prev.max(0) as u64));
+    }
+    Ok(out)
+}

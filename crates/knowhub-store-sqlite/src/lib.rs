@@ -65,6 +65,11 @@ impl Store for SqliteStore {
         self.read(move |c| records::get(c, &id)).await
     }
 
+    async fn by_content_hash(&self, hash: &str) -> Result<Option<Experience>> {
+        let hash = hash.to_string();
+        self.read(move |c| records::by_content_hash(c, &hash)).await
+    }
+
     async fn get_many(&self, ids: &[String]) -> Result<Vec<Experience>> {
         if ids.is_empty() {
             return Ok(Vec::new());
@@ -222,6 +227,11 @@ impl Store for SqliteStore {
     async fn revoke_key(&self, id_or_name: &str) -> Result<Option<ApiKey>> {
         let key = id_or_name.to_string();
         self.writer.run(move |c| keys::revoke_tx(c, &key)).await
+    }
+
+    async fn count_writes(&self, caller: &str, windows: &[u64], now: i64, delta: i64) -> Result<Vec<(u64, u64)>> {
+        let (caller, windows) = (caller.to_string(), windows.to_vec());
+        self.writer.run(move |c| keys::count_writes_tx(c, &caller, &windows, now, delta)).await
     }
 
     // --- jobs ---

@@ -169,6 +169,20 @@ CREATE TABLE usage_days (
 ) WITHOUT ROWID;
 "#,
     ),
+    (
+        5,
+        r#"
+-- Writes per caller in fixed windows (the burst limit on new records): counted in the database
+-- so that every process writing to it sees the same counts.
+CREATE TABLE write_counts (
+    caller      TEXT NOT NULL,
+    window_secs INTEGER NOT NULL,
+    start       INTEGER NOT NULL,
+    n           INTEGER NOT NULL,
+    PRIMARY KEY (caller, window_secs, start)
+) WITHOUT ROWID;
+"#,
+    ),
 ];
 
 /// Data steps that need Rust (the hash normalisation lives in knowhub_core), run right after

@@ -199,6 +199,12 @@ pub(crate) fn get(c: &Connection, id: &str) -> Result<Option<Experience>> {
         .map_err(sql_err)
 }
 
+pub(crate) fn by_content_hash(c: &Connection, hash: &str) -> Result<Option<Experience>> {
+    c.query_row(&format!("SELECT {EXP_COLS} FROM experiences e WHERE e.content_hash = ?1"), [hash], from_row)
+        .optional()
+        .map_err(sql_err)
+}
+
 pub(crate) fn get_many(c: &Connection, ids: &[String]) -> Result<Vec<Experience>> {
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(500) {

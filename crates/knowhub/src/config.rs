@@ -28,6 +28,11 @@ pub struct LimitsSection {
     pub writes_per_minute: u32,
     /// Conversation uploads (`POST /api/extract`, one LLM call each) per minute per caller (0 = no limit).
     pub uploads_per_minute: u32,
+    /// New records one agent key may write in any minute before the rest wait for review, flagged
+    /// `burst` (0 = no limit; only with auth: without keys there is no key to count for).
+    pub record_burst: u32,
+    /// New records one agent key may write in any hour before the rest wait for review (0 = no limit).
+    pub records_per_hour: u32,
     /// Open connections at most (lowered to fit the open-file limit); at the cap a new one
     /// evicts the longest-idle connection.
     pub max_connections: usize,
@@ -45,6 +50,8 @@ impl Default for LimitsSection {
         LimitsSection {
             writes_per_minute: 600,
             uploads_per_minute: 30,
+            record_burst: 20,
+            records_per_hour: 200,
             max_connections: c.max_connections,
             max_connections_per_address: c.max_per_address,
             header_timeout_secs: c.header_timeout.as_secs(),
@@ -58,6 +65,10 @@ impl LimitsSection {
             writes_per_minute: self.writes_per_minute,
             uploads_per_minute: self.uploads_per_minute,
         }
+    }
+
+    pub fn records(&self) -> knowhub_service::RecordLimits {
+        knowhub_service::RecordLimits { burst: self.record_burst, per_hour: self.records_per_hour }
     }
 
     pub fn connections(&self) -> anyhow::Result<knowhub_http::ConnLimits> {
@@ -519,6 +530,12 @@ pub struct Overrides {
     /// Extracted experiences wait for review (true/false).
     #[arg(long, env = "KNOWHUB_REQUIRE_APPROVAL", global = true)]
     pub require_approval: Option<bool>,
+    /// New records per agent key in any minute before the rest wait for review (0 = no limit).
+    #[arg(long, env = "KNOWHUB_RECORD_BURST", global = true)]
+    pub record_burst: Option<u32>,
+    /// New records per agent key in any hour before the rest wait for review (0 = no limit).
+    #[arg(long, env = "KNOWHUB_RECORDS_PER_HOUR", global = true)]
+    pub records_per_hour: Option<u32>,
 }
 
 impl Config {
@@ -572,6 +589,12 @@ impl Config {
         }
         if let Some(v) = o.require_approval {
             c.extraction.require_approval = v;
+        }
+        if let Some(v) = o.record_burst {
+            c.limits.record_burst = v;
+        }
+        if let Some(v) = o.records_per_hour {
+            c.limits.records_per_hour = v;
         }
         c.search.validate()?;
         c.feedback.validate()?;
@@ -639,6 +662,8 @@ contest_cosine = 0.965                # same resource, opposite outcome, at leas
 [limits]
 writes_per_minute = 600               # submits + feedback votes; over it: 429 with Retry-After; 0 = no limit
 uploads_per_minute = 30               # POST /api/extract (each costs an LLM call); 0 = no limit
+record_burst = 20                     # new records per agent key in any minute; beyond: accepted, held for review (flag burst); 0 = no limit   KNOWHUB_RECORD_BURST
+records_per_hour = 200                # the same per hour: the sustained rate   KNOWHUB_RECORDS_PER_HOUR
 max_connections = 4096                # open connections at most (lowered to fit the open-file limit); when full, the longest-idle one is closed
 max_connections_per_address = 256     # open connections from one IP address (loopback exempt); 0 = no cap (behind a proxy on another host: raise it)
 header_timeout_secs = 10              # a new connection must send a whole request head within this of connecting; a kept-alive one idle this long is closed
@@ -676,6 +701,26 @@ mod tests {
     fn default_toml_parses_to_defaults() {
         let c: Config = toml::from_str(DEFAULT_TOML).unwrap();
         assert_eq!(c, Config::default());
+    }
+
+    #[test]
+    fn record_limits_from_file_then_flag() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("k.toml");
+        std::fs::write(&p, "[limits]\nrecord_burst = 5\nrecords_per_hour = 50\n").unwrap();
+        let c = Config::load(&Overrides { config: Some(p.clone()), ..Default::default() }).unwrap();
+        assert_eq!(c.limits.records(), knowhub_service::RecordLimits { burst: 5, per_hour: 50 });
+        // clap fills Overrides from the environment and the flags alike, the flag winning.
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            o: Overrides,
+        }
+        let o = Cli::parse_from(["knowhub", "--config", p.to_str().unwrap(), "--record-burst", "7"]).o;
+        let c = Config::load(&o).unwrap();
+        assert_eq!(c.limits.records(), knowhub_service::RecordLimits { burst: 7, per_hour: 50 });
+        assert_eq!(Config::default().limits.records(), knowhub_service::RecordLimits { burst: 20, per_hour: 200 });
     }
 
     #[test]

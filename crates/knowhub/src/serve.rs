@@ -87,6 +87,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
         auth: cfg.auth,
         evidence: cfg.dedup.settings()?,
         limits: cfg.limits.rates(),
+        records: cfg.limits.records(),
     };
     let embedder = Arc::new(build_embedder(&cfg));
     let model = embedder.model_id().map(str::to_string);

@@ -34,3 +34,31 @@ pub async fn api_keys(s: Arc<dyn Store>) {
     assert_eq!(listed.iter().filter(|k| k.revoked_at.is_none()).count(), 1);
     assert_eq!(listed[0].id, a.id, "oldest first");
 }
+
+pub async fn write_counts_per_caller_and_window(s: Arc<dyn Store>) {
+    let t = 1_800_000_030; // 30 s into a minute, 30 min into an hour
+    assert_eq!(s.count_writes("bot", &[60, 3600], t, 1).await.unwrap(), vec![(1, 0), (1, 0)]);
+    assert_eq!(s.count_writes("bot", &[60, 3600], t + 10, 1).await.unwrap(), vec![(2, 0), (2, 0)]);
+    assert_eq!(s.count_writes("other", &[60], t, 1).await.unwrap(), vec![(1, 0)], "each caller counts alone");
+    // A write taken back; never below zero.
+    assert_eq!(s.count_writes("bot", &[60, 3600], t + 10, -1).await.unwrap(), vec![(1, 0), (1, 0)]);
+    assert_eq!(s.count_writes("bot", &[60, 3600], t + 10, 1).await.unwrap(), vec![(2, 0), (2, 0)]);
+    assert_eq!(s.count_writes("nobody", &[60], t, -1).await.unwrap(), vec![(0, 0)]);
+    // The next minute starts from one; the one before is reported beside it.
+    assert_eq!(s.count_writes("bot", &[60, 3600], t + 40, 1).await.unwrap(), vec![(1, 2), (3, 0)]);
+    // Two minutes on, the minute before is empty (and the older one forgotten).
+    assert_eq!(s.count_writes("bot", &[60], t + 160, 1).await.unwrap(), vec![(1, 0)]);
+    // Concurrent writes of one caller each see their own count: n writes end at n.
+    let tasks: Vec<_> = (0..20)
+        .map(|_| {
+            let s = s.clone();
+            tokio::spawn(async move { s.count_writes("crowd", &[60], t, 1).await.unwrap()[0].0 })
+        })
+        .collect();
+    let mut counts = Vec::new();
+    for task in tasks {
+        counts.push(task.await.unwrap());
+    }
+    counts.sort_unstable();
+    assert_eq!(counts, (1..=20).collect::<Vec<u64>>());
+}

@@ -211,3 +211,25 @@ pub async fn content_proposals_and_set_content(s: Arc<dyn Store>) {
     assert_eq!((c.content.as_str(), c.content_type.as_str()), ("second version", "text/markdown"));
     assert!(matches!(s.set_content("no-such-id", "x", "text/plain").await, Err(CoreError::NotFound(_))));
 }
+
+pub async fn by_content_hash_finds_every_status(s: Arc<dyn Store>) {
+    let a = created(&s, exp("Rotate logs", "logrotate", "disk stable", 4, "main")).await;
+    let mut p = exp("Tune cache", "cachectl", "hits up", 4, "main");
+    p.status = Status::Pending;
+    let pending = created(&s, p.clone()).await;
+    let mut r = exp("Drop caches", "sysctl", "faster", 4, "main");
+    r.status = Status::Pending;
+    let rejected = created(&s, r.clone()).await;
+    s.review(&rejected.id, Review { decision: Decision::Reject { reason: None }, reviewer: "rita".into() })
+        .await
+        .unwrap();
+    // The hash of the same text, respelt as a repeat would be, finds each record whatever its status.
+    let again = exp("rotate  LOGS", "logrotate ", "disk stable", 2, "other");
+    assert_eq!(s.by_content_hash(&again.content_hash()).await.unwrap().map(|e| e.id), Some(a.id));
+    let found = s.by_content_hash(&p.content_hash()).await.unwrap().unwrap();
+    assert_eq!((found.id, found.status), (pending.id, Status::Pending));
+    let found = s.by_content_hash(&r.content_hash()).await.unwrap().unwrap();
+    assert_eq!((found.id.as_str(), found.status), (rejected.id.as_str(), Status::Rejected));
+    assert!(s.by_content_hash(&exp("Other", "x", "y", 3, "m").content_hash()).await.unwrap().is_none());
+    assert_eq!(s.get(&found.id).await.unwrap().unwrap().confirmations, 1, "a lookup confirms nothing");
+}
