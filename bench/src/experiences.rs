@@ -46,6 +46,9 @@ pub struct Args {
     features: Option<PathBuf>,
     #[arg(long, default_value_t = 10)]
     depth: usize,
+    /// The fusion to rank with (as `retrieval --fusions`; default: the server's).
+    #[arg(long)]
+    fusion: Option<String>,
     /// With `--features`: background sentences (one a line) for each query's cosine statistics.
     #[arg(long)]
     background: Option<PathBuf>,
@@ -311,7 +314,11 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
     )?);
     // The server's search settings and policies (`knowhub serve` with no config file).
-    let hub = Hub::new(store as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
+    let mut cfg = SearchConfig::default();
+    if let Some(f) = &a.fusion {
+        (cfg.fusion, cfg.score_union) = retrieval::parse_fusion(f)?;
+    }
+    let hub = Hub::new(store as Arc<dyn Store>, embedder.clone(), cfg);
     let app = knowhub_http::app(hub.clone());
 
     // Submit every record as its own agent would; a merge maps the record to the one it confirmed.

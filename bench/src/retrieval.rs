@@ -155,7 +155,7 @@ pub async fn embed_all(hub: &Hub, model: &str) -> anyhow::Result<usize> {
     }
 }
 
-/// `weighted:V:T[:lists]` or `rrf:K[:lists]`; `:lists` fuses the candidate lists as returned
+/// `weighted:V:T[:lists]`, `rrf:K[:lists]`, `agree:V:T`, `calibrated` or `calibrated:R:V:T`; `:lists` fuses the candidate lists as returned
 /// (a candidate missing from one list scores 0 there) instead of scoring the whole union.
 pub fn parse_fusion(s: &str) -> anyhow::Result<(knowhub_core::rank::Fusion, bool)> {
     let p: Vec<&str> = s.split(':').collect();
@@ -166,9 +166,13 @@ pub fn parse_fusion(s: &str) -> anyhow::Result<(knowhub_core::rank::Fusion, bool
             ["weighted", v, t] => knowhub_core::rank::Fusion::Weighted { vector: v.parse()?, text: t.parse()? },
             ["rrf", k] => knowhub_core::rank::Fusion::Rrf { k: k.parse()? },
             ["agree", v, t] => knowhub_core::rank::Fusion::Agreement { vector: v.parse()?, text: t.parse()? },
-            ["calibrated"] => knowhub_core::rank::Fusion::Calibrated { relevance: 1.0, text: 0.0 },
-            ["calibrated", r, t] => knowhub_core::rank::Fusion::Calibrated { relevance: r.parse()?, text: t.parse()? },
-            _ => anyhow::bail!("bad fusion {s:?}: weighted:V:T[:lists] or rrf:K[:lists]"),
+            ["calibrated"] => knowhub_core::rank::Fusion::Calibrated { relevance: 1.0, vector: 0.0, text: 0.0 },
+            ["calibrated", r, v, t] => {
+                knowhub_core::rank::Fusion::Calibrated { relevance: r.parse()?, vector: v.parse()?, text: t.parse()? }
+            }
+            _ => anyhow::bail!(
+                "bad fusion {s:?}: weighted:V:T[:lists], rrf:K[:lists], agree:V:T, calibrated or calibrated:R:V:T"
+            ),
         },
         !lists,
     ))

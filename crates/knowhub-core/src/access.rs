@@ -67,6 +67,41 @@ impl Caller {
         Caller { name: "local".into(), role: Role::Admin, authenticated: false, origin: None }
     }
 
+    /// The `agent_id` this caller's write is stored under. With auth on it is namespaced under
+    /// the key, `key/agent` (or the key's name alone when none is given), so a key cannot write
+    /// as another key's agents and an `agent_id` filter can trust what it matches. Without auth
+    /// it is what the client gave.
+    pub fn bound_agent_id(&self, given: &str) -> String {
+        let given = given.trim();
+        if !self.authenticated {
+            return given.to_string();
+        }
+        let own = format!("{}/", self.name);
+        if given.is_empty() || given == self.name {
+            self.name.clone()
+        } else if given.starts_with(&own) {
+            given.to_string()
+        } else {
+            format!("{own}{given}")
+        }
+    }
+
+    /// An `agent_id` search filter as this caller means it. With auth on, a bare name is one of
+    /// the caller's own agents (`me/name`); a namespaced one (`key/name`) is taken as it is, and
+    /// `key/` means the key's own records without an agent id. Without auth, as given.
+    pub fn agent_filter(&self, given: &str) -> String {
+        let given = given.trim();
+        if !self.authenticated {
+            given.to_string()
+        } else if let Some(key) = given.strip_suffix('/') {
+            key.to_string()
+        } else if given.contains('/') {
+            given.to_string()
+        } else {
+            format!("{}/{given}", self.name)
+        }
+    }
+
     /// A caller identified by an API key.
     pub fn key(name: impl Into<String>, role: Role) -> Self {
         Caller { name: name.into(), role, authenticated: true, origin: None }
@@ -146,6 +181,10 @@ pub fn generate_key(name: &str, role: Role) -> Result<(String, NewApiKey)> {
     if name.chars().any(char::is_control) {
         return Err(CoreError::invalid("name", "must not contain control characters"));
     }
+    // `/` separates a key from its agents in a bound `agent_id` (`Caller::bound_agent_id`).
+    if name.contains('/') {
+        return Err(CoreError::invalid("name", "must not contain '/'"));
+    }
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| CoreError::Internal(format!("random source: {e}")))?;
     let key = format!("{KEY_PREFIX}{}", hex::encode(bytes));
@@ -189,5 +228,21 @@ mod tests {
         assert!(!s1.hash.contains(&k1[3..]));
         assert!(k1.starts_with(&s1.prefix));
         assert!(generate_key("  ", Role::Agent).is_err());
+    }
+
+    #[test]
+    fn agent_ids_are_bound_to_keys() {
+        let alice = Caller::key("alice", Role::Agent);
+        assert_eq!(alice.bound_agent_id("bot"), "alice/bot");
+        assert_eq!(alice.bound_agent_id(" alice/bot "), "alice/bot", "already hers");
+        assert_eq!(alice.bound_agent_id("mallory/bot"), "alice/mallory/bot", "cannot pose as another key");
+        assert_eq!(alice.bound_agent_id(""), "alice");
+        assert_eq!(alice.bound_agent_id("alice"), "alice");
+        assert_eq!(Caller::local().bound_agent_id(" bot "), "bot", "no auth: as given");
+        assert_eq!(alice.agent_filter("bot"), "alice/bot");
+        assert_eq!(alice.agent_filter("bob/bot"), "bob/bot");
+        assert_eq!(alice.agent_filter("bob/"), "bob");
+        assert_eq!(Caller::local().agent_filter("bot"), "bot");
+        assert!(generate_key("team/a", Role::Agent).is_err());
     }
 }

@@ -11,9 +11,8 @@
 //! whose cosines to a question run on another scale) times the vectors it was scored with.
 //! Experiences are fitted on the experience dev set, question-shaped text on the paraphrase
 //! sets (CoSQA, ATEC, LCQMC) with off-topic queries mixed in; docs/ranking.md §5 says how, and
-//! `knowhub-bench experiences` and `knowhub-bench abstain` measure it. Relevance is not what
-//! orders results: fusion does (with the record's priors), as it ranks better than any
-//! calibrated score we fitted.
+//! `knowhub-bench experiences` and `knowhub-bench abstain` measure it. By default it is also half
+//! of the order (`rank::Fusion::Calibrated`).
 
 use crate::rank::Candidate;
 

@@ -623,3 +623,36 @@ async fn content_for_an_approved_record_goes_through_review() {
         "unchanged by the rejected and refused ones"
     );
 }
+
+/// With auth on an agent id is the key's: stored under it, filtered under it, so no key can
+/// write as another key's agents or be found by another key's agent filter.
+#[tokio::test]
+async fn agent_ids_are_bound_to_their_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = hub(dir.path(), HubOptions { auth: true, ..Default::default() }).await;
+    let alice = h.create_key(&Caller::local(), "alice", Role::Agent).await.unwrap().key;
+    let mallory = h.create_key(&Caller::local(), "mallory", Role::Agent).await.unwrap().key;
+    let api = Api::new(h.clone());
+    let rec = |task: &str, agent: &str| json!({"task": task, "resource": "terraform plan", "result": "caught the drift before apply", "agent_id": agent});
+    let (_, a) = api.as_key(&alice).post("/api/submit", rec("Check infrastructure drift nightly", "bot")).await;
+    let (_, got) = api.as_key(&mallory).get(&format!("/api/experiences/{}", a["id"].as_str().unwrap())).await;
+    assert_eq!(got["agent_id"], "alice/bot", "{got}");
+    // Mallory names Alice's agent; the record is stored under Mallory's key.
+    let (_, m) = api.as_key(&mallory).post("/api/submit", rec("Check infrastructure drift weekly", "alice/bot")).await;
+    let (_, got) = api.as_key(&alice).get(&format!("/api/experiences/{}", m["id"].as_str().unwrap())).await;
+    assert_eq!(got["agent_id"], "mallory/alice/bot", "{got}");
+    let ids = |v: &serde_json::Value| -> Vec<String> {
+        v["results"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap().to_string()).collect()
+    };
+    let q = "/api/search?q=infrastructure+drift&min_relevance=0&agent_id=";
+    // A bare name is the caller's own agent; a namespaced one is exactly that key's.
+    let (_, own) = api.as_key(&alice).get(&format!("{q}bot")).await;
+    assert_eq!(ids(&own), vec![a["id"].as_str().unwrap().to_string()], "{own}");
+    let (_, named) = api.as_key(&mallory).get(&format!("{q}alice/bot")).await;
+    assert_eq!(ids(&named), vec![a["id"].as_str().unwrap().to_string()], "the forged one is not Alice's: {named}");
+    let (_, none) = api.as_key(&mallory).get(&format!("{q}bot")).await;
+    assert!(ids(&none).is_empty(), "{none}");
+    // Key names cannot hold the separator.
+    let e = h.create_key(&Caller::local(), "team/a", Role::Agent).await.unwrap_err();
+    assert_eq!(e.field(), Some("name"));
+}

@@ -210,6 +210,7 @@ impl Hub {
             new.flags.extend(flags);
             new.status = Status::Pending;
         }
+        new.agent_id = caller.bound_agent_id(&new.agent_id);
         new.confirmer = crate::evidence::identity(caller, &new.agent_id);
         // A repeat of a record the caller may not read (pending, rejected) is answered as a new
         // pending record would be: its id, status, flags and confirmations are not the caller's

@@ -162,7 +162,7 @@ impl Hub {
                 format!("holds {} messages; the limit is {MAX_MESSAGES}", raw.len()),
             ));
         }
-        let agent_id = short("agent_id", req.agent_id)?;
+        let agent_id = caller.bound_agent_id(&short("agent_id", req.agent_id)?);
         let submitted_by = match short("submitted_by", req.submitted_by)? {
             s if s.is_empty() && caller.name != "local" => caller.name.clone(),
             s => s,

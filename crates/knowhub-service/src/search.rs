@@ -161,6 +161,7 @@ impl Hub {
     /// raw signals and each stage's score, nothing cut: for benchmarks and debugging.
     pub async fn explain(&self, caller: &Caller, q: &SearchQuery) -> Result<Vec<Explained>> {
         caller.require(Role::Agent)?;
+        let q = &as_meant(caller, q);
         let tokens = text::query_tokens(&q.q);
         let g = self.gather(q, &tokens, None, &mut Timings::default()).await?;
         let cands = self.candidates(&g, &tokens);
@@ -205,6 +206,7 @@ impl Hub {
         vector: Option<Arc<QueryVectors>>,
     ) -> Result<SearchResponse> {
         caller.require(Role::Agent)?;
+        let q = &as_meant(caller, q);
         let mut timings = Timings::default();
         let tokens = text::query_tokens(&q.q);
         let g = self.gather(q, &tokens, vector, &mut timings).await?;
@@ -382,6 +384,19 @@ impl Hub {
                 }
             })
             .collect()
+    }
+}
+
+/// `q` with its `agent_id` filter read as `caller` means it (`Caller::agent_filter`): with auth
+/// on, a bare agent name is one of the caller's own.
+fn as_meant<'a>(caller: &Caller, q: &'a SearchQuery) -> std::borrow::Cow<'a, SearchQuery> {
+    match &q.filter.agent_id {
+        Some(a) => {
+            let mut q = q.clone();
+            q.filter.agent_id = Some(caller.agent_filter(a));
+            std::borrow::Cow::Owned(q)
+        }
+        None => std::borrow::Cow::Borrowed(q),
     }
 }
 

@@ -150,6 +150,8 @@ impl Default for EmbedderConfig {
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum FusionKind {
+    /// `relevance_weight` of calibrated relevance beside the weighted fusion.
+    Calibrated,
     Weighted,
     Rrf,
     /// Weighted, with the text weight scaled by how much the two top lists agree.
@@ -160,6 +162,8 @@ pub enum FusionKind {
 #[serde(deny_unknown_fields, default)]
 pub struct SearchSection {
     pub fusion: FusionKind,
+    /// With `fusion = "calibrated"`: the share of the order that is calibrated relevance.
+    pub relevance_weight: f64,
     pub vector_weight: f64,
     pub text_weight: f64,
     pub rrf_k: f64,
@@ -177,7 +181,8 @@ pub struct SearchSection {
 impl Default for SearchSection {
     fn default() -> Self {
         SearchSection {
-            fusion: FusionKind::Weighted,
+            fusion: FusionKind::Calibrated,
+            relevance_weight: 0.5,
             vector_weight: 0.8,
             text_weight: 0.2,
             rrf_k: 60.0,
@@ -197,6 +202,9 @@ impl SearchSection {
     pub fn validate(&self) -> anyhow::Result<()> {
         if !(self.vector_weight >= 0.0 && self.text_weight >= 0.0 && self.vector_weight + self.text_weight > 0.0) {
             bail!("search.vector_weight and search.text_weight must be >= 0 and not both 0");
+        }
+        if !(0.0..=1.0).contains(&self.relevance_weight) {
+            bail!("search.relevance_weight must be between 0 and 1");
         }
         if !(0.0..=1.0).contains(&self.mmr_lambda) {
             bail!("search.mmr_lambda must be between 0 and 1");
@@ -226,6 +234,15 @@ impl SearchSection {
             },
             dispute_threshold: f.dispute_threshold,
             fusion: match self.fusion {
+                FusionKind::Calibrated => {
+                    // The weighted part's two weights share what relevance leaves.
+                    let rest = (1.0 - self.relevance_weight) / (self.vector_weight + self.text_weight);
+                    Fusion::Calibrated {
+                        relevance: self.relevance_weight,
+                        vector: self.vector_weight * rest,
+                        text: self.text_weight * rest,
+                    }
+                }
                 FusionKind::Weighted => Fusion::Weighted { vector: self.vector_weight, text: self.text_weight },
                 FusionKind::Rrf => Fusion::Rrf { k: self.rrf_k },
                 FusionKind::Agreement => Fusion::Agreement { vector: self.vector_weight, text: self.text_weight },
@@ -633,7 +650,8 @@ timeout_secs = 30
 debias = true                      # local: remove the language direction from queries (cross-lingual)
 
 [search]
-fusion = "weighted"                # weighted | rrf | agreement
+fusion = "calibrated"              # calibrated | weighted | rrf | agreement
+relevance_weight = 0.5             # calibrated: the share of the order that is relevance (feedback can lift any hit)
 vector_weight = 0.8                # the one default that keeps hybrid >= each signal alone on all 3 benchmark sets
 text_weight = 0.2
 rrf_k = 60.0
@@ -721,6 +739,21 @@ mod tests {
         let c = Config::load(&o).unwrap();
         assert_eq!(c.limits.records(), knowhub_service::RecordLimits { burst: 7, per_hour: 50 });
         assert_eq!(Config::default().limits.records(), knowhub_service::RecordLimits { burst: 20, per_hour: 200 });
+    }
+
+    #[test]
+    fn the_default_order_is_the_cores() {
+        let f = FeedbackSection::default();
+        assert_eq!(SearchSection::default().to_search_config(&f).fusion, Fusion::default());
+        let c: Config = toml::from_str("[search]\nrelevance_weight = 0.2").unwrap();
+        match c.search.to_search_config(&f).fusion {
+            Fusion::Calibrated { relevance, vector, text } => {
+                assert!((relevance - 0.2).abs() < 1e-12 && (vector - 0.64).abs() < 1e-12 && (text - 0.16).abs() < 1e-12)
+            }
+            other => panic!("{other:?}"),
+        }
+        let bad: Config = toml::from_str("[search]\nrelevance_weight = 1.5").unwrap();
+        assert!(bad.search.validate().unwrap_err().to_string().contains("relevance_weight"));
     }
 
     #[test]

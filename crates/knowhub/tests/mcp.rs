@@ -143,7 +143,8 @@ async fn mcp_endpoint_takes_the_rest_keys_and_roles() {
         .json()
         .await
         .unwrap();
-    assert_eq!(e["agent_id"], "ci-bot");
+    // With auth on, the agent id is stored under the key that wrote it.
+    assert_eq!(e["agent_id"], "cc-agent/ci-bot");
 
     // The agent key gets the agent's tools and nothing more: no review tools exist over MCP, and the
     // same key is refused by the REST review queue.
