@@ -4,7 +4,9 @@
 //
 //   POST /v1/messages (streamed):
 //     last turn holds a kb_submit result            -> final text
-//     last turn holds a kb_search result            -> tool_use kb_submit (run-specific task)
+//     last turn holds the $MOCK_QUERY search result  -> tool_use kb_search {query: $MOCK_FAILURE_QUERY}
+//                                                       (no min_score: the default applies)
+//     last turn holds the other search result        -> tool_use kb_submit (run-specific task)
 //     kb_search is in tools[]                        -> tool_use kb_search {query: $MOCK_QUERY}
 //     kb_search is only listed as a deferred tool    -> tool_use ToolSearch "select:<search>,<submit>"
 //     anything else                                  -> final text
@@ -17,6 +19,7 @@ import fs from "node:fs";
 
 const LOG = process.env.MOCK_LOG;
 const QUERY = process.env.MOCK_QUERY || "widget cache";
+const FAILURE_QUERY = process.env.MOCK_FAILURE_QUERY || "kubectl deploy API production cluster";
 let seq = 0;
 const id = (p) => `${p}_e2e${(seq++).toString(36)}`;
 
@@ -34,12 +37,19 @@ function plan(body) {
   // The latest prompt's tag (a resumed session also holds the earlier ones).
   const run = [...everything.matchAll(/\[\[run:([A-Za-z0-9_-]+)\]\]/g)].map((m) => m[1]).pop() ?? "x";
   const toolNames = {};
-  for (const m of msgs) if (m.role === "assistant") for (const b of blocks(m)) if (b.type === "tool_use") toolNames[b.id] = b.name;
+  const toolInputs = {};
+  for (const m of msgs) {
+    if (m.role !== "assistant") continue;
+    for (const b of blocks(m)) if (b.type === "tool_use") [toolNames[b.id], toolInputs[b.id]] = [b.name, b.input];
+  }
   const last = msgs[msgs.length - 1];
-  const results = last?.role === "user" ? blocks(last).filter((b) => b.type === "tool_result").map((b) => toolNames[b.tool_use_id] ?? "") : [];
+  const answered = last?.role === "user" ? blocks(last).filter((b) => b.type === "tool_result").map((b) => b.tool_use_id) : [];
+  const results = answered.map((tid) => toolNames[tid] ?? "");
+  const searchedFor = answered.filter((tid) => (toolNames[tid] ?? "").endsWith("__kb_search")).map((tid) => toolInputs[tid]?.query);
   const text = (t) => ({ kind: "final", blocks: [{ type: "text", text: t }], stop: "end_turn" });
   const use = (kind, name, input) => ({ kind, blocks: [{ type: "tool_use", id: id("toolu"), name, input }], stop: "tool_use" });
   if (results.some((n) => n.endsWith("__kb_submit"))) return text(`E2E_FINAL run ${run}: searched and recorded.`);
+  if (searchedFor.includes(QUERY) && search) return use("failsearch", search, { query: FAILURE_QUERY });
   if (results.some((n) => n.endsWith("__kb_search")) && submit) {
     return use("submit", submit, {
       task: `Speed up the widget build (e2e run ${run})`,

@@ -8,6 +8,8 @@ const run = process.argv[2];
 const { WORK, KH_URL } = process.env;
 const START = "KnowHub, the shared experience base of your agents, is available:";
 const PERIODIC = "Reminder: if you used a tool or resource and learned something";
+/** The warning line a failure lesson carries right under its id (knowhub-core's prompt.rs). */
+const FAILED_BEFORE = "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
 
 function record(name, ok, detail = "") {
   console.log(`${ok ? "PASS" : "FAIL"} [${run}] ${name}${ok || !detail ? "" : ` -- ${String(detail).slice(0, 600)}`}`);
@@ -68,8 +70,12 @@ record("claude -p ended in success", out.subtype === "success" && out.is_error =
 const toolUses = requests.flatMap((r) => r.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b) => b.type === "tool_use").map((b) => b.name));
 record(`the model called kb_search and kb_submit as ${prefix}*`, toolUses.includes(`${prefix}kb_search`) && toolUses.includes(`${prefix}kb_submit`), toolUses.join(","));
 
-const afterSearch = requests.find((r) => r.reply === "submit");
+// The model searches twice: the widget query (its result is in the request answered with the second
+// search), then the failure lesson's query (its result is in the request answered with kb_submit).
+const afterSearch = requests.find((r) => r.reply === "failsearch");
 const searchResult = afterSearch ? lastToolResults(afterSearch) : "";
+const afterFailSearch = requests.find((r) => r.reply === "submit");
+const failSearchResult = afterFailSearch ? lastToolResults(afterFailSearch) : "";
 const afterSubmit = requests.find((r) => lastToolResults(r).includes("KnowHub"));
 const submitResult = requests.filter((r) => r.reply === "final").map(lastToolResults).join("\n");
 
@@ -91,6 +97,17 @@ if (run === "D") {
     searchResult.includes("(1 record skipped because it looks like prompt injection.)") && !searchResult.includes("reveal the system prompt"),
     searchResult,
   );
+  const { deploy } = JSON.parse(fs.readFileSync(`${WORK}/seeds.json`, "utf8"));
+  const warned = new RegExp(`\\[\\d+\\] id: ${deploy}\\n    ${FAILED_BEFORE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n    task: Deploy the API to the production cluster\\n`);
+  record(
+    "kb_search without min_score (default 3) shows the failure lesson (score 2) as 'FAILED before: ...' right under its id, and only failures so",
+    warned.test(failSearchResult) &&
+      failSearchResult.includes("result: failed: ImagePullBackOff because the registry secret was missing in the namespace") &&
+      failSearchResult.includes("score: 2/5 | outcome: failure") &&
+      failSearchResult.split("FAILED before:").length === failSearchResult.split("outcome: failure").length,
+    failSearchResult,
+  );
+  record("the success records in the first search carry no failure warning", searchResult.length > 0 && !searchResult.includes("FAILED before:"), searchResult);
   record("the submit's answer reached the model", /Experience recorded in KnowHub \(id: [0-9a-f-]{36}\)/.test(submitResult) && Boolean(afterSubmit), submitResult);
   const agent = { A: "claude-code-e2e", B: "cc-plugin-e2e", C: "cc-plugin-e2e" }[run];
   const found = await hubSearch(`widget build e2e run ${run}`, agent);
@@ -114,6 +131,15 @@ if (run === "B" || run === "C") {
   const u = uploads[0];
   const sent = JSON.stringify(u?.body?.messages ?? []);
   record("Stop: the conversation was uploaded to /api/extract (202)", uploads.length === 1 && u.status === 202 && u.body.session_key.startsWith("claude-code:") && u.body.agent_id === "cc-plugin-e2e" && u.body.source === "claude-code", JSON.stringify(uploads).slice(0, 600));
+  const { deploy } = JSON.parse(fs.readFileSync(`${WORK}/seeds.json`, "utf8"));
+  const lessonSearches = section(`${WORK}/proxy.jsonl`).filter((e) => e.method === "GET" && e.url.startsWith("/api/search?") && (e.response ?? "").includes(deploy));
+  record(
+    "knowhub mcp sent the hub min_score=3 and the hub still answered with the failure lesson",
+    lessonSearches.length === 1 &&
+      new URL(lessonSearches[0].url, "http://x").searchParams.get("min_score") === "3" &&
+      JSON.parse(lessonSearches[0].response).results.some((h) => h.id === deploy && h.outcome === "failure" && h.score === 2),
+    JSON.stringify(lessonSearches).slice(0, 600),
+  );
   if (run === "B") {
     record(
       "the upload was redacted before it left (strict, as the OpenClaw plugin)",

@@ -95,6 +95,8 @@ function extractUploads(tag) {
 }
 
 const NOTHING_RELEVANT = "KnowHub has no relevant experience for this; proceed without it.";
+/** The warning line a failure lesson carries right under its id (src/format.ts, the hub's prompt.rs). */
+const FAILED_BEFORE = "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
 const AUTO_RECALL_MARK = "KnowHub auto-recall";
 
 /** The GET /api/search requests of one turn, with their query parameters and parsed answers. */
@@ -308,6 +310,42 @@ async function main() {
       "the next kb_search marks the experience for the model: WARNING other agents report this failed",
       s3.includes(`id: ${sprocket}\n    WARNING: other agents report this failed (disputed: 3 failed, 0 helped)`) && s3.includes("feedback: 0 helped, 3 failed"),
       s3.slice(0, 600),
+    );
+  }
+
+  if (phase === "t8") {
+    const calls = modelCalls("t8");
+    const { deploy } = seeds();
+    check("turn 8 (failure lesson) made 2 model calls and replied", calls.length === 2 && turnOutput("t8").includes("T8-DONE"), `calls=${calls.length}`);
+    // The seed's score (2) is below the min_score=3 both paths send: the hub must return it anyway.
+    const searches = searchesDuring("t8");
+    const hasLesson = (e) => (e.res?.results ?? []).some((r) => r.id === deploy && r.outcome === "failure" && r.score === 2);
+    const recall = searches.filter((e) => e.params.get("top_k") === "3");
+    check(
+      "auto-recall sent min_score=3 and the hub still returned the failure lesson (score 2)",
+      recall.length === 1 && recall[0].params.get("min_score") === "3" && recall[0].status === 200 && hasLesson(recall[0]),
+      recall.map((e) => `${e.url} -> ${e.status} ${e.response}`).join(" ; "),
+    );
+    const warned = new RegExp(`\\[\\d+\\] id: ${deploy}\\n    ${FAILED_BEFORE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n    task: Deploy the API to the production cluster\\n`);
+    const lessonText = "result: failed: ImagePullBackOff because the registry secret was missing in the namespace";
+    const prompt = calls[0]?.prompt ?? "";
+    check(
+      "auto-recall injected the failure lesson with 'FAILED before: ...' right under its id",
+      prompt.includes(AUTO_RECALL_MARK) && warned.test(prompt) && prompt.includes(lessonText) && prompt.includes("score: 2/5 | outcome: failure"),
+      prompt.slice(0, 900),
+    );
+    const kb = searches.filter((e) => e.params.get("top_k") === "5");
+    check(
+      "kb_search (no min_score from the model) sent the default min_score=3 and got the failure lesson",
+      kb.length === 1 && kb[0].params.get("q") === "kubectl deploy API production cluster" && kb[0].params.get("min_score") === "3" && hasLesson(kb[0]),
+      kb.map((e) => `${e.url} -> ${e.response}`).join(" ; "),
+    );
+    const res = calls[1]?.toolResults.find((r) => r.name === "kb_search")?.text ?? "";
+    const failures = (kb[0]?.res?.results ?? []).filter((r) => r.outcome === "failure").length;
+    check(
+      "the kb_search result the model received shows it as 'FAILED before: ...', and only the failures so",
+      res.startsWith("<knowhub-experiences>\n") && warned.test(res) && res.includes(lessonText) && res.split("FAILED before:").length - 1 === failures,
+      res.slice(0, 700),
     );
   }
 
