@@ -245,6 +245,11 @@ pub fn tokenize(text: &str) -> Vec<String> {
                 }
             }
             push_identifier(&text[start..end], &mut out);
+        } else if let Some(p) = crate::redact::PLACEHOLDERS.iter().find(|p| text[start..].starts_with(**p)) {
+            // What redaction left is not what the record is about.
+            while chars.peek().is_some_and(|&(i, _)| i < start + p.len()) {
+                chars.next();
+            }
         } else {
             chars.next();
         }
@@ -379,6 +384,14 @@ mod tests {
 
     fn has(tokens: &[String], t: &str) -> bool {
         tokens.iter().any(|x| x == t)
+    }
+
+    #[test]
+    fn redaction_placeholders_are_not_words() {
+        let t = tokenize("called the API with [API_KEY] as [EMAIL]; [ERROR] stays");
+        assert!(has(&t, "api") && has(&t, "error"), "{t:?}");
+        assert!(!has(&t, "key") && !has(&t, "email"), "{t:?}");
+        assert_eq!(tokenize("[REDACTED]"), Vec::<String>::new());
     }
 
     #[test]
