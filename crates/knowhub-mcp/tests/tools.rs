@@ -61,8 +61,9 @@ async fn seed(hub: &Hub) -> String {
 }
 
 /// The same scenario on either backend.
-/// `voter`: whose vote a feedback counts as (the key with auth on, else the default agent id).
-async fn scenario(c: &Ctx, hub: &Hub, seeded: &str, voter: &str) {
+/// `voter`: whose vote a feedback counts as (the key with auth on, else the default agent id);
+/// `agent`: the agent id a submit is stored under (with auth on, under the key).
+async fn scenario(c: &Ctx, hub: &Hub, seeded: &str, voter: &str, agent: &str) {
     // search: wrapped, escaped, the injection record left out and counted
     let r = call(c, "kb_search", json!({"query": "pgbouncer", "min_score": 1})).await;
     assert_eq!(r.is_error, Some(false), "{}", text(&r));
@@ -105,7 +106,7 @@ async fn scenario(c: &Ctx, hub: &Hub, seeded: &str, voter: &str) {
     let s = r.structured_content.unwrap();
     assert_eq!((s["created"].clone(), s["status"].clone()), (json!(true), json!("approved")));
     let stored = hub.experience(&Caller::local(), s["id"].as_str().unwrap()).await.unwrap();
-    assert_eq!(stored.agent_id, "claude-code");
+    assert_eq!(stored.agent_id, agent);
     assert_eq!(stored.result, "disk below 50%, mail [EMAIL]");
     let again = call(c, "kb_submit", json!({"task": "Rotate logs", "resource": "logrotate daily", "result": "disk below 50%, mail ops@example.com", "agent_id": "codex"})).await;
     let s2 = again.structured_content.clone().unwrap();
@@ -167,7 +168,7 @@ async fn tools_in_process() {
     let h = hub(d.path(), false);
     let seeded = seed(&h).await;
     let c = ctx(Arc::new(InProcess { hub: h.clone() }), Some(Caller::local()));
-    scenario(&c, &h, &seeded, "claude-code").await;
+    scenario(&c, &h, &seeded, "claude-code", "claude-code").await;
     // No caller (a wiring bug) is an error result, never a panic.
     let c = ctx(Arc::new(InProcess { hub: h.clone() }), None);
     let r = call(&c, "kb_search", json!({"query": "x"})).await;
@@ -189,7 +190,7 @@ async fn tools_over_the_rest_api() {
     let agent = h.create_key(&Caller::local(), "agent-1", Role::Agent).await.unwrap().key;
     let url = serve(h.clone()).await;
     let backend = HttpBackend::new(&url, Some(agent), Duration::from_secs(5)).unwrap();
-    scenario(&ctx(Arc::new(backend), None), &h, &seeded, "agent-1").await;
+    scenario(&ctx(Arc::new(backend), None), &h, &seeded, "agent-1", "agent-1/claude-code").await;
 
     // a wrong key: the hub's 401 message, and where to look
     let bad = HttpBackend::new(&url, Some("kh_wrong".into()), Duration::from_secs(5)).unwrap();
