@@ -245,7 +245,9 @@ pub fn tokenize(text: &str) -> Vec<String> {
                 }
             }
             push_identifier(&text[start..end], &mut out);
-        } else if let Some(p) = crate::redact::PLACEHOLDERS.iter().find(|p| text[start..].starts_with(**p)) {
+        } else if let Some(p) =
+            (c == '[').then(|| crate::redact::PLACEHOLDERS.iter().find(|p| text[start..].starts_with(**p))).flatten()
+        {
             // What redaction left is not what the record is about.
             while chars.peek().is_some_and(|&(i, _)| i < start + p.len()) {
                 chars.next();
