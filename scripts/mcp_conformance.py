@@ -92,7 +92,9 @@ async def walk(s: ClientSession, label: str, lifecycle: str, agent_id: str):
     sid = (r.structured_content or {}).get("id")
     check(f"{t} kb_submit creates a record", not r.is_error and r.structured_content.get("created") is True, text_of(r))
     rec = rest("GET", f"/api/experiences/{sid}", ADMIN_KEY).json()
-    check(f"{t} the hub recorded the agent id {agent_id!r}", rec.get("agent_id") == agent_id, rec)
+    # With auth on the hub stores an agent id under the key that wrote it (the key is sdk-agent).
+    stored = f"sdk-agent/{agent_id}"
+    check(f"{t} the hub recorded the agent id {stored!r}", rec.get("agent_id") == stored, rec)
 
     r = await s.call_tool("kb_search", {"query": f"{marker} builds", "top_k": 3, "min_score": 1})
     txt = text_of(r)

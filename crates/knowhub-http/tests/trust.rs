@@ -128,6 +128,37 @@ async fn an_experience_that_answers_reads_as_one() {
     assert_eq!(t.api.search("mysql connection timeout", "").await["count"], 0);
 }
 
+/// Two look-alike records and nothing else: three agents report the first failed and the second
+/// helped, and the second comes first. (With the per-query fusion alone the second of two
+/// candidates scored 0 on the vector signal, and no number of votes could lift it.)
+#[tokio::test]
+async fn feedback_lifts_the_second_of_two() {
+    let t = setup(HubOptions { auth: true, ..Default::default() }, SearchConfig::default()).await;
+    let admin = Caller::local();
+    let mut agents = Vec::new();
+    for name in ["bot-1", "bot-2", "bot-3"] {
+        agents.push(t.api.as_key(&t.hub.create_key(&admin, name, Role::Agent).await.unwrap().key));
+    }
+    let flaky = |result: &str| json!({"task": "Fix flaky CI test that times out", "resource": "pytest",
+        "result": result, "score": 4, "outcome": "success"});
+    let (_, first) = agents[0].post("/api/submit", flaky("raised the timeout with pytest-timeout to 120 s")).await;
+    let (_, second) =
+        agents[0].post("/api/submit", flaky("the test waited on a real network call; mocked it with responses")).await;
+    let (first, second) = (first["id"].as_str().unwrap().to_string(), second["id"].as_str().unwrap().to_string());
+    assert_ne!(first, second, "two records, not a merge");
+    t.embed().await;
+    let q = "flaky CI test timeout in pytest";
+    let before = ids(&agents[0].search(q, "&min_relevance=0").await);
+    assert_eq!(before.len(), 2, "{before:?}");
+    let (top, other) = (before[0].clone(), before[1].clone());
+    for a in &agents {
+        a.post("/api/feedback", json!({"id": top, "outcome": "failed"})).await;
+        a.post("/api/feedback", json!({"id": other, "outcome": "helped"})).await;
+    }
+    let after = agents[0].search(q, "&min_relevance=0").await;
+    assert_eq!(ids(&after)[0], other, "the helpful one first after three reports: {after}");
+}
+
 #[tokio::test]
 async fn feedback_one_vote_per_caller_and_disputes() {
     let t = setup(HubOptions { auth: true, ..Default::default() }, SearchConfig::default()).await;
