@@ -112,7 +112,7 @@ pub fn pick_neighbours(mut rows: Vec<NeighbourRow>, q: &NeighbourQuery) -> Vec<(
     near.truncate(q.limit);
     let mut out: Vec<(String, Option<f64>)> = near.iter().map(|r| (r.id.clone(), r.cosine)).collect();
     let mut seen: std::collections::HashSet<String> = out.iter().map(|(id, _)| id.clone()).collect();
-    rows.sort_by(|a, b| b.seq.cmp(&a.seq));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.seq));
     let unembedded = rows.iter().filter(|r| r.cosine.is_none()).take(q.limit);
     let same_task = rows.iter().filter(|r| r.same_task).take(q.limit);
     for r in unembedded.chain(same_task) {
