@@ -2,6 +2,7 @@
 //!
 //! - `retrieval`: nDCG@10 and recall@5 on BEIR-format sets (CoSQA, ATEC, LCQMC) for each search mode.
 //! - `load`: submit throughput and search latency (server-side and over HTTP on loopback) at N records.
+//! - `submit`: submit latency on a fresh hub and on one with many records of the same resource.
 //! - `mcp`: `kb_search` through `knowhub mcp` (stdio) beside the same search over HTTP, p50/p99.
 //! - `hostile`: slow connections (slowloris) beside normal traffic; answers, p99, lost writes.
 //! - `experiences`: search on the experience dev set (bench/data/experiences) at the server's defaults.
@@ -22,6 +23,7 @@ mod mcp;
 mod pairs;
 mod retrieval;
 mod soak;
+mod submit;
 mod synth;
 
 use clap::{Parser, Subcommand};
@@ -61,6 +63,8 @@ enum Cmd {
     Guard(guard::Args),
     /// The review console's queue page with 100 items: gather, render and the whole request.
     Console(console::Args),
+    /// Submit p50/p99 on a fresh hub and on one holding many records of the same resource.
+    Submit(submit::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -77,6 +81,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Features(a) => abstain::features(a).await,
             Cmd::Abstain(a) => abstain::abstain(a).await,
             Cmd::Dedup(a) => dedup::run(a).await,
+            Cmd::Submit(a) => submit::run(a).await,
             Cmd::Experiences(a) => experiences::run(a).await,
             Cmd::Feedback(a) => feedback::run(a).await,
             Cmd::Mcp(a) => mcp::run(a).await,

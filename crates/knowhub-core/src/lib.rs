@@ -28,4 +28,6 @@ pub use extract::{Enqueued, ExtractJob, JobFinish, JobStatus, NewExtraction};
 pub use insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary};
 pub use model::*;
 pub use review::{Decision, Review};
-pub use store::{BlockScores, DisputeDecision, InsertOutcome, SearchFilter, Store, VECTOR_BLOCK};
+pub use store::{
+    BlockScores, DisputeDecision, InsertOutcome, Neighbour, NeighbourQuery, SearchFilter, Store, VECTOR_BLOCK,
+};

@@ -44,20 +44,90 @@ pub struct BlockScores {
 impl BlockScores {
     /// Cosine over the blocks where `query` is non-zero, scaled by the query's norm over them.
     pub fn cosine(&self, query_norms: &[f64]) -> f64 {
-        let (mut dot, mut vv, mut qq) = (0.0, 0.0, 0.0);
-        for ((d, n), q) in self.dots.iter().zip(&self.norms).zip(query_norms) {
-            if *q > 0.0 {
-                dot += d;
-                vv += n * n;
-                qq += q * q;
-            }
-        }
-        if vv <= 0.0 || qq <= 0.0 {
-            0.0
-        } else {
-            dot / (vv.sqrt() * qq.sqrt())
+        let dot = self.dots.iter().zip(query_norms).filter(|(_, q)| **q > 0.0).map(|(d, _)| d).sum();
+        masked_cosine(dot, &self.norms, query_norms)
+    }
+}
+
+/// Cosine of a stored vector (its block `norms`) with a query (its block norms), given their dot
+/// product over the blocks where the query is non-zero: a query with zeros past its first blocks
+/// (the local pair's E5 half) is compared on those blocks alone.
+pub fn masked_cosine(dot: f64, norms: &[f64], query_norms: &[f64]) -> f64 {
+    let (mut vv, mut qq) = (0.0, 0.0);
+    for (n, q) in norms.iter().zip(query_norms) {
+        if *q > 0.0 {
+            vv += n * n;
+            qq += q * q;
         }
     }
+    if vv <= 0.0 || qq <= 0.0 {
+        0.0
+    } else {
+        dot / (vv.sqrt() * qq.sqrt())
+    }
+}
+
+/// What a new record is compared with before it is stored (`Store::resource_neighbours`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NeighbourQuery {
+    /// `text::resource_key` of the new record: only records with this key are compared.
+    pub resource_key: String,
+    /// `text::task_resource_hash` of the new record: records with the same task are always
+    /// returned, so the comparisons that need no vector (same task) see all of them.
+    pub task_resource_hash: String,
+    /// The model of `vector`; empty when there is none (then no record counts as embedded).
+    pub model: String,
+    /// The new record's vector, zero in the blocks not to compare on.
+    pub vector: Vec<f32>,
+    /// Embedded records less alike than this are left out.
+    pub min_cosine: f64,
+    /// At most this many embedded records, and this many not embedded.
+    pub limit: usize,
+}
+
+/// A stored record a new one is compared with, and its cosine with the new record's vector
+/// (`None`: it has no vector of the query's model yet).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Neighbour {
+    pub experience: Experience,
+    pub cosine: Option<f64>,
+}
+
+/// One record with the query's resource key, as a backend sees it before loading rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NeighbourRow {
+    pub id: String,
+    /// Insertion order (higher is newer).
+    pub seq: i64,
+    pub same_task: bool,
+    pub cosine: Option<f64>,
+}
+
+/// The rows `resource_neighbours` returns, in its order (both backends choose alike): the
+/// embedded ones at least `min_cosine` alike, nearest first, at most `limit`; then the newest
+/// `limit` without a vector; then any other with the same task.
+pub fn pick_neighbours(mut rows: Vec<NeighbourRow>, q: &NeighbourQuery) -> Vec<(String, Option<f64>)> {
+    let mut near: Vec<&NeighbourRow> = rows.iter().filter(|r| r.cosine.is_some_and(|c| c >= q.min_cosine)).collect();
+    near.sort_by(|a, b| b.cosine.unwrap_or(0.0).total_cmp(&a.cosine.unwrap_or(0.0)).then(a.seq.cmp(&b.seq)));
+    near.truncate(q.limit);
+    let mut out: Vec<(String, Option<f64>)> = near.iter().map(|r| (r.id.clone(), r.cosine)).collect();
+    let mut seen: std::collections::HashSet<String> = out.iter().map(|(id, _)| id.clone()).collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.seq));
+    let unembedded = rows.iter().filter(|r| r.cosine.is_none()).take(q.limit);
+    let same_task = rows.iter().filter(|r| r.same_task).take(q.limit);
+    for r in unembedded.chain(same_task) {
+        if seen.insert(r.id.clone()) {
+            out.push((r.id.clone(), r.cosine));
+        }
+    }
+    out
+}
+
+/// Orders loaded records as `pick_neighbours` chose them (records deleted meanwhile drop out).
+pub fn order_neighbours(picked: &[(String, Option<f64>)], records: Vec<Experience>) -> Vec<Neighbour> {
+    let mut by_id: std::collections::HashMap<String, Experience> =
+        records.into_iter().map(|e| (e.id.clone(), e)).collect();
+    picked.iter().filter_map(|(id, c)| by_id.remove(id).map(|e| Neighbour { experience: e, cosine: *c })).collect()
 }
 
 /// Per-block L2 norms of a vector (`VECTOR_BLOCK` dims each).
@@ -168,6 +238,12 @@ pub trait Store: Send + Sync + 'static {
 
     /// Approved and pending records whose `resource_key` is `key`, oldest first.
     async fn by_resource_key(&self, key: &str, limit: usize) -> Result<Vec<Experience>>;
+
+    /// The approved and pending records with the query's resource key that a new record is
+    /// compared with (`pick_neighbours` says which, in what order): those whose stored vector of
+    /// the query's model is nearest (a query over all of them, however many share the key),
+    /// those without one yet, and those with the same task. No model is called.
+    async fn resource_neighbours(&self, query: &NeighbourQuery) -> Result<Vec<Neighbour>>;
 
     /// Marks two records as contesting each other (idempotent).
     async fn contest(&self, a: &str, b: &str) -> Result<()>;

@@ -314,6 +314,114 @@ async fn near_duplicates_merge_and_opposites_contest() {
     assert_eq!(t.hub.store().count().await.unwrap(), 5);
 }
 
+/// Submits `n` records of one resource, each another task with its own numbers (so none is a
+/// near-duplicate of another or of the records under test).
+async fn fill(t: &T, resource: &str, from: usize, n: usize) {
+    for i in from..from + n {
+        let (s, v) = t
+            .submit(exp(
+                &format!("Size the pool for reporting service {i}"),
+                resource,
+                &format!("Service {i} now keeps {} server connections", i * 3 + 7),
+                "filler",
+            ))
+            .await;
+        assert_eq!((s, v.get("duplicate_of")), (201, None), "{v}");
+    }
+}
+
+const RESOURCE: &str = "pgbouncer pool_mode=transaction";
+
+#[tokio::test]
+async fn an_old_duplicate_past_fifty_records_of_its_resource_is_found() {
+    let t = setup(HubOptions::default(), SearchConfig::default()).await;
+    fill(&t, RESOURCE, 0, 60).await;
+    let task = "Fix Postgres connection timeouts under load";
+    let (s, a) =
+        t.submit(exp(task, RESOURCE, "Timeouts gone after switching pgbouncer to transaction pooling", "a1")).await;
+    assert_eq!(s, 201, "{a}");
+    let a_id = a["id"].as_str().unwrap().to_string();
+    fill(&t, RESOURCE, 60, 5).await;
+    // The record is the 61st of its resource: not among the first 50.
+    let key = knowhub_core::text::resource_key(RESOURCE, None);
+    let first = t.hub.store().by_resource_key(&key, 50).await.unwrap();
+    assert!(first.iter().all(|e| e.id != a_id) && first.len() == 50);
+    // Its vector was computed at submit and stored: no background embedding is needed.
+    let model = embedder().model_id().unwrap().to_string();
+    assert_eq!(t.hub.store().vector_count(&model).await.unwrap(), 66);
+    // The same experience in other words, and the spelling of the resource changed: merged.
+    let (s, b) = t
+        .submit(exp(
+            "Fixing Postgres connection timeouts under heavy load",
+            "PgBouncer pool_mode = transaction",
+            "The timeouts were gone after switching pgbouncer to transaction pooling",
+            "a2",
+        ))
+        .await;
+    assert_eq!(
+        (s, b["duplicate_of"].as_str(), b["confirmations"].as_u64()),
+        (200, Some(a_id.as_str()), Some(2)),
+        "{b}"
+    );
+    // The opposite outcome for the same task: contests it, however many records came before.
+    let (s, f) = t
+        .submit(json!({"task": task, "resource": RESOURCE, "outcome": "failure", "score": 2,
+            "result": "prepared statements broke: transaction pooling does not support them", "agent_id": "a4"}))
+        .await;
+    assert_eq!((s, f["contested_with"].clone()), (201, json!([a_id])), "{f}");
+    let (_, a_now) = t.api.get(&format!("/api/experiences/{a_id}")).await;
+    assert_eq!(a_now["contested_with"], json!([f["id"]]));
+    assert_eq!(t.hub.store().count().await.unwrap(), 67);
+}
+
+#[tokio::test]
+async fn a_neighbour_not_embedded_yet_is_compared() {
+    let t = setup(HubOptions::default(), SearchConfig::default()).await;
+    fill(&t, RESOURCE, 0, 3).await;
+    // Stored as `knowhub import` stores records: no vector until the background worker runs.
+    let mut old = knowhub_store_tests::exp(
+        "Fix Postgres connection timeouts under load",
+        RESOURCE,
+        "Timeouts gone after switching pgbouncer to transaction pooling",
+        4,
+        "a1",
+    );
+    old.status = knowhub_core::Status::Approved;
+    let old = match t.hub.store().insert(old).await.unwrap() {
+        knowhub_core::InsertOutcome::Created(e) => e,
+        other => panic!("{other:?}"),
+    };
+    let model = embedder().model_id().unwrap().to_string();
+    assert!(t.hub.store().vectors(&model, std::slice::from_ref(&old.id)).await.unwrap().is_empty());
+    // Another wording of the same task and result: merged into the record without a vector.
+    let (s, b) = t
+        .submit(exp(
+            "Fixing Postgres connection timeouts under heavy load",
+            "PgBouncer pool_mode = transaction",
+            "The timeouts were gone after switching pgbouncer to transaction pooling",
+            "a2",
+        ))
+        .await;
+    assert_eq!((s, b["duplicate_of"].as_str()), (200, Some(old.id.as_str())), "{b}");
+    // Another task with the same resource is not: the record is compared, not merged blindly.
+    let (s, c) = t
+        .submit(exp("Cut Postgres connections of the reporting job", RESOURCE, "20 connections instead of 300", "a3"))
+        .await;
+    assert_eq!((s, c.get("duplicate_of")), (201, None), "{c}");
+    // The opposite outcome for a reworded task: contests it once compared by vector (the
+    // record itself still waits for the worker; the submit embedded it only to compare).
+    let (s, f) = t
+        .submit(json!({"task": "Fixing Postgres connection timeouts under heavy load", "resource": RESOURCE,
+            "outcome": "failure", "score": 2, "agent_id": "a4",
+            "result": "Timeouts were not gone after switching pgbouncer to transaction pooling"}))
+        .await;
+    assert_eq!(s, 201, "{f}");
+    assert!(f["contested_with"].as_array().unwrap().contains(&json!(old.id)), "{f}");
+    assert!(t.hub.store().vectors(&model, std::slice::from_ref(&old.id)).await.unwrap().is_empty());
+    t.embed().await;
+    assert_eq!(t.hub.store().vectors(&model, std::slice::from_ref(&old.id)).await.unwrap().len(), 1);
+}
+
 #[tokio::test]
 async fn freshness_counts_from_the_last_confirmation() {
     let cfg = SearchConfig { decay_half_life_days: Some(30.0), ..Default::default() };

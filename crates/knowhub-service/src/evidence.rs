@@ -4,8 +4,8 @@
 use knowhub_core::redact::{self, RedactionCounts};
 use knowhub_core::validate::{self, MAX_NOTE, MAX_SHORT};
 use knowhub_core::{
-    now_rfc3339, Caller, CoreError, Experience, FeedbackCounts, FeedbackOutcome, InsertOutcome, NewExperience, Outcome,
-    Result, Role, Vote,
+    now_rfc3339, Caller, CoreError, Experience, FeedbackCounts, FeedbackOutcome, InsertOutcome, Neighbour,
+    NeighbourQuery, NewExperience, Outcome, Result, Role, Vote,
 };
 use serde::Serialize;
 
@@ -15,8 +15,8 @@ use crate::requests::FeedbackRequest;
 /// Thresholds for merging near-duplicates and marking contests, from config.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EvidenceSettings {
-    /// Two records with the same resource and outcome are the same experience when their
-    /// multilingual-model cosine is at least this (chosen on dev data, docs/ranking.md §6).
+    /// Two records with the same resource and outcome are the same experience when their stored
+    /// vectors' multilingual-model cosine is at least this (chosen on dev data, docs/ranking.md §6).
     pub merge_cosine: f64,
     /// Same resource, opposite outcome and a cosine at least this (or the same task text): the two
     /// contest each other.
@@ -29,17 +29,20 @@ impl Default for EvidenceSettings {
     }
 }
 
-/// See docs/ranking.md §6 (`knowhub-bench dedup`): the smallest threshold at which no look-alike
-/// pair of the dev set (same tool, other task) is merged, plus a margin.
-pub const MERGE_COSINE: f64 = 0.965;
-/// Tasks this alike are the same task (the same conservative bar as merging).
-pub const CONTEST_COSINE: f64 = 0.965;
+/// See docs/ranking.md §6 (`knowhub-bench dedup`): on the stored vectors (task, resource and
+/// result), the smallest threshold at which no look-alike pair of the dev set is merged, plus a
+/// margin.
+pub const MERGE_COSINE: f64 = 0.97;
+/// Records this alike, with opposite outcomes, are the same task (docs/ranking.md §6).
+pub const CONTEST_COSINE: f64 = 0.97;
 
-/// Records with one resource key compared per submit (the oldest first).
-const SAME_RESOURCE_MAX: usize = 50;
+/// Records of each kind a new record is compared with (`Store::resource_neighbours`): the
+/// nearest stored vectors among all records with its resource key, and those not embedded yet
+/// (embedded here, newest first). Above the thresholds, 50 is far more than a resource holds.
+const NEIGHBOURS: usize = 50;
 
-/// What two experiences with the same resource are compared on: what was done and what came
-/// of it. (The whole record's vector would be dominated by the shared resource text.)
+/// The text `text::specifics_agree` reads to tell two experiences' specifics (numbers,
+/// versions, codes) apart: what was done and what came of it.
 pub fn merge_text(task: &str, result: &str) -> String {
     format!("{task}\n{result}")
 }
@@ -78,6 +81,20 @@ pub struct FeedbackResponse {
     pub redactions: RedactionCounts,
 }
 
+/// Cosine of a stored or fresh vector with the (masked) query, over the query's non-zero blocks,
+/// as the stores compute it.
+fn cosine(query: &[f32], v: &[f32]) -> f64 {
+    if query.len() != v.len() {
+        return 0.0;
+    }
+    let dot: f64 = query.iter().zip(v).map(|(a, b)| f64::from(*a) * f64::from(*b)).sum();
+    knowhub_core::store::masked_cosine(
+        dot,
+        &knowhub_core::store::block_norms(v),
+        &knowhub_core::store::block_norms(query),
+    )
+}
+
 fn opposite(a: Outcome, b: Outcome) -> bool {
     matches!((a, b), (Outcome::Success, Outcome::Failure) | (Outcome::Failure, Outcome::Success))
 }
@@ -85,53 +102,48 @@ fn opposite(a: Outcome, b: Outcome) -> bool {
 impl Hub {
     /// Stores a new experience, or adds its submitter as a confirmation of the record it repeats:
     /// the same text, or the same experience in other words (same resource and version, same
-    /// outcome, no conflicting specifics, and `merge_text`s at least `merge_cosine` alike; without
-    /// vectors, the same task). A record with the same resource, the opposite outcome and the same
-    /// task (equal text, or tasks at least `contest_cosine` alike) is marked as contesting it.
-    /// The new record's vector, computed for the comparison, is kept. Unless `sees_unreviewed`
-    /// (the submitter reads pending records), only approved records are compared: a caller's
-    /// submit must not merge into, contest, or so reveal, a record it may not read.
+    /// outcome, no conflicting specifics, and stored vectors at least `merge_cosine` alike;
+    /// without vectors, the same task). A record with the same resource, the opposite outcome and
+    /// the same task (equal text, or vectors at least `contest_cosine` alike) is marked as
+    /// contesting it. The new record's vector is computed once, compared with the stored vectors
+    /// of every record with its resource key through the store's index, and kept. Unless
+    /// `sees_unreviewed` (the submitter reads pending records), only approved records are
+    /// compared: a caller's submit must not merge into, contest, or so reveal, a record it may
+    /// not read.
     pub(crate) async fn store_new(&self, new: NewExperience, sees_unreviewed: bool) -> Result<Stored> {
-        let mut same = self.store.by_resource_key(&new.resource_key(), SAME_RESOURCE_MAX).await?;
-        same.retain(|e| sees_unreviewed || e.status == knowhub_core::Status::Approved);
+        let vector = self.embed_new(&new).await;
+        let mut same = self.neighbours(&new, vector.as_deref()).await?;
+        same.retain(|n| sees_unreviewed || n.experience.status == knowhub_core::Status::Approved);
         let details = merge_text(&new.task, &new.result);
-        let mergeable: Vec<&Experience> = same
+        let key = new.task_resource_hash();
+        let merge_into = same
             .iter()
-            .filter(|e| {
+            .filter(|n| {
+                let e = &n.experience;
                 e.outcome == new.outcome
                     && knowhub_core::text::specifics_agree(&details, &merge_text(&e.task, &e.result))
             })
-            .collect();
-        let opposed: Vec<&Experience> = same.iter().filter(|e| opposite(e.outcome, new.outcome)).collect();
-        let (vector, merge_cos, task_cos) = self.compare(&new, &mergeable, &opposed).await;
-        let merge_into = match &merge_cos {
-            Some(cos) => mergeable
-                .iter()
-                .zip(cos)
-                .filter(|(_, c)| **c >= self.opts.evidence.merge_cosine)
-                .max_by(|a, b| a.1.total_cmp(b.1))
-                .map(|(e, _)| e.id.clone()),
-            None => {
-                let key = new.task_resource_hash();
-                mergeable
-                    .iter()
-                    .find(|e| knowhub_core::text::task_resource_hash(&e.task, &e.resource) == key)
-                    .map(|e| e.id.clone())
-            }
-        };
+            .filter_map(|n| match n.cosine {
+                Some(c) => (c >= self.opts.evidence.merge_cosine).then_some((n, c)),
+                // Not comparable by vector (no embedder, or it failed): the same task.
+                None => (knowhub_core::text::task_resource_hash(&n.experience.task, &n.experience.resource) == key)
+                    .then_some((n, f64::NEG_INFINITY)),
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(n, _)| n.experience.id.clone());
         if let Some(id) = merge_into {
             let e = self.store.confirm(&id, &new.confirmer).await?;
             return Ok(Stored { experience: e, duplicate_of: Some(id), created: false });
         }
         let task = knowhub_core::text::normalize(&new.task);
-        let contested: Vec<String> = opposed
+        let contested: Vec<String> = same
             .iter()
-            .enumerate()
-            .filter(|(i, e)| {
-                knowhub_core::text::normalize(&e.task) == task
-                    || task_cos.as_ref().is_some_and(|c| c[*i] >= self.opts.evidence.contest_cosine)
+            .filter(|n| {
+                opposite(n.experience.outcome, new.outcome)
+                    && (knowhub_core::text::normalize(&n.experience.task) == task
+                        || n.cosine.is_some_and(|c| c >= self.opts.evidence.contest_cosine))
             })
-            .map(|(_, e)| e.id.clone())
+            .map(|n| n.experience.id.clone())
             .collect();
         let stored = match self.store.insert(new).await? {
             InsertOutcome::Duplicate(e) => Stored { duplicate_of: Some(e.id.clone()), experience: e, created: false },
@@ -153,41 +165,62 @@ impl Hub {
         Ok(Stored { experience: e, ..stored })
     }
 
-    /// One embedding batch for the comparisons: the new record's own vector (kept if it is
-    /// stored), and the primary model's cosine of its `merge_text` with each mergeable record's,
-    /// and of its task with each opposed record's. `None`s without a working embedder.
-    async fn compare(
-        &self,
-        new: &NewExperience,
-        mergeable: &[&Experience],
-        opposed: &[&Experience],
-    ) -> (Option<Vec<f32>>, Option<Vec<f64>>, Option<Vec<f64>>) {
-        if (mergeable.is_empty() && opposed.is_empty()) || !self.embedder.is_enabled() {
-            return (None, None, None);
+    /// The new record's vector (of its search text, as stored); `None` without a working
+    /// embedder, and then the background worker embeds it once stored.
+    async fn embed_new(&self, new: &NewExperience) -> Option<Vec<f32>> {
+        if !self.embedder.is_enabled() || self.embedder.model_id().is_none() {
+            return None;
         }
-        let mut texts = vec![new.search_text(), merge_text(&new.task, &new.result), new.task.clone()];
-        texts.extend(mergeable.iter().map(|e| merge_text(&e.task, &e.result)));
-        texts.extend(opposed.iter().map(|e| e.task.clone()));
-        let mut v = match self.embedder.embed_passages(&texts).await {
-            Ok(v) => v,
+        match self.embedder.embed_passages(&[new.search_text()]).await {
+            Ok(mut v) if v.len() == 1 => v.pop(),
+            Ok(_) => None,
             Err(e) => {
                 tracing::warn!(error = %e, "embedding for the near-duplicate check failed; exact duplicates only");
-                return (None, None, None);
+                None
             }
-        };
+        }
+    }
+
+    /// The records the new one is compared with, each with the primary model's cosine of its
+    /// vector with the new record's: the nearest stored vectors among all records with the
+    /// resource key (a query over the store's index), and the few not embedded yet (stored by a
+    /// path that leaves embedding to the background worker, or while the embedder failed),
+    /// embedded here in one batch. Without vectors, cosines are `None`.
+    async fn neighbours(&self, new: &NewExperience, vector: Option<&[f32]>) -> Result<Vec<Neighbour>> {
         let dims = self.embedder.primary_blocks().saturating_mul(knowhub_core::VECTOR_BLOCK);
-        let cos = |a: &[f32], b: &[f32]| {
-            let n = dims.min(a.len()).min(b.len());
-            let (a, b) = (&a[..n], &b[..n]);
-            let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
-            let na: f32 = a.iter().map(|x| x * x).sum::<f32>().sqrt();
-            let nb: f32 = b.iter().map(|x| x * x).sum::<f32>().sqrt();
-            f64::from(dot / (na * nb).max(f32::EPSILON))
+        let (model, query) = match (vector, self.embedder.model_id()) {
+            (Some(v), Some(m)) => {
+                // The primary model's blocks only: zeros elsewhere leave them out of the cosine.
+                let mut q = v.to_vec();
+                q.iter_mut().skip(dims).for_each(|x| *x = 0.0);
+                (m.to_string(), q)
+            }
+            _ => (String::new(), Vec::new()),
         };
-        let rest = v.split_off(3);
-        let merge = rest[..mergeable.len()].iter().map(|x| cos(&v[1], x)).collect();
-        let task = rest[mergeable.len()..].iter().map(|x| cos(&v[2], x)).collect();
-        (v.into_iter().next(), Some(merge), Some(task))
+        let min_cosine = self.opts.evidence.merge_cosine.min(self.opts.evidence.contest_cosine);
+        let q = NeighbourQuery {
+            resource_key: new.resource_key(),
+            task_resource_hash: new.task_resource_hash(),
+            model,
+            vector: query,
+            min_cosine,
+            limit: NEIGHBOURS,
+        };
+        let mut found = self.store.resource_neighbours(&q).await?;
+        let bare: Vec<usize> = (0..found.len()).filter(|i| found[*i].cosine.is_none()).collect();
+        if q.vector.is_empty() || bare.is_empty() {
+            return Ok(found);
+        }
+        let texts: Vec<String> = bare.iter().map(|i| found[*i].experience.search_text()).collect();
+        match self.embedder.embed_passages(&texts).await {
+            Ok(vs) => {
+                for (i, v) in bare.into_iter().zip(vs) {
+                    found[i].cosine = Some(cosine(&q.vector, &v));
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "embedding records not embedded yet failed; compared by task only"),
+        }
+        Ok(found)
     }
 
     /// An agent's report on an experience it used. One vote per caller (see `identity`); a

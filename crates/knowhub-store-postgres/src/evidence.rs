@@ -8,11 +8,12 @@
 //! committed before it started, a count recomputed after the lock includes every earlier
 //! writer's rows.
 
-use knowhub_core::store::not_found;
+use knowhub_core::store::{not_found, NeighbourRow};
 use knowhub_core::{
-    now_rfc3339, CoreError, DisputeDecision, Experience, FeedbackOutcome, History, Result, Status, Vote,
+    now_rfc3339, CoreError, DisputeDecision, Experience, FeedbackOutcome, History, Neighbour, NeighbourQuery, Result,
+    Status, Vote,
 };
-use sqlx::{AssertSqlSafe, PgConnection, PgPool};
+use sqlx::{AssertSqlSafe, PgConnection, PgPool, Row};
 
 use crate::db::db_err;
 use crate::rows::{self, Exp, EXP_COLS};
@@ -135,6 +136,61 @@ pub(crate) async fn by_resource_key(pool: &PgPool, key: &str, limit: usize) -> R
     .await
     .map_err(db_err)?;
     rs.iter().map(rows::experience).collect()
+}
+
+/// `Store::resource_neighbours`: one query over every record with the resource key (its index)
+/// and their vectors of the model, the cosine computed in the database (the dot product with the
+/// query, over the stored block norms of the blocks the query uses), so only the near ones, the
+/// ones without a vector and the same task come back; then the chosen rows are loaded.
+pub(crate) async fn neighbours(pool: &PgPool, q: &NeighbourQuery) -> Result<Vec<Neighbour>> {
+    let embedded = !q.model.is_empty() && !q.vector.is_empty() && q.vector.len() <= 16_000;
+    let rows = if embedded {
+        let qn = knowhub_core::store::block_norms(&q.vector);
+        let norm = qn.iter().map(|n| n * n).sum::<f64>().sqrt();
+        sqlx::query(
+            "WITH k AS (SELECT e.id, e.seq, e.task_resource_hash = $2 AS same_task, \
+             CASE WHEN v.seq IS NULL THEN NULL ELSE COALESCE((-(v.embedding <#> $3))::float8 / NULLIF($5 * \
+               (SELECT sqrt(sum(u.n * u.n)) FROM unnest(v.block_norms::float8[], $4::float8[]) AS u(n, q) WHERE u.q > 0), 0), 0) END AS cos \
+             FROM experiences e LEFT JOIN vectors v ON v.seq = e.seq AND v.model = $6 AND v.dim = $7 \
+             WHERE e.resource_key = $1 AND e.status <> 'rejected') \
+             SELECT id, seq, same_task, cos FROM k WHERE cos IS NULL OR cos >= $8 OR same_task",
+        )
+        .bind(&q.resource_key)
+        .bind(&q.task_resource_hash)
+        .bind(pgvector::Vector::from(q.vector.clone()))
+        .bind(&qn)
+        .bind(norm)
+        .bind(&q.model)
+        .bind(q.vector.len() as i32)
+        .bind(q.min_cosine)
+        .fetch_all(pool)
+        .await
+    } else {
+        sqlx::query(
+            "SELECT e.id, e.seq, e.task_resource_hash = $2 AS same_task, NULL::float8 AS cos FROM experiences e \
+             WHERE e.resource_key = $1 AND e.status <> 'rejected'",
+        )
+        .bind(&q.resource_key)
+        .bind(&q.task_resource_hash)
+        .fetch_all(pool)
+        .await
+    }
+    .map_err(db_err)?;
+    let rows = rows
+        .iter()
+        .map(|r| {
+            Ok(NeighbourRow {
+                id: r.try_get(0).map_err(db_err)?,
+                seq: r.try_get(1).map_err(db_err)?,
+                same_task: r.try_get(2).map_err(db_err)?,
+                cosine: r.try_get(3).map_err(db_err)?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let picked = knowhub_core::store::pick_neighbours(rows, q);
+    let ids: Vec<String> = picked.iter().map(|p| p.0.clone()).collect();
+    let records = crate::records::get_many(pool, &ids).await?;
+    Ok(knowhub_core::store::order_neighbours(&picked, records))
 }
 
 pub(crate) async fn contest(pool: &PgPool, a: &str, b: &str) -> Result<()> {

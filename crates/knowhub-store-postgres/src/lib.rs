@@ -39,8 +39,8 @@ use knowhub_core::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use knowhub_core::review::Review;
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
-    Activity, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome,
-    NewExperience, ResourceFilter, ResourceSummary, Result, SearchFilter, Status, Store, Vote,
+    Activity, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome, Neighbour,
+    NeighbourQuery, NewExperience, ResourceFilter, ResourceSummary, Result, SearchFilter, Status, Store, Vote,
 };
 
 pub use db::{PgOptions, PgStore};
@@ -155,6 +155,10 @@ impl Store for PgStore {
 
     async fn by_resource_key(&self, key: &str, limit: usize) -> Result<Vec<Experience>> {
         evidence::by_resource_key(&self.pool, key, limit).await
+    }
+
+    async fn resource_neighbours(&self, query: &NeighbourQuery) -> Result<Vec<Neighbour>> {
+        evidence::neighbours(&self.pool, query).await
     }
 
     async fn contest(&self, a: &str, b: &str) -> Result<()> {

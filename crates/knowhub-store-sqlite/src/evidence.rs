@@ -2,7 +2,10 @@
 //! Write paths run on the writer thread (inside its savepoints), so counts and rows change
 //! together.
 
-use knowhub_core::{now_rfc3339, DisputeDecision, Experience, FeedbackOutcome, History, Result, Status, Vote};
+use knowhub_core::store::{self, NeighbourRow};
+use knowhub_core::{
+    now_rfc3339, DisputeDecision, Experience, FeedbackOutcome, History, Neighbour, NeighbourQuery, Result, Status, Vote,
+};
 use rusqlite::{params, Connection};
 
 use crate::db::{sql_err, SqliteStore};
@@ -67,6 +70,46 @@ pub(crate) fn confirm_tx(c: &Connection, id: &str, confirmer: &str) -> Result<Ex
     let seq = rows::seq_of(c, id)?;
     add_confirmer(c, seq, confirmer, &now_rfc3339())?;
     rows::get_by_seq(c, seq)
+}
+
+/// Every record with the resource key that is not rejected, as `(id, seq, same task)`: the
+/// key's index finds them; their vectors are scored in the in-memory index (`neighbours`).
+fn resource_rows(c: &Connection, key: &str, task_hash: &str) -> Result<Vec<(String, i64, bool)>> {
+    let mut st = c
+        .prepare_cached(
+            "SELECT e.id, e.seq, e.task_resource_hash = ?2 FROM experiences e \
+             WHERE e.resource_key = ?1 AND e.status != 'rejected'",
+        )
+        .map_err(sql_err)?;
+    let rows = st.query_map(params![key, task_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+/// `Store::resource_neighbours`: the key's records from SQL, their cosines from the in-memory
+/// index (int8 codes against the f32 query, within ~1e-3), the chosen rows loaded.
+pub(crate) async fn neighbours(s: &SqliteStore, q: &NeighbourQuery) -> Result<Vec<Neighbour>> {
+    let (key, hash) = (q.resource_key.clone(), q.task_resource_hash.clone());
+    let rows = s.read(move |c| resource_rows(c, &key, &hash)).await?;
+    let mut cosines = std::collections::HashMap::new();
+    if !q.model.is_empty() && !q.vector.is_empty() {
+        let index = s.inner.index.read();
+        if index.model() == q.model {
+            let ids: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+            let qn = knowhub_core::store::block_norms(&q.vector);
+            cosines = index.score_ids(&q.vector, &ids).into_iter().map(|(id, b)| (id, b.cosine(&qn))).collect();
+        }
+    }
+    let rows = rows
+        .into_iter()
+        .map(|(id, seq, same_task)| NeighbourRow { cosine: cosines.get(&id).copied(), id, seq, same_task })
+        .collect();
+    let picked = store::pick_neighbours(rows, q);
+    if picked.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<String> = picked.iter().map(|p| p.0.clone()).collect();
+    let records = s.read(move |c| crate::records::get_many(c, &ids)).await?;
+    Ok(store::order_neighbours(&picked, records))
 }
 
 pub(crate) fn by_resource_key(c: &Connection, key: &str, limit: usize) -> Result<Vec<Experience>> {

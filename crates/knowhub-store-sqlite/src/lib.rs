@@ -36,7 +36,8 @@ use knowhub_core::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
     Activity, ApiKey, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome,
-    NewApiKey, NewExperience, ResourceFilter, ResourceSummary, Result, Review, SearchFilter, Status, Store, Vote,
+    Neighbour, NeighbourQuery, NewApiKey, NewExperience, ResourceFilter, ResourceSummary, Result, Review, SearchFilter,
+    Status, Store, Vote,
 };
 
 pub use db::{db_path, lock_dir, OpenOptions, SqliteStore, DB_FILE};
@@ -168,6 +169,10 @@ impl Store for SqliteStore {
     async fn by_resource_key(&self, key: &str, limit: usize) -> Result<Vec<Experience>> {
         let key = key.to_string();
         self.read(move |c| evidence::by_resource_key(c, &key, limit)).await
+    }
+
+    async fn resource_neighbours(&self, query: &NeighbourQuery) -> Result<Vec<Neighbour>> {
+        evidence::neighbours(self, query).await
     }
 
     async fn contest(&self, a: &str, b: &str) -> Result<()> {

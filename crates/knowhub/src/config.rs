@@ -673,8 +673,8 @@ dispute_factor = 0.5                  # a disputed experience's order is multipl
 
 # Near-duplicates: same resource (and version) and outcome, same meaning in other words.
 [dedup]
-merge_cosine = 0.965                  # at least this similar: merged as a confirmation (duplicate_of)
-contest_cosine = 0.965                # same resource, opposite outcome, at least this similar (or the same task): both marked contested
+merge_cosine = 0.97                   # at least this similar: merged as a confirmation (duplicate_of)
+contest_cosine = 0.97                 # same resource, opposite outcome, at least this similar (or the same task): both marked contested
 
 # What one client may take of the server. Rates are per caller: its key, or its address without auth.
 [limits]

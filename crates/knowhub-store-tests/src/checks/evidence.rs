@@ -129,3 +129,81 @@ pub async fn disputes(s: Arc<dyn Store>) {
         Err(CoreError::Conflict(_))
     ));
 }
+
+/// A two-block vector (as the local pair stores them): the first block at `deg` degrees from
+/// the x axis, the second pointing along axis `other` (what a query on the first block ignores).
+fn two_blocks(deg: f32, other: usize) -> Vec<f32> {
+    let a = deg.to_radians();
+    let mut v = vec![0.0; 2 * knowhub_core::VECTOR_BLOCK];
+    v[0] = a.cos();
+    v[1] = a.sin();
+    v[knowhub_core::VECTOR_BLOCK + other % knowhub_core::VECTOR_BLOCK] = 1.0;
+    v
+}
+
+pub async fn resource_neighbours_from_stored_vectors(s: Arc<dyn Store>) {
+    use knowhub_core::NeighbourQuery;
+    let res = "git rebase --onto";
+    let key = text::resource_key(res, None);
+    // 60 records of one resource, the oldest and one late one near the query, the rest far.
+    let mut ids = Vec::new();
+    for i in 0..60 {
+        ids.push(created(&s, exp(&format!("rebase task {i}"), res, &format!("done {i}"), 4, "a")).await.id);
+    }
+    let deg = |i: usize| match i {
+        0 => 0.0,
+        55 => 16.0,
+        i => 40.0 + i as f32,
+    };
+    let items: Vec<(String, Vec<f32>)> =
+        ids.iter().enumerate().map(|(i, id)| (id.clone(), two_blocks(deg(i), i))).collect();
+    s.set_vectors(crate::MODEL, &items).await.unwrap();
+    // Same key, but not embedded yet / pending / rejected; and another key with the query's vector.
+    let bare = created(&s, exp("rebase task bare", res, "not embedded", 4, "a")).await;
+    let pending = created(&s, extracted("rebase task pending", res, "pending one")).await;
+    s.set_vectors(crate::MODEL, &[(pending.id.clone(), two_blocks(8.0, 1))]).await.unwrap();
+    let rejected = created(&s, extracted("rebase task rejected", res, "rejected one")).await;
+    s.set_vectors(crate::MODEL, &[(rejected.id.clone(), two_blocks(0.0, 1))]).await.unwrap();
+    s.review(&rejected.id, Review { decision: Decision::Reject { reason: None }, reviewer: "r".into() }).await.unwrap();
+    let elsewhere = created(&s, exp("rebase task 0", "git merge", "done 0", 4, "a")).await;
+    s.set_vectors(crate::MODEL, &[(elsewhere.id.clone(), two_blocks(0.0, 1))]).await.unwrap();
+
+    // The query: the first block only (the second is zero), the task of record 30 (far away).
+    let mut query = two_blocks(0.0, 0);
+    query[knowhub_core::VECTOR_BLOCK..].iter_mut().for_each(|x| *x = 0.0);
+    let q = NeighbourQuery {
+        resource_key: key.clone(),
+        task_resource_hash: text::task_resource_hash("rebase task 30", res),
+        model: crate::MODEL.into(),
+        vector: query.clone(),
+        min_cosine: 25f64.to_radians().cos(),
+        limit: 10,
+    };
+    let got = s.resource_neighbours(&q).await.unwrap();
+    let summary: Vec<(String, Option<f64>)> = got.iter().map(|n| (n.experience.id.clone(), n.cosine)).collect();
+    let order: Vec<&str> = summary.iter().map(|x| x.0.as_str()).collect();
+    assert_eq!(order, vec![ids[0].as_str(), pending.id.as_str(), ids[55].as_str(), bare.id.as_str(), ids[30].as_str()]);
+    let cos = |i: usize| summary[i].1.unwrap();
+    // Cosines on the first block alone (the second block would lower them to about 0.7), as
+    // exact as the stored vectors allow (SQLite scores int8 codes: coarse for a vector that
+    // has two non-zero dimensions per block).
+    let near = |c: f64, deg: f64| (c - deg.to_radians().cos()).abs() < 1e-2;
+    assert!(near(cos(0), 0.0) && near(cos(1), 8.0) && near(cos(2), 16.0), "{summary:?}");
+    assert_eq!(summary[3].1, None, "not embedded yet");
+    assert!(near(cos(4), 70.0), "the same task comes with its cosine: {summary:?}");
+    assert_eq!(got[3].experience.result, "not embedded");
+    // `limit` bounds the near ones (nearest kept) and the unembedded ones (newest kept).
+    let got = s.resource_neighbours(&NeighbourQuery { limit: 1, ..q.clone() }).await.unwrap();
+    let order: Vec<&str> = got.iter().map(|n| n.experience.id.as_str()).collect();
+    assert_eq!(order, vec![ids[0].as_str(), bare.id.as_str(), ids[30].as_str()]);
+    // Another model, or none: nothing counts as embedded; the newest and the same task come back.
+    for model in ["other-model", ""] {
+        let got = s.resource_neighbours(&NeighbourQuery { model: model.into(), limit: 2, ..q.clone() }).await.unwrap();
+        let order: Vec<&str> = got.iter().map(|n| n.experience.id.as_str()).collect();
+        assert_eq!(order, vec![pending.id.as_str(), bare.id.as_str(), ids[30].as_str()], "{model}");
+        assert!(got.iter().all(|n| n.cosine.is_none()));
+    }
+    // Another key: none of these.
+    let other = NeighbourQuery { resource_key: text::resource_key("git rebase", None), ..q.clone() };
+    assert!(s.resource_neighbours(&other).await.unwrap().is_empty());
+}
