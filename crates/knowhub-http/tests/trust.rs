@@ -139,8 +139,10 @@ async fn feedback_lifts_the_second_of_two() {
     for name in ["bot-1", "bot-2", "bot-3"] {
         agents.push(t.api.as_key(&t.hub.create_key(&admin, name, Role::Agent).await.unwrap().key));
     }
-    let flaky = |result: &str| json!({"task": "Fix flaky CI test that times out", "resource": "pytest",
-        "result": result, "score": 4, "outcome": "success"});
+    let flaky = |result: &str| {
+        json!({"task": "Fix flaky CI test that times out", "resource": "pytest",
+        "result": result, "score": 4, "outcome": "success"})
+    };
     let (_, first) = agents[0].post("/api/submit", flaky("raised the timeout with pytest-timeout to 120 s")).await;
     let (_, second) =
         agents[0].post("/api/submit", flaky("the test waited on a real network call; mocked it with responses")).await;

@@ -189,8 +189,9 @@ impl Hub {
     /// Validates and stores a manual submit, or counts it as a confirmation of the record it
     /// repeats (`store_new`). Secrets and personal data are redacted as in extraction, and text
     /// that reads like a prompt injection is never approved automatically. The record is
-    /// full-text searchable at once; its vector, when not computed for the duplicate check, comes
-    /// from the background worker, so a slow embedder never fails a submit.
+    /// full-text searchable at once. Its vector is computed here for the near-duplicate check and
+    /// stored with it; if the embedder fails, the background worker embeds it later, so a slow or
+    /// failing embedder never fails a submit.
     pub async fn submit(&self, caller: &Caller, req: SubmitRequest) -> Result<SubmitResponse> {
         caller.require(Role::Agent)?;
         self.limiter.take(caller, crate::limits::Budget::Write)?;
