@@ -829,7 +829,7 @@ for user, tmpl in [
 # ================================================================== benign
 
 for _ in range(4):
-    neg("git_sha", f"commit {rs(HEX, 40)}\nAuthor: CI Bot <ci-bot@users.noreply.invalid>")
+    neg("git_sha", f"commit {rs(HEX, 40)} (HEAD -> main, origin/main)\nAuthor: CI Bot")
 neg("git_sha", f"git checkout {rs(HEX, 7)} && cargo test")
 neg("git_sha", f"Merge pull request #4411 from acme/fix-retry ({rs(HEX, 12)})")
 neg("git_sha", f"HEAD is now at {rs(HEX, 7)} bump deps")
@@ -875,6 +875,7 @@ neg("placeholder_key", "DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/DBNAME")
 neg("placeholder_key", "Set `ANTHROPIC_API_KEY` to your key (starts with `sk-ant-`).")
 neg("placeholder_key", "curl -H \"Authorization: token $GH_TOKEN\" https://api.github.com/user")
 neg("placeholder_key", "client_secret: \"<client-secret>\"")
+neg("placeholder_key", "FR7600000000000000000000000 placeholder")
 
 neg("env_reference", "password: ${DB_PASSWORD}")
 neg("env_reference", "PGPASSWORD=$PGPASSWORD psql -h db -U app")
@@ -912,7 +913,9 @@ for v in [de, gb, nl]:
     assert not iban_ok(bad)
     neg("invalid_iban", f"account ref {bad}")
 neg("invalid_iban", "DE00 1234 5678 9012 3456 78 in the spec example")
-neg("invalid_iban", "FR7600000000000000000000000 placeholder")
+assert not iban_ok("DE00 1234 5678 9012 3456 78")
+# All zeros: a placeholder, though its check digits are valid.
+assert iban_ok("FR7600000000000000000000000")
 
 v = cn_id("110105", "19850312", "453")
 bad = v[:-1] + ("1" if v[-1] != "1" else "2")
