@@ -22,6 +22,7 @@ mod load;
 mod mcp;
 mod pairs;
 mod retrieval;
+mod secrets;
 mod soak;
 mod submit;
 mod synth;
@@ -61,6 +62,8 @@ enum Cmd {
     Soak(soak::Args),
     /// False positives of the injection screen and redaction on the dev corpora and trajectories.
     Guard(guard::Args),
+    /// Redaction on held-out secrets and look-alikes written blind to the rules, Rust beside TypeScript.
+    Secrets(secrets::Args),
     /// The review console's queue page with 100 items: gather, render and the whole request.
     Console(console::Args),
     /// Submit p50/p99 on a fresh hub and on one holding many records of the same resource.
@@ -87,6 +90,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Mcp(a) => mcp::run(a).await,
             Cmd::Hostile(a) => hostile::run(a).await,
             Cmd::Guard(a) => guard::run(a).await,
+            Cmd::Secrets(a) => secrets::run(a).await,
             Cmd::Soak(a) => soak::run(a).await,
             Cmd::Console(a) => console::run(a).await,
         }
