@@ -225,7 +225,9 @@ async fn a_repeat_of_a_hidden_record_answers_as_a_new_one() {
 #[tokio::test]
 async fn agents_see_neither_hidden_contests_nor_submitters() {
     let dir = tempfile::tempdir().unwrap();
-    let h = hub(dir.path(), HubOptions { auth: true, ..Default::default() }).await;
+    // One caller's opposite account contests here: this test is about who sees the contest.
+    let evidence = knowhub_service::EvidenceSettings { contest_callers: 1, ..Default::default() };
+    let h = hub(dir.path(), HubOptions { auth: true, evidence, ..Default::default() }).await;
     let bot = h.create_key(&Caller::local(), "bot", Role::Agent).await.unwrap().key;
     let other = h.create_key(&Caller::local(), "other", Role::Agent).await.unwrap().key;
     let alice = h.create_key(&Caller::local(), "alice", Role::Reviewer).await.unwrap().key;

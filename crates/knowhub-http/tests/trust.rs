@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use knowhub_ai::Embedder;
 use knowhub_core::{Caller, Role};
-use knowhub_service::{Hub, HubOptions, SearchConfig};
+use knowhub_service::{EvidenceSettings, Hub, HubOptions, SearchConfig};
 use serde_json::{json, Value};
 
 mod common;
@@ -299,13 +299,21 @@ async fn near_duplicates_merge_and_opposites_contest() {
         assert_eq!(s, 201, "{other} merged into {v}");
         assert!(v.get("duplicate_of").is_none());
     }
-    // The opposite outcome for the same task and resource: both are contested, each names the other.
-    let (s, f) = t
-        .submit(json!({"task": task, "resource": "pgbouncer pool_mode=transaction", "outcome": "failure", "score": 2,
-            "result": "prepared statements broke: transaction pooling does not support them", "agent_id": "a4"}))
-        .await;
+    // The opposite outcome for the same task and resource, from one caller: a new record, but
+    // one caller's word casts no doubt yet. From a second caller (merged into it as a
+    // confirmation): both are contested, each names the other.
+    let failed = |agent: &str| {
+        json!({"task": task, "resource": "pgbouncer pool_mode=transaction", "outcome": "failure", "score": 2,
+            "result": "prepared statements broke: transaction pooling does not support them", "agent_id": agent})
+    };
+    let (s, f) = t.submit(failed("a4")).await;
     assert_eq!(s, 201, "{f}");
+    assert!(f.get("contested_with").is_none_or(|c| c == &json!([])), "{f}");
     let f_id = f["id"].as_str().unwrap();
+    let (_, a_now) = t.api.get(&format!("/api/experiences/{a_id}")).await;
+    assert!(a_now.get("contested_with").is_none_or(|c| c == &json!([])), "{a_now}");
+    let (s, f) = t.submit(failed("a5")).await;
+    assert_eq!((s, f["duplicate_of"].as_str(), f["confirmations"].as_u64()), (200, Some(f_id), Some(2)), "{f}");
     assert_eq!(f["contested_with"], json!([a_id]));
     let (_, a_now) = t.api.get(&format!("/api/experiences/{a_id}")).await;
     assert_eq!(a_now["contested_with"], json!([f_id]));
@@ -336,7 +344,12 @@ const RESOURCE: &str = "pgbouncer pool_mode=transaction";
 
 #[tokio::test]
 async fn an_old_duplicate_past_fifty_records_of_its_resource_is_found() {
-    let t = setup(HubOptions::default(), SearchConfig::default()).await;
+    // One caller's opposite account contests here: this test is about finding the record.
+    let t = setup(
+        HubOptions { evidence: EvidenceSettings { contest_callers: 1, ..Default::default() }, ..Default::default() },
+        SearchConfig::default(),
+    )
+    .await;
     fill(&t, RESOURCE, 0, 60).await;
     let task = "Fix Postgres connection timeouts under load";
     let (s, a) =
@@ -378,7 +391,12 @@ async fn an_old_duplicate_past_fifty_records_of_its_resource_is_found() {
 
 #[tokio::test]
 async fn a_neighbour_not_embedded_yet_is_compared() {
-    let t = setup(HubOptions::default(), SearchConfig::default()).await;
+    // One caller's opposite account contests here: this test is about finding the record.
+    let t = setup(
+        HubOptions { evidence: EvidenceSettings { contest_callers: 1, ..Default::default() }, ..Default::default() },
+        SearchConfig::default(),
+    )
+    .await;
     fill(&t, RESOURCE, 0, 3).await;
     // Stored as `knowhub import` stores records: no vector until the background worker runs.
     let mut old = knowhub_store_tests::exp(

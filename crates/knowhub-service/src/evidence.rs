@@ -21,13 +21,23 @@ pub struct EvidenceSettings {
     /// Same resource, opposite outcome and a cosine at least this (or the same task text): the two
     /// contest each other.
     pub contest_cosine: f64,
+    /// Distinct callers who must report the opposite outcome before a record is marked
+    /// contested, as a dispute needs several: one caller's word does not cast doubt on a record.
+    pub contest_callers: u32,
 }
 
 impl Default for EvidenceSettings {
     fn default() -> Self {
-        EvidenceSettings { merge_cosine: MERGE_COSINE, contest_cosine: CONTEST_COSINE }
+        EvidenceSettings {
+            merge_cosine: MERGE_COSINE,
+            contest_cosine: CONTEST_COSINE,
+            contest_callers: CONTEST_CALLERS,
+        }
     }
 }
+
+/// See `EvidenceSettings::contest_callers`.
+pub const CONTEST_CALLERS: u32 = 2;
 
 /// See docs/ranking.md §6 (`knowhub-bench dedup`): on the stored vectors (task, resource and
 /// result), the smallest threshold at which no look-alike pair of the dev set is merged, plus a
@@ -105,7 +115,8 @@ impl Hub {
     /// outcome, no conflicting specifics, and stored vectors at least `merge_cosine` alike;
     /// without vectors, the same task). A record with the same resource, the opposite outcome and
     /// the same task (equal text, or vectors at least `contest_cosine` alike) is marked as
-    /// contesting it. The new record's vector is computed once, compared with the stored vectors
+    /// contesting it once `contest_callers` distinct callers stand behind the new account (its
+    /// confirmations), whether they arrive with this submit or later ones. The new record's vector is computed once, compared with the stored vectors
     /// of every record with its resource key through the store's index, and kept. Unless
     /// `sees_unreviewed` (the submitter reads pending records), only approved records are
     /// compared: a caller's submit must not merge into, contest, or so reveal, a record it may
@@ -131,10 +142,6 @@ impl Hub {
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(n, _)| n.experience.id.clone());
-        if let Some(id) = merge_into {
-            let e = self.store.confirm(&id, &new.confirmer).await?;
-            return Ok(Stored { experience: e, duplicate_of: Some(id), created: false });
-        }
         let task = knowhub_core::text::normalize(&new.task);
         let contested: Vec<String> = same
             .iter()
@@ -145,6 +152,10 @@ impl Hub {
             })
             .map(|n| n.experience.id.clone())
             .collect();
+        if let Some(id) = merge_into {
+            let e = self.store.confirm(&id, &new.confirmer).await?;
+            return self.contest(Stored { experience: e, duplicate_of: Some(id), created: false }, &contested).await;
+        }
         let stored = match self.store.insert(new).await? {
             InsertOutcome::Duplicate(e) => Stored { duplicate_of: Some(e.id.clone()), experience: e, created: false },
             InsertOutcome::Created(e) => {
@@ -155,11 +166,19 @@ impl Hub {
                 Stored { experience: e, duplicate_of: None, created: true }
             }
         };
-        if !stored.created || contested.is_empty() {
+        self.contest(stored, &contested).await
+    }
+
+    /// Marks `stored` and each of `others` as contesting each other once enough distinct callers
+    /// stand behind `stored` (`EvidenceSettings::contest_callers`).
+    async fn contest(&self, stored: Stored, others: &[String]) -> Result<Stored> {
+        let e = &stored.experience;
+        let new: Vec<&String> = others.iter().filter(|o| **o != e.id && !e.contested_with.contains(o)).collect();
+        if new.is_empty() || e.confirmations < self.opts.evidence.contest_callers {
             return Ok(stored);
         }
-        for other in &contested {
-            self.store.contest(&stored.experience.id, other).await?;
+        for other in new {
+            self.store.contest(&e.id, other).await?;
         }
         let e = self.store.get(&stored.experience.id).await?.unwrap_or(stored.experience);
         Ok(Stored { experience: e, ..stored })

@@ -301,12 +301,17 @@ impl FeedbackSection {
 pub struct DedupSection {
     pub merge_cosine: f64,
     pub contest_cosine: f64,
+    pub contest_callers: u32,
 }
 
 impl Default for DedupSection {
     fn default() -> Self {
         let d = knowhub_service::EvidenceSettings::default();
-        DedupSection { merge_cosine: d.merge_cosine, contest_cosine: d.contest_cosine }
+        DedupSection {
+            merge_cosine: d.merge_cosine,
+            contest_cosine: d.contest_cosine,
+            contest_callers: d.contest_callers,
+        }
     }
 }
 
@@ -315,7 +320,14 @@ impl DedupSection {
         if !((0.0..=1.0).contains(&self.merge_cosine) && (0.0..=1.0).contains(&self.contest_cosine)) {
             bail!("dedup.merge_cosine and dedup.contest_cosine must be within 0..1");
         }
-        Ok(knowhub_service::EvidenceSettings { merge_cosine: self.merge_cosine, contest_cosine: self.contest_cosine })
+        if self.contest_callers == 0 {
+            bail!("dedup.contest_callers must be at least 1");
+        }
+        Ok(knowhub_service::EvidenceSettings {
+            merge_cosine: self.merge_cosine,
+            contest_cosine: self.contest_cosine,
+            contest_callers: self.contest_callers,
+        })
     }
 }
 
@@ -675,6 +687,7 @@ dispute_factor = 0.5                  # a disputed experience's order is multipl
 [dedup]
 merge_cosine = 0.97                   # at least this similar: merged as a confirmation (duplicate_of)
 contest_cosine = 0.97                 # same resource, opposite outcome, at least this similar (or the same task): both marked contested
+contest_callers = 2                  # ... once this many distinct callers report that opposite outcome
 
 # What one client may take of the server. Rates are per caller: its key, or its address without auth.
 [limits]
