@@ -270,19 +270,7 @@ async fn near_duplicates_merge_and_opposites_contest() {
     let a_id = a["id"].as_str().unwrap().to_string();
     t.embed().await;
     // Same meaning in other words, same resource (spelled differently), another agent: merged.
-    let (s, b) = t
-        .submit(exp(
-            "Fixing Postgres connection timeouts under heavy load",
-            "PgBouncer pool_mode = transaction",
-            "The timeouts were gone after switching pgbouncer to transaction pooling",
-            "a2",
-        ))
-        .await;
-    assert_eq!(
-        (s, b["duplicate_of"].as_str(), b["confirmations"].as_u64()),
-        (200, Some(a_id.as_str()), Some(2)),
-        "{b}"
-    );
+    reworded_merges_into(&t, &a_id).await;
     // Look-alikes that differ are new records: another command, another version, other specifics.
     for other in [
         exp(task, "pgbouncer pool_mode=session", "Timeouts gone after switching pgbouncer to session pooling", "a3"),
@@ -322,6 +310,20 @@ async fn near_duplicates_merge_and_opposites_contest() {
     let hit = r["results"].as_array().unwrap().iter().find(|h| h["id"] == a_id.as_str()).unwrap().clone();
     assert_eq!((hit["flags"].clone(), hit["contested_with"].clone()), (json!(["contested"]), json!([f_id])));
     assert_eq!(t.hub.store().count().await.unwrap(), 5);
+}
+
+/// The pgbouncer fix in other words, the resource spelled differently, from another agent: it
+/// must merge into `id` as a second confirmation.
+async fn reworded_merges_into(t: &T, id: &str) {
+    let (s, b) = t
+        .submit(exp(
+            "Fixing Postgres connection timeouts under heavy load",
+            "PgBouncer pool_mode = transaction",
+            "The timeouts were gone after switching pgbouncer to transaction pooling",
+            "a2",
+        ))
+        .await;
+    assert_eq!((s, b["duplicate_of"].as_str(), b["confirmations"].as_u64()), (200, Some(id), Some(2)), "{b}");
 }
 
 /// Submits `n` records of one resource, each another task with its own numbers (so none is a
@@ -365,19 +367,7 @@ async fn an_old_duplicate_past_fifty_records_of_its_resource_is_found() {
     let model = embedder().model_id().unwrap().to_string();
     assert_eq!(t.hub.store().vector_count(&model).await.unwrap(), 66);
     // The same experience in other words, and the spelling of the resource changed: merged.
-    let (s, b) = t
-        .submit(exp(
-            "Fixing Postgres connection timeouts under heavy load",
-            "PgBouncer pool_mode = transaction",
-            "The timeouts were gone after switching pgbouncer to transaction pooling",
-            "a2",
-        ))
-        .await;
-    assert_eq!(
-        (s, b["duplicate_of"].as_str(), b["confirmations"].as_u64()),
-        (200, Some(a_id.as_str()), Some(2)),
-        "{b}"
-    );
+    reworded_merges_into(&t, &a_id).await;
     // The opposite outcome for the same task: contests it, however many records came before.
     let (s, f) = t
         .submit(json!({"task": task, "resource": RESOURCE, "outcome": "failure", "score": 2,
