@@ -32,7 +32,7 @@ use regex::{Captures, Regex};
 
 use crate::normalize::{join_split_tokens, strip_invisible};
 use crate::secret_rules::{self, is_likely_secret_value, Stage};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Redacted text and how many replacements each category got.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub struct Redacted {
 }
 
 /// Replacements per category (a server can log or return these without revealing anything).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RedactionCounts {
     /// `-----BEGIN ... PRIVATE KEY-----` blocks.

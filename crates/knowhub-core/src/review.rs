@@ -1,13 +1,13 @@
 //! The review queue's decisions.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::model::Outcome;
 use crate::validate;
 
 /// Fields a reviewer may correct while approving. Absent fields stay as extracted.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Edits {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use axum::http::request::Parts;
+use knowhub_client::Error;
 use knowhub_core::{prompt, Caller};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListResourceTemplatesResult, ListResourcesResult,
@@ -15,7 +16,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::json;
 
-use crate::backend::{Backend, BackendError};
+use crate::backend::Backend;
 use crate::tools::{Ctx, ToolDef, TOOLS};
 
 /// When to search and when to submit, from the guidance in the plugin's SKILL.md.
@@ -144,11 +145,11 @@ impl ServerHandler for KnowHubMcp {
         let ctx = self.ctx(&context);
         let e = match ctx.backend.experience(ctx.caller.as_ref(), id).await {
             Ok(e) => e,
-            Err(BackendError::Hub { code, message, .. }) if code == "not_found" => {
+            Err(Error::Api { code, message, .. }) if code == "not_found" => {
                 return Err(ErrorData::resource_not_found(message, Some(json!({ "uri": uri }))))
             }
-            Err(BackendError::Hub { message, .. }) => return Err(ErrorData::invalid_request(message, None)),
-            Err(BackendError::Unreachable { url, reason }) => {
+            Err(Error::Api { message, .. }) => return Err(ErrorData::invalid_request(message, None)),
+            Err(Error::Unreachable { url, reason }) => {
                 return Err(ErrorData::internal_error(
                     format!("the KnowHub hub at {url} is unreachable ({reason})"),
                     None,

@@ -7,7 +7,7 @@ use knowhub_core::{
     now_rfc3339, Caller, CoreError, Experience, FeedbackCounts, FeedbackOutcome, InsertOutcome, Neighbour,
     NeighbourQuery, NewExperience, Outcome, Result, Role, Vote,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::hub::Hub;
 use crate::requests::FeedbackRequest;
@@ -78,7 +78,7 @@ pub(crate) struct Stored {
     pub created: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FeedbackResponse {
     pub id: String,
@@ -87,7 +87,7 @@ pub struct FeedbackResponse {
     pub voter: String,
     pub feedback: FeedbackCounts,
     pub disputed: bool,
-    #[serde(skip_serializing_if = "RedactionCounts::is_empty")]
+    #[serde(default, skip_serializing_if = "RedactionCounts::is_empty")]
     pub redactions: RedactionCounts,
 }
 

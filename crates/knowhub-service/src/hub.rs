@@ -8,12 +8,12 @@ use knowhub_ai::Embedder;
 use knowhub_core::redact::RedactionCounts;
 use knowhub_core::validate::SubmitRequest;
 use knowhub_core::{Caller, Content, CoreError, Experience, Result, Role, Source, Status, Store};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
 
 use crate::search::SearchConfig;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SubmitResponse {
     pub id: String,
@@ -25,13 +25,13 @@ pub struct SubmitResponse {
     /// Distinct callers that submitted it.
     pub confirmations: u32,
     /// Records with the same task and resource that report the opposite outcome.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub contested_with: Vec<String>,
     /// e.g. `suspected_injection`: kept for review, not searchable until approved.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
     /// What the server redacted before storing (secrets, personal data).
-    #[serde(skip_serializing_if = "RedactionCounts::is_empty")]
+    #[serde(default, skip_serializing_if = "RedactionCounts::is_empty")]
     pub redactions: RedactionCounts,
     /// Why something of the submit was not stored (content for an already reviewed record).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -39,6 +39,7 @@ pub struct SubmitResponse {
     /// The pending proposal that holds content sent for an already reviewed record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content_proposal: Option<String>,
+    /// A new record (`201 Created`), not a confirmation (`200`): told by the status, not the body.
     #[serde(skip)]
     pub created: bool,
 }

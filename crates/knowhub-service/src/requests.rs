@@ -85,7 +85,7 @@ fn text(field: &str, v: Option<String>) -> Result<Option<String>> {
 }
 
 /// `GET /api/search`, `kb_search`, the console's search page.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchRequest {
     pub q: Option<String>,
     pub top_k: Option<String>,
@@ -144,9 +144,31 @@ impl SearchRequest {
     }
 }
 
+impl From<&SearchQuery> for SearchRequest {
+    /// The request that validates to `q` (what a client of the REST API sends for a query it
+    /// checked itself). Only what the API takes: `q.filter`'s other fields are not sent.
+    fn from(q: &SearchQuery) -> Self {
+        let mode = match q.mode {
+            SearchMode::Hybrid => "hybrid",
+            SearchMode::Fts => "fts",
+            SearchMode::Vector => "vector",
+        };
+        SearchRequest {
+            q: Some(q.q.clone()),
+            top_k: Some(q.top_k.to_string()),
+            min_score: Some(q.filter.min_score.to_string()),
+            agent_id: q.filter.agent_id.clone(),
+            mode: Some(mode.to_string()),
+            // Display round-trips: the hub parses back the very same number.
+            min_relevance: q.min_relevance.map(|r| r.to_string()),
+            outcome: q.outcome.map(|o| o.to_string()),
+        }
+    }
+}
+
 /// `POST /api/feedback`.
 // Also `kb_feedback`; checked by `Hub::feedback`. (Doc comments here are the API's descriptions.)
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FeedbackRequest {
     pub id: Option<String>,
@@ -156,7 +178,7 @@ pub struct FeedbackRequest {
 }
 
 /// `GET /api/pending`: a page of the review queue.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct PendingRequest {
     pub after: Option<String>,
     pub limit: Option<String>,
@@ -186,7 +208,7 @@ impl PendingRequest {
 
 /// `POST /api/reject/{id}`: an optional reason.
 // Checked by `Hub::reject`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = RejectBody))]
 #[serde(deny_unknown_fields)]
 pub struct RejectRequest {
@@ -332,5 +354,19 @@ mod tests {
             Some("role")
         );
         assert_eq!(MergeRequest { into: "a\0".into() }.validate().unwrap_err().field(), Some("into"));
+    }
+
+    #[test]
+    fn a_validated_search_gives_back_a_request_that_validates_to_it() {
+        let raw = r#"{"q": "超时", "top_k": "7", "min_score": "1", "agent_id": "ops", "mode": "fts",
+                      "min_relevance": "0.1", "outcome": "failure"}"#;
+        let q = search(raw).unwrap();
+        let again = SearchRequest::from(&q).validate().unwrap();
+        assert_eq!(
+            (again.q, again.top_k, again.filter, again.outcome, again.mode, again.min_relevance),
+            (q.q, q.top_k, q.filter, q.outcome, q.mode, q.min_relevance)
+        );
+        let d = SearchRequest::from(&search(r#"{"q": "x"}"#).unwrap());
+        assert_eq!((d.agent_id, d.min_relevance, d.outcome), (None, None, None));
     }
 }

@@ -8,7 +8,7 @@ use knowhub_core::review::{Decision, Edits, Review};
 use knowhub_core::{
     access, ApiKey, Caller, CoreError, DisputeDecision, Experience, Result, Role, SearchFilter, SearchHit, Status, Vote,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::hub::Hub;
 use crate::search::{SearchMode, SearchQuery};
@@ -21,16 +21,16 @@ const NEAREST: usize = 3;
 /// Queue items prepared at once (searches for their neighbours overlap).
 const PENDING_CONCURRENCY: usize = 8;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingItem {
     #[serde(flatten)]
     pub experience: Experience,
     /// Why it is in the queue: `pending` (never approved) or `disputed` (approved, but agents
     /// report it failing; `votes` holds their notes).
-    pub queue: &'static str,
+    pub queue: String,
     pub nearest: Vec<SearchHit>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub votes: Vec<Vote>,
     /// The redacted messages an extracted record came from (kept until it is reviewed). Not
     /// `source`: the flattened record already has that field (manual | extracted | imported).
@@ -40,7 +40,7 @@ pub struct PendingItem {
     pub redactions: usize,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingPage {
     pub count: usize,
@@ -151,8 +151,8 @@ impl Hub {
             .take(NEAREST)
             .collect();
         let (queue, votes) = match kind {
-            QueueKind::Pending => ("pending", Vec::new()),
-            QueueKind::Disputed => ("disputed", self.store.votes(&e.id).await?),
+            QueueKind::Pending => ("pending".to_string(), Vec::new()),
+            QueueKind::Disputed => ("disputed".to_string(), self.store.votes(&e.id).await?),
         };
         let source_messages = self.store.source(&e.id).await?;
         let redactions = [&e.task, &e.resource, &e.result]

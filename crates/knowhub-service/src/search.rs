@@ -9,7 +9,7 @@ use knowhub_ai::QueryVectors;
 use knowhub_core::calibrate::{Calibration, DEFAULT_MIN_RELEVANCE};
 use knowhub_core::rank::{self, Candidate, FeedbackPrior, Fusion, Prior, RankParams};
 use knowhub_core::{text, BlockScores, Caller, Experience, Outcome, Result, Role, SearchFilter, SearchHit};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::hub::Hub;
 
@@ -17,7 +17,7 @@ use crate::hub::Hub;
 pub(crate) const CONTESTED: &str = "contested";
 
 /// Which signals a search uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SearchMode {
@@ -109,7 +109,7 @@ impl SearchQuery {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SearchResponse {
     pub count: usize,

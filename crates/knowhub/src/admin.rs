@@ -5,11 +5,12 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
+use knowhub_client::Client;
 use knowhub_core::{access, Role, Store};
 use knowhub_service::requests::PENDING_LIMIT;
-use serde_json::{json, Value};
+use knowhub_service::{ApproveRequest, PendingItem, PendingRequest, RejectRequest};
 
-use crate::client::send;
+use crate::client::{hub, print_json};
 use crate::config::Config;
 use crate::term::safe;
 
@@ -124,101 +125,79 @@ enum ReviewCmd {
     },
 }
 
-struct Hub {
-    http: reqwest::Client,
-    url: String,
-    key: Option<String>,
+/// A number as JSON writes it (`null` when absent), as the queue's JSON shows it.
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
 }
 
-impl Hub {
-    async fn get(&self, path: &str) -> anyhow::Result<Value> {
-        let url = format!("{}{path}", self.url);
-        Ok(send(self.http.get(&url), &url, self.key.as_deref()).await?.1)
-    }
-
-    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
-        let url = format!("{}{path}", self.url);
-        Ok(send(self.http.post(&url).json(&body), &url, self.key.as_deref()).await?.1)
-    }
-}
-
-fn show(item: &Value) {
-    let s = |k: &str| safe(item[k].as_str().unwrap_or("")).into_owned();
+fn show(item: &PendingItem) {
+    let e = &item.experience;
     println!(
         "\n── {} [{}] ({}, {}, confidence {})",
-        s("id"),
-        s("queue"),
-        s("source"),
-        s("outcome"),
-        item["confidence"]
+        safe(&e.id),
+        safe(&item.queue),
+        e.source,
+        e.outcome,
+        json(&e.confidence)
     );
-    println!("task:     {}", s("task"));
-    println!("resource: {}", s("resource"));
-    println!("result:   {}", s("result"));
+    println!("task:     {}", safe(&e.task));
+    println!("resource: {}", safe(&e.resource));
+    println!("result:   {}", safe(&e.result));
     println!(
         "score {}/5 · agent {} · session {} · messages {}",
-        item["score"],
-        s("agent_id"),
-        s("session_key"),
-        match (&item["source_range"]["from"], &item["source_range"]["to"]) {
-            (Value::Number(a), Value::Number(b)) => format!("#{a}-#{b}"),
-            _ => "-".into(),
+        e.score,
+        safe(&e.agent_id),
+        safe(e.session_key.as_deref().unwrap_or("")),
+        match e.source_range {
+            Some(r) => format!("#{}-#{}", r.from, r.to),
+            None => "-".into(),
         }
     );
-    if let Some(flags) = item["flags"].as_array().filter(|f| !f.is_empty()) {
-        println!("FLAGS: {}", safe(&flags.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")));
+    if !e.flags.is_empty() {
+        println!("FLAGS: {}", safe(&e.flags.join(", ")));
     }
-    if s("queue") == "disputed" {
-        println!("feedback: helped {} · failed {}", item["feedback"]["helped"], item["feedback"]["failed"]);
-        for v in item["votes"].as_array().into_iter().flatten() {
-            let note = v["note"].as_str().map(|n| format!(": {}", safe(n))).unwrap_or_default();
-            println!(
-                "  {} by {}{note}",
-                safe(v["outcome"].as_str().unwrap_or("")),
-                safe(v["voter"].as_str().unwrap_or(""))
-            );
+    if item.queue == "disputed" {
+        println!("feedback: helped {} · failed {}", e.feedback.helped, e.feedback.failed);
+        for v in &item.votes {
+            let note = v.note.as_deref().map(|n| format!(": {}", safe(n))).unwrap_or_default();
+            println!("  {} by {}{note}", v.outcome, safe(&v.voter));
         }
     }
-    for n in item["nearest"].as_array().into_iter().flatten() {
+    for n in &item.nearest {
         println!(
             "  similar approved: {} | {} (relevance {:.2}, {})",
-            safe(n["task"].as_str().unwrap_or("")),
-            safe(n["resource"].as_str().unwrap_or("")),
-            n["relevance"].as_f64().unwrap_or(0.0),
-            safe(n["id"].as_str().unwrap_or(""))
+            safe(&n.task),
+            safe(&n.resource),
+            n.relevance,
+            safe(&n.id)
         );
     }
 }
 
 pub async fn review(a: ReviewArgs) -> anyhow::Result<()> {
-    let hub = Hub { http: reqwest::Client::new(), url: a.url.trim_end_matches('/').to_string(), key: a.api_key };
+    let hub = hub(&a.url, a.api_key)?;
     match a.cmd {
         Some(ReviewCmd::List { limit, disputed, json }) => {
-            let kind = if disputed { "disputed" } else { "pending" };
-            let page = hub
-                .get(&format!(
-                    "/api/pending?kind={kind}&limit={}",
-                    i64::from(limit).clamp(PENDING_LIMIT.min, PENDING_LIMIT.max)
-                ))
-                .await?;
+            let req = PendingRequest {
+                kind: Some(if disputed { "disputed" } else { "pending" }.into()),
+                limit: Some(i64::from(limit).clamp(PENDING_LIMIT.min, PENDING_LIMIT.max).to_string()),
+                after: None,
+            };
+            let page = hub.pending(&req).await?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&page)?);
+                print_json(&page)?;
             } else {
-                println!("{} pending, {} disputed", page["total_pending"], page["total_disputed"]);
-                page["items"].as_array().into_iter().flatten().for_each(show);
+                println!("{} pending, {} disputed", page.total_pending, page.total_disputed);
+                page.items.iter().for_each(show);
             }
         }
         Some(ReviewCmd::Approve { id, task, resource, result, score, outcome }) => {
-            let edits =
-                json!({"task": task, "resource": resource, "result": result, "score": score, "outcome": outcome});
-            let edits: serde_json::Map<String, Value> =
-                edits.as_object().cloned().unwrap_or_default().into_iter().filter(|(_, v)| !v.is_null()).collect();
-            let e = hub.post(&format!("/api/approve/{id}"), Value::Object(edits)).await?;
-            println!("approved {}", e["id"].as_str().unwrap_or(&id));
+            let e = hub.approve(&id, &ApproveRequest { task, resource, result, score, outcome }).await?;
+            println!("approved {}", e.id);
         }
         Some(ReviewCmd::Reject { id, reason }) => {
-            let e = hub.post(&format!("/api/reject/{id}"), json!({ "reason": reason })).await?;
-            println!("rejected {}", e["id"].as_str().unwrap_or(&id));
+            let e = hub.reject(&id, &RejectRequest { reason }).await?;
+            println!("rejected {}", e.id);
         }
         None => interactive(&hub).await?,
     }
@@ -227,25 +206,29 @@ pub async fn review(a: ReviewArgs) -> anyhow::Result<()> {
 
 /// Walks the queue, pending items then disputed ones: a line per decision on standard input
 /// (a terminal, or a script).
-async fn interactive(hub: &Hub) -> anyhow::Result<()> {
+async fn interactive(hub: &Client) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let (mut approved, mut rejected, mut skipped) = (0, 0, 0);
-    let mut after = String::new();
+    let mut after: Option<String> = None;
     let mut kind = "pending";
     loop {
-        let page = hub.get(&format!("/api/pending?kind={kind}&limit={}&after={after}", PENDING_LIMIT.default)).await?;
-        let items = page["items"].as_array().cloned().unwrap_or_default();
+        let req = PendingRequest {
+            kind: Some(kind.into()),
+            limit: Some(PENDING_LIMIT.default.to_string()),
+            after: after.clone(),
+        };
+        let items = hub.pending(&req).await?.items;
         if items.is_empty() {
             if kind == "disputed" {
                 break;
             }
-            (kind, after) = ("disputed", String::new());
+            (kind, after) = ("disputed", None);
             continue;
         }
         for item in &items {
             show(item);
-            let id = item["id"].as_str().unwrap_or("").to_string();
+            let id = item.experience.id.clone();
             print!("[a]pprove  [r]eject  [s]kip  [q]uit > ");
             std::io::stdout().flush()?;
             let Some(line) = lines.next().transpose()? else {
@@ -254,20 +237,20 @@ async fn interactive(hub: &Hub) -> anyhow::Result<()> {
             };
             match line.trim().chars().next().map(|c| c.to_ascii_lowercase()) {
                 Some('a') => {
-                    hub.post(&format!("/api/approve/{id}"), json!({})).await?;
+                    hub.approve(&id, &ApproveRequest::default()).await?;
                     approved += 1;
                 }
                 Some('r') => {
                     print!("reason (optional) > ");
                     std::io::stdout().flush()?;
                     let reason = lines.next().transpose()?.unwrap_or_default();
-                    hub.post(&format!("/api/reject/{id}"), json!({ "reason": reason.trim() })).await?;
+                    hub.reject(&id, &RejectRequest { reason: Some(reason.trim().to_string()) }).await?;
                     rejected += 1;
                 }
                 Some('q') => return summary(approved, rejected, skipped),
                 _ => skipped += 1,
             }
-            after = id;
+            after = Some(id);
         }
     }
     summary(approved, rejected, skipped)

@@ -1,8 +1,10 @@
-//! `knowhub search` / `knowhub submit`: thin HTTP clients of a running hub.
+//! `knowhub search` / `knowhub submit` / `knowhub feedback`: a running hub's REST API through
+//! `knowhub-client`, its answers printed for a person (or as JSON with `--json`).
 
-use anyhow::{bail, Context};
+use anyhow::Context;
+use knowhub_client::Client;
 use knowhub_service::requests::{MIN_SCORE, TOP_K};
-use serde_json::Value;
+use knowhub_service::{FeedbackRequest, SearchRequest, SubmitRequest};
 
 use crate::term::safe;
 
@@ -88,89 +90,70 @@ pub struct SubmitArgs {
     api_key: Option<String>,
 }
 
-/// Adds the API key, when there is one.
-pub fn authed(req: reqwest::RequestBuilder, key: Option<&str>) -> reqwest::RequestBuilder {
-    match key.map(str::trim).filter(|k| !k.is_empty()) {
-        Some(k) => req.bearer_auth(k),
-        None => req,
-    }
+/// A client of the hub at `url`. No timeout: a person waits for the answer or presses Ctrl-C.
+pub fn hub(url: &str, key: Option<String>) -> anyhow::Result<Client> {
+    Ok(Client::new(url, key, None)?)
 }
 
-/// Sends a request to the hub at `url` (with the key, when there is one) and reads its JSON answer.
-pub async fn send(req: reqwest::RequestBuilder, url: &str, key: Option<&str>) -> anyhow::Result<(u16, Value)> {
-    let resp = authed(req, key).send().await.with_context(|| format!("cannot reach {url}"))?;
-    read_json(resp).await
-}
-
-pub async fn read_json(resp: reqwest::Response) -> anyhow::Result<(u16, Value)> {
-    let status = resp.status().as_u16();
-    let body: Value = resp.json().await.context("the hub answered with something that is not JSON")?;
-    if status >= 400 {
-        let msg = body["error"]["message"].as_str().unwrap_or("unknown error");
-        bail!("hub answered {status}: {msg}");
-    }
-    Ok((status, body))
+/// Prints an answer as pretty JSON.
+pub fn print_json(v: &impl serde::Serialize) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
 }
 
 pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
-    let mut params =
-        vec![("q", a.query.clone()), ("top_k", a.top_k.to_string()), ("min_score", a.min_score.to_string())];
-    if let Some(ag) = &a.agent_id {
-        params.push(("agent_id", ag.clone()));
-    }
-    if let Some(m) = &a.mode {
-        params.push(("mode", m.clone()));
-    }
-    if let Some(r) = a.min_relevance {
-        params.push(("min_relevance", r.to_string()));
-    }
-    let url = format!("{}/api/search", a.url.trim_end_matches('/'));
-    let (_, body) = send(reqwest::Client::new().get(&url).query(&params), &url, a.api_key.as_deref()).await?;
+    let req = SearchRequest {
+        q: Some(a.query.clone()),
+        top_k: Some(a.top_k.to_string()),
+        min_score: Some(a.min_score.to_string()),
+        agent_id: a.agent_id,
+        mode: a.mode,
+        min_relevance: a.min_relevance.map(|r| r.to_string()),
+        outcome: None,
+    };
+    let body = hub(&a.url, a.api_key)?.search(&req).await?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&body)?);
+        print_json(&body)?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
-    let results = body["results"].as_array().cloned().unwrap_or_default();
-    if results.is_empty() {
+    if body.results.is_empty() {
         println!("no experience matches {:?}", a.query);
     }
-    for (i, r) in results.iter().enumerate() {
-        let flags: Vec<&str> = r["flags"].as_array().into_iter().flatten().filter_map(|f| f.as_str()).collect();
+    for (i, r) in body.results.iter().enumerate() {
         println!(
             "{}. [{}] {}\n   resource: {}{}\n   result:   {}\n   score {}/5 · {} · relevance {:.3} · confirmations {} · helped {} · failed {}{} · id {}",
             i + 1,
-            safe(r["outcome"].as_str().unwrap_or("")),
-            safe(r["task"].as_str().unwrap_or("")),
-            safe(r["resource"].as_str().unwrap_or("")),
-            r["resource_version"].as_str().map(|v| format!(" ({})", safe(v))).unwrap_or_default(),
-            safe(r["result"].as_str().unwrap_or("")),
-            r["score"],
-            safe(r["agent_id"].as_str().filter(|s| !s.is_empty()).unwrap_or("-")),
-            r["relevance"].as_f64().unwrap_or(0.0),
-            r["confirmations"],
-            r["feedback"]["helped"],
-            r["feedback"]["failed"],
-            if flags.is_empty() { String::new() } else { format!(" · {}", safe(&flags.join(", "))) },
-            safe(r["id"].as_str().unwrap_or("")),
+            r.outcome,
+            safe(&r.task),
+            safe(&r.resource),
+            r.resource_version.as_deref().map(|v| format!(" ({})", safe(v))).unwrap_or_default(),
+            safe(&r.result),
+            r.score,
+            safe(Some(r.agent_id.as_str()).filter(|s| !s.is_empty()).unwrap_or("-")),
+            r.relevance,
+            r.confirmations,
+            r.feedback.helped,
+            r.feedback.failed,
+            if r.flags.is_empty() { String::new() } else { format!(" · {}", safe(&r.flags.join(", "))) },
+            safe(&r.id),
         );
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
 
 pub async fn feedback(a: FeedbackArgs) -> anyhow::Result<()> {
-    let body = serde_json::json!({"id": a.id, "outcome": a.outcome, "note": a.note, "agent_id": a.agent_id});
-    let url = format!("{}/api/feedback", a.url.trim_end_matches('/'));
-    let (_, body) = send(reqwest::Client::new().post(&url).json(&body), &url, a.api_key.as_deref()).await?;
+    let req = FeedbackRequest { id: Some(a.id), outcome: Some(a.outcome), note: a.note, agent_id: a.agent_id };
+    let body = hub(&a.url, a.api_key)?.feedback(&req).await?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&body)?);
+        print_json(&body)?;
     } else {
         println!(
             "recorded {} for {} (helped {}, failed {}{})",
-            body["outcome"].as_str().unwrap_or(""),
-            body["id"].as_str().unwrap_or(""),
-            body["feedback"]["helped"],
-            body["feedback"]["failed"],
-            if body["disputed"].as_bool() == Some(true) { "; now disputed: sent to review" } else { "" }
+            body.outcome,
+            body.id,
+            body.feedback.helped,
+            body.feedback.failed,
+            if body.disputed { "; now disputed: sent to review" } else { "" }
         );
     }
     Ok(())
@@ -181,31 +164,34 @@ pub async fn submit(a: SubmitArgs) -> anyhow::Result<()> {
         Some(p) => Some(std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?),
         None => None,
     };
-    let body = serde_json::json!({
-        "task": a.task, "resource": a.resource, "result": a.result, "score": a.score,
-        "outcome": a.outcome, "agent_id": a.agent_id, "submitted_by": a.submitted_by, "content": content,
-        "resource_version": a.resource_version,
-    });
-    let url = format!("{}/api/submit", a.url.trim_end_matches('/'));
-    let (status, body) = send(reqwest::Client::new().post(&url).json(&body), &url, a.api_key.as_deref()).await?;
+    let req = SubmitRequest {
+        task: Some(a.task),
+        resource: Some(a.resource),
+        result: Some(a.result),
+        score: Some(a.score),
+        outcome: a.outcome,
+        agent_id: a.agent_id,
+        submitted_by: a.submitted_by,
+        content,
+        resource_version: a.resource_version,
+        ..Default::default()
+    };
+    let body = hub(&a.url, a.api_key)?.submit(&req).await?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&body)?);
-    } else if status == 201 {
-        println!("submitted: {} ({})", body["id"].as_str().unwrap_or(""), body["status"].as_str().unwrap_or(""));
+        print_json(&body)?;
+    } else if body.created {
+        println!("submitted: {} ({})", body.id, body.status);
     } else {
-        println!("already known: {} (confirmations: {})", body["id"].as_str().unwrap_or(""), body["confirmations"]);
+        println!("already known: {} (confirmations: {})", body.id, body.confirmations);
     }
-    if let Some(c) = body["contested_with"].as_array().filter(|c| !c.is_empty()) {
-        println!(
-            "contested: the opposite outcome is reported by {}",
-            c.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
-        );
+    if !body.contested_with.is_empty() {
+        println!("contested: the opposite outcome is reported by {}", body.contested_with.join(", "));
     }
     if !a.json {
-        if let Some(p) = body["content_proposal"].as_str() {
+        if let Some(p) = &body.content_proposal {
             println!(
                 "content not attached: the record was already reviewed; it waits for a reviewer as proposal {}",
-                crate::term::safe(p)
+                safe(p)
             );
         }
     }

@@ -1,7 +1,8 @@
 //! `kb_feedback`: how an experience from KnowHub worked out, so the hub learns which answers work.
 
 use knowhub_service::requests::{MAX_FEEDBACK_NOTE, MAX_ID};
-use knowhub_service::FeedbackRequest;
+use knowhub_service::{FeedbackRequest, FeedbackResponse};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::{string, Ctx, Output, ToolDef, ToolFuture};
@@ -58,6 +59,22 @@ fn output_schema() -> Value {
     })
 }
 
+/// What the structured result says of a vote (the output schema's fields, beside `message`).
+#[derive(Serialize)]
+struct Voted {
+    id: String,
+    outcome: String,
+    voter: String,
+    feedback: knowhub_core::FeedbackCounts,
+    disputed: bool,
+}
+
+impl From<FeedbackResponse> for Voted {
+    fn from(r: FeedbackResponse) -> Self {
+        Voted { id: r.id, outcome: r.outcome.to_string(), voter: r.voter, feedback: r.feedback, disputed: r.disputed }
+    }
+}
+
 fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
     Box::pin(async move {
         let req = FeedbackRequest {
@@ -67,7 +84,7 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             note: str_arg(&a, "note").map(|n| knowhub_core::redact::redact(&n).text),
             agent_id: ctx.default_agent_id.clone(),
         };
-        let v = ctx.backend.feedback(ctx.caller.as_ref(), req).await?;
+        let v = Voted::from(ctx.backend.feedback(ctx.caller.as_ref(), req).await?);
         let f = &v.feedback;
         let mut text = format!(
             "Feedback recorded for experience {}: {}. Votes now: helped: {}, failed: {}, irrelevant: {}.",

@@ -16,7 +16,7 @@ use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotation
 use serde_json::{json, Value};
 
 use crate::args::{self, ArgError};
-use crate::backend::{Backend, BackendError};
+use crate::backend::Backend;
 
 /// Every tool the server offers, in the order clients list them.
 pub const TOOLS: &[ToolDef] = &[search::TOOL, submit::TOOL, content::TOOL, feedback::TOOL];
@@ -39,7 +39,7 @@ pub struct Output {
 /// Why a call failed; each becomes a tool error (`isError: true`) the model can read and act on.
 pub enum Failure {
     Arg(ArgError),
-    Backend(BackendError),
+    Backend(knowhub_client::Error),
 }
 
 impl From<ArgError> for Failure {
@@ -48,8 +48,8 @@ impl From<ArgError> for Failure {
     }
 }
 
-impl From<BackendError> for Failure {
-    fn from(e: BackendError) -> Self {
+impl From<knowhub_client::Error> for Failure {
+    fn from(e: knowhub_client::Error) -> Self {
         Failure::Backend(e)
     }
 }
@@ -116,7 +116,7 @@ impl ToolDef {
                 format!("{}: {e}", self.name),
                 json!({"code": "invalid_argument", "argument": e.argument, "message": e.to_string()}),
             ),
-            Failure::Backend(BackendError::Hub { code, message, field }) => {
+            Failure::Backend(knowhub_client::Error::Api { code, message, field, .. }) => {
                 let hint = match code.as_str() {
                     "unauthorized" | "forbidden" => ". Check the KnowHub API key (KNOWHUB_API_KEY) and its role.",
                     "unavailable" | "internal" => ". Continue the task without KnowHub.",
@@ -129,7 +129,7 @@ impl ToolDef {
                 }
                 (text, error)
             }
-            Failure::Backend(BackendError::Unreachable { url, reason }) => {
+            Failure::Backend(knowhub_client::Error::Unreachable { url, reason }) => {
                 let message = format!("the KnowHub hub at {url} is unreachable ({reason})");
                 (
                     format!("{}: {message}. Continue the task without KnowHub.", self.name),

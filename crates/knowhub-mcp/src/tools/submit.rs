@@ -4,6 +4,8 @@ use knowhub_core::redact::redact;
 use knowhub_service::requests::{
     SubmitRequest, MAX_AGENT_ID, MAX_CONTENT, MAX_CONTENT_TYPE, MAX_RESOURCE, MAX_RESULT, MAX_TASK, MAX_VERSION, SCORE,
 };
+use knowhub_service::SubmitResponse;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::{integer, string, Ctx, Output, ToolDef, ToolFuture};
@@ -64,6 +66,34 @@ fn output_schema() -> Value {
     })
 }
 
+/// What the structured result says of a submit (the output schema's fields, beside `message`).
+#[derive(Serialize)]
+struct Submitted {
+    id: String,
+    status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duplicate_of: Option<String>,
+    confirmations: u32,
+    /// The pending proposal holding content sent for an already reviewed record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    content_proposal: Option<String>,
+    /// A new record, rather than a confirmation of an existing one.
+    created: bool,
+}
+
+impl From<SubmitResponse> for Submitted {
+    fn from(r: SubmitResponse) -> Self {
+        Submitted {
+            id: r.id,
+            status: r.status.to_string(),
+            duplicate_of: r.duplicate_of,
+            confirmations: r.confirmations,
+            content_proposal: r.content_proposal,
+            created: r.created,
+        }
+    }
+}
+
 /// The text with secrets and personal data replaced (the plugin's strict privacy mode).
 fn clean(v: Option<String>) -> Option<String> {
     v.map(|t| redact(&t).text)
@@ -86,7 +116,7 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             submitted_by: str_arg(&a, "submitted_by"),
             ..Default::default()
         };
-        let s = ctx.backend.submit(ctx.caller.as_ref(), req).await?;
+        let s = Submitted::from(ctx.backend.submit(ctx.caller.as_ref(), req).await?);
         let mut text = match (&s.duplicate_of, s.status.as_str()) {
             (Some(id), _) => format!(
                 "KnowHub already had this experience (id: {id}); your submission counted as a confirmation (confirmations: {}).",
