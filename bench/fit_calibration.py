@@ -171,7 +171,10 @@ def report(rows, rel):
         sel = [i for i, q in enumerate(rows) if q["hub"] == h]
         pos = [top[i] for i in sel if rows[i]["answerable"]]
         neg = [top[i] for i in sel if not rows[i]["answerable"]]
-        print(f"  {h}: AUROC answerable vs off-topic {auroc(pos, neg):.4f}")
+        e, bins = ece([(p, c["label"]) for i in sel for p, c in zip(rel[i][:DEPTH], rows[i]["cands"][:DEPTH])])
+        cells = " ".join(f"{b / 10:.1f}:{c}/{g / c:.2f}" for b, (c, s, g) in enumerate(bins) if c)
+        print(f"  {h}: AUROC answerable vs off-topic {auroc(pos, neg):.4f}; every hit of the top 5: ECE {e:.3f}")
+        print(f"    reliability (bin: hits/share relevant): {cells}")
     hubs = sorted({q["hub"] for q in rows})
     print("| threshold | " + " | ".join(f"{h}: answer kept / off-topic answered" for h in hubs) + " | experiences: near-domain answered |")
     print("|---" * (len(hubs) + 2) + "|")
