@@ -420,6 +420,63 @@ async fn duplicates_confirm_and_injections_are_flagged() {
     assert_eq!(t.hub.store().count().await.unwrap(), 2);
 }
 
+/// An agent key's upload whose item repeats a record it may not read (another key's, held for
+/// review) learns nothing of it: the item reads as a new pending one, nothing is stored or
+/// confirmed. A reviewer's upload is told the truth.
+#[tokio::test]
+async fn an_upload_is_no_oracle_for_hidden_records() {
+    let item = json!({"task": "Rotate the staging database password", "resource": "vault kv put",
+        "result": "rotated; the app picked it up after a restart", "outcome": "success", "score": 4, "confidence": 0.9});
+    let dir = tempfile::tempdir().unwrap();
+    let (base, _llm) = mock_llm(
+        LlmProvider::OpenAi,
+        vec![good(LlmProvider::OpenAi, json!([item.clone()])), good(LlmProvider::OpenAi, json!([item.clone()]))],
+    )
+    .await;
+    let mut ls = LlmSettings::new(LlmProvider::OpenAi, "mock-model");
+    ls.base_url = base;
+    let ex = Extractor::new(LlmClient::new(ls).unwrap(), ExtractSettings { retry_after_secs: 0, ..Default::default() });
+    let opts = HubOptions {
+        auth: true,
+        extractor: Some(ex),
+        auto_approve: knowhub_service::AutoApprove::Reviewers,
+        ..Default::default()
+    };
+    let hub =
+        Hub::with_options(common::store(dir.path()).await, Arc::new(Embedder::none()), SearchConfig::default(), opts);
+    hub.spawn_extract_worker();
+    let local = knowhub_core::Caller::local();
+    let key = |name: &'static str, role| {
+        let hub = hub.clone();
+        let local = local.clone();
+        async move { hub.create_key(&local, name, role).await.unwrap().key }
+    };
+    let (other, uploader, rita) = (
+        key("other", knowhub_core::Role::Agent).await,
+        key("uploader", knowhub_core::Role::Agent).await,
+        key("rita", knowhub_core::Role::Reviewer).await,
+    );
+    let api = common::Api::new(hub.clone());
+    // Another agent's record with that exact text, pending review (agents' submits wait here).
+    let mut held = item.clone();
+    held.as_object_mut().unwrap().remove("confidence");
+    let (s, h) = api.as_key(&other).post("/api/submit", held).await;
+    assert_eq!((s, h["status"].as_str()), (201, Some("pending")), "{h}");
+    let hidden = h["id"].as_str().unwrap().to_string();
+    let upload = |session: &str| json!({"messages": conversation(), "agent_id": "main", "session_key": session, "source": "openclaw"});
+    let (_, v) = api.as_key(&uploader).post("/api/extract?wait=20", upload("s-agent")).await;
+    assert_eq!(v["status"], "done", "{v}");
+    let got = &v["experiences"][0];
+    assert_eq!(got["status"], "pending", "{v}");
+    assert!(got.get("duplicate_of").is_none() && got["id"] != hidden.as_str(), "{v}");
+    assert_eq!(hub.store().count().await.unwrap(), 1, "nothing stored");
+    let (_, e) = api.as_key(&rita).get(&format!("/api/experiences/{hidden}")).await;
+    assert_eq!(e["confirmations"], 1, "not confirmed: {e}");
+    // A reviewer reads pending records, so its upload is told which one its item repeats.
+    let (_, v) = api.as_key(&rita).post("/api/extract?wait=20", upload("s-rita")).await;
+    assert_eq!(v["experiences"][0]["duplicate_of"], hidden.as_str(), "{v}");
+}
+
 #[tokio::test]
 async fn rate_limit_then_success_and_anthropic_shape() {
     let answers =

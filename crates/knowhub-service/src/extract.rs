@@ -377,6 +377,7 @@ pub async fn store_items(
     let mut out = Vec::new();
     let mut dropped = 0;
     let messages: Vec<Prepared> = serde_json::from_str(&job.messages).unwrap_or_default();
+    let sees_unreviewed = hub.uploader_reads_everything(&job.caller).await?;
     for it in items {
         if it.confidence <= min_confidence {
             dropped += 1;
@@ -404,7 +405,31 @@ pub async fn store_items(
             confirmer: if job.caller.is_empty() { job.agent_id.clone() } else { job.caller.clone() },
             ..Default::default()
         };
-        let stored = hub.store_new(new, true).await?;
+        // An uploader who may not read pending or rejected records learns nothing of one its
+        // item repeats: the item is answered as a new pending one, and nothing is stored.
+        let hidden = if sees_unreviewed {
+            None
+        } else {
+            hub.store.by_content_hash(&new.content_hash()).await?.filter(|e| e.status != Status::Approved)
+        };
+        if let Some(h) = hidden {
+            tracing::info!(hidden = %h.id, job = %job.id, "extracted repeat of a record its uploader may not read: nothing stored");
+            out.push(ExtractedItem {
+                id: knowhub_core::new_id(),
+                task: new.task,
+                resource: new.resource,
+                result: new.result,
+                outcome: new.outcome,
+                score: new.score,
+                confidence: it.confidence,
+                status: Status::Pending,
+                duplicate_of: None,
+                flags,
+                source_range: range,
+            });
+            continue;
+        }
+        let stored = hub.store_new(new, sees_unreviewed).await?;
         let (e, duplicate_of) = (stored.experience, stored.duplicate_of);
         if duplicate_of.is_none() && e.status == Status::Pending {
             let excerpt = source_excerpt(&messages, first, e.source_range.unwrap_or(range));

@@ -247,6 +247,18 @@ impl Hub {
         Ok(view)
     }
 
+    /// Whether the uploader of a job (its `caller`: the key's name with auth on) may read pending
+    /// and rejected records, as a reviewer or admin may. Without auth every caller is the
+    /// operator. A name held by several keys counts as the least of them.
+    pub(crate) async fn uploader_reads_everything(&self, uploader: &str) -> Result<bool> {
+        if !self.opts.auth {
+            return Ok(true);
+        }
+        let keys = self.store.list_keys().await?;
+        let mut roles = keys.iter().filter(|k| k.name == uploader && k.revoked_at.is_none()).map(|k| k.role);
+        Ok(roles.next().is_some_and(|first| roles.chain([first]).all(|r| r.allows(Role::Reviewer))))
+    }
+
     pub async fn extraction_job(&self, caller: &Caller, id: &str) -> Result<JobView> {
         caller.require(Role::Agent)?;
         let id = knowhub_core::validate::id(id).map_err(|_| CoreError::NotFound(format!("extraction job {id:?}")))?;
