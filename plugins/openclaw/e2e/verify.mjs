@@ -217,8 +217,8 @@ async function main() {
     const searches = searchesDuring("t6");
     const recall = searches.filter((e) => e.params.get("top_k") === "3");
     check(
-      "auto-recall asked KnowHub with the prompt and minRelevance (min_relevance=0.03) and got nothing",
-      recall.length === 1 && /banana/i.test(recall[0].params.get("q") ?? "") && recall[0].params.get("min_relevance") === "0.03" && recall[0].status === 200 && recall[0].res?.count === 0,
+      "auto-recall asked KnowHub with the prompt and its own floor (autoRecallMinRelevance 0.05, above minRelevance 0.03) and got nothing",
+      recall.length === 1 && /banana/i.test(recall[0].params.get("q") ?? "") && recall[0].params.get("min_relevance") === "0.05" && recall[0].status === 200 && recall[0].res?.count === 0,
       recall.map((e) => `${e.url} -> ${e.status} ${e.response}`).join(" ; "),
     );
     const prompt = calls[0]?.prompt ?? "";

@@ -33,6 +33,13 @@ export interface KnowHubConfig {
    * query) are not returned; sent as `min_relevance`. Unset = the server's own default.
    */
   minRelevance?: number;
+  /**
+   * The floor for auto-recall, which puts experiences in the prompt unasked (0-1). Higher than
+   * the search default: at 0.2 a hit about the same tool but another problem rarely gets in
+   * (docs/ranking.md §5), while the model can still search with `kb_search` for weaker matches.
+   * A higher `minRelevance` wins.
+   */
+  autoRecallMinRelevance: number;
 }
 
 export const DEFAULT_CONFIG: Readonly<KnowHubConfig> = Object.freeze({
@@ -47,6 +54,7 @@ export const DEFAULT_CONFIG: Readonly<KnowHubConfig> = Object.freeze({
   autoRecall: false,
   timeoutMs: 5000,
   minRelevance: undefined,
+  autoRecallMinRelevance: 0.2,
 });
 
 export const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG) as (keyof KnowHubConfig)[];
@@ -227,6 +235,16 @@ export function resolveConfig(rawInput: unknown): ResolvedConfig {
     }
   }
 
+  let autoRecallMinRelevance: number | undefined;
+  if (raw.autoRecallMinRelevance !== undefined && raw.autoRecallMinRelevance !== null) {
+    const m = raw.autoRecallMinRelevance;
+    if (typeof m !== "number" || !Number.isFinite(m) || m < 0 || m > 1) {
+      problems.push(`autoRecallMinRelevance must be a number from 0 to 1 (got ${show(m)})`);
+    } else {
+      autoRecallMinRelevance = m;
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config: KnowHubConfig = {
@@ -241,6 +259,7 @@ export function resolveConfig(rawInput: unknown): ResolvedConfig {
     autoRecall: autoRecall ?? DEFAULT_CONFIG.autoRecall,
     timeoutMs: timeoutMs ?? DEFAULT_CONFIG.timeoutMs,
     minRelevance,
+    autoRecallMinRelevance: autoRecallMinRelevance ?? DEFAULT_CONFIG.autoRecallMinRelevance,
   };
 
   const resolved: ResolvedConfig = { config, warnings };

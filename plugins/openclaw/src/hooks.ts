@@ -4,7 +4,7 @@
 // Hooks run only when the operator sets plugins.entries.knowhub.hooks.allowConversationAccess:
 // true; otherwise OpenClaw skips them silently (see tools.ts for the hint we log).
 
-import { REMINDER_INTERVALS, type ReminderMode } from "./config.js";
+import { REMINDER_INTERVALS, type KnowHubConfig, type ReminderMode } from "./config.js";
 import type {
   AgentEndEvent,
   BeforeCompactionEvent,
@@ -152,6 +152,11 @@ export const AUTO_RECALL_MIN_QUERY = 5;
 export const AUTO_RECALL_MAX_QUERY = 500;
 export const AUTO_RECALL_MAX_WAIT_MS = 3000;
 
+/** What auto-recall asks for: its own floor, or `minRelevance` when that is higher. */
+export function autoRecallFloor(config: KnowHubConfig): number {
+  return Math.max(config.autoRecallMinRelevance, config.minRelevance ?? 0);
+}
+
 export function createHookHandlers(rt: KnowHubRuntime) {
   const { config } = rt;
 
@@ -162,7 +167,7 @@ export function createHookHandlers(rt: KnowHubRuntime) {
     if (config.privacyMode === "strict") q = redactSensitiveInfo(q);
     try {
       const res = await rt.client.search(
-        { q, top_k: AUTO_RECALL_TOP_K, min_score: 3, min_relevance: config.minRelevance },
+        { q, top_k: AUTO_RECALL_TOP_K, min_score: 3, min_relevance: autoRecallFloor(config) },
         undefined,
         Math.min(config.timeoutMs, AUTO_RECALL_MAX_WAIT_MS),
       );

@@ -70,6 +70,7 @@ test("a full valid config is accepted and normalised", () => {
     autoRecall: true,
     timeoutMs: 2500,
     minRelevance: 0.35,
+    autoRecallMinRelevance: 0.2,
   });
 });
 
@@ -130,6 +131,12 @@ for (const value of [0, 99, 120_001, 1.5, "5000", -1]) {
     assert.match(problemsOf({ timeoutMs: value })[0]!, /^timeoutMs must be an integer from 100 to 120000/);
   });
 }
+
+test("autoRecallMinRelevance defaults to 0.2 and accepts 0 to 1", () => {
+  assert.equal(resolveConfig({}).config.autoRecallMinRelevance, 0.2);
+  assert.equal(resolveConfig({ autoRecallMinRelevance: 0.5 }).config.autoRecallMinRelevance, 0.5);
+  assert.match(problemsOf({ autoRecallMinRelevance: 1.5 })[0]!, /^autoRecallMinRelevance must be a number from 0 to 1/);
+});
 
 test("minRelevance accepts any number from 0 to 1; null means unset", () => {
   for (const v of [0, 0.02, 0.5, 1]) assert.equal(resolveConfig({ minRelevance: v }).config.minRelevance, v);

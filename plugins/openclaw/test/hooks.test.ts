@@ -237,14 +237,17 @@ test("autoRecall stays silent for short prompts, empty results, and a down or sl
   assert.ok(Date.now() - t0 < 1000);
 });
 
-test("autoRecall passes the configured minRelevance, and none when unset", async () => {
+test("autoRecall asks for its own floor (0.2 by default), or minRelevance when that is higher", async () => {
   srv.routes.set("GET /api/search", (_r, res) => json(res, 200, { count: 1, results: [experience()] }));
   const h = createFakeHost({ apiUrl: srv.url, autoRecall: true, reminderMode: "off", minRelevance: 0.4 });
   await h.hook("before_prompt_build", { prompt: "fix postgres timeouts", messages: [] });
   assert.equal(srv.requests[0]!.query.get("min_relevance"), "0.4");
   const d = createFakeHost({ apiUrl: srv.url, autoRecall: true, reminderMode: "off" });
   await d.hook("before_prompt_build", { prompt: "fix postgres timeouts", messages: [] });
-  assert.equal(srv.requests[1]!.query.has("min_relevance"), false);
+  assert.equal(srv.requests[1]!.query.get("min_relevance"), "0.2", "unasked injection needs more than a search");
+  const low = createFakeHost({ apiUrl: srv.url, autoRecall: true, reminderMode: "off", autoRecallMinRelevance: 0.05, minRelevance: 0.01 });
+  await low.hook("before_prompt_build", { prompt: "fix postgres timeouts", messages: [] });
+  assert.equal(srv.requests[2]!.query.get("min_relevance"), "0.05");
 });
 
 test("autoRecall injects nothing at all when the hub has nothing relevant (no block, no 'no results' text)", async () => {
