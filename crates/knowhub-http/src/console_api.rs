@@ -2,45 +2,23 @@
 //! track records, one record's whole story, the dashboard, merging a queue item into an approved
 //! record, and `/metrics` for Prometheus.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use axum::extract::{MatchedPath, RawQuery, Request, State};
+use axum::extract::{RawQuery, State};
 use axum::http::header;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use knowhub_core::{Role, Status};
 use knowhub_service::{DashboardRequest, Hub, MergeRequest, ResourcesRequest};
 
 use crate::auth::{AsAgent, AsReviewer};
+use crate::counts::RequestCounts;
 use crate::error::ApiError;
 use crate::http::{query_params, ApiJson, IdPath};
 use crate::openapi::{CommonErrors, ErrorBody};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-
-/// Requests answered, by route template, method and status (templates, never raw paths, so ids
-/// cannot blow up the number of series).
-#[derive(Default)]
-pub struct RequestCounts(Mutex<BTreeMap<(String, String, u16), u64>>);
-
-impl RequestCounts {
-    fn add(&self, route: String, method: String, status: u16) {
-        let mut m = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        *m.entry((route, method, status)).or_default() += 1;
-    }
-}
-
-/// Counts every request that passes through the app.
-pub async fn count_requests(State(counts): State<Arc<RequestCounts>>, req: Request, next: Next) -> Response {
-    let route = req.extensions().get::<MatchedPath>().map_or("unmatched".to_string(), |p| p.as_str().to_string());
-    let method = req.method().to_string();
-    let res = next.run(req).await;
-    counts.add(route, method, res.status().as_u16());
-    res
-}
 
 pub fn routes() -> OpenApiRouter<Arc<Hub>> {
     OpenApiRouter::new()
@@ -141,9 +119,7 @@ async fn metrics(
     let store = hub.store();
     let mut t = String::with_capacity(4096);
     let requests: Vec<(String, String)> = counts
-        .0
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
+        .snapshot()
         .iter()
         .map(|((route, method, status), c)| {
             (format!("{{route=\"{}\",method=\"{method}\",status=\"{status}\"}}", escape(route)), c.to_string())

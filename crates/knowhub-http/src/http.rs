@@ -38,7 +38,7 @@ pub fn app(hub: Arc<Hub>) -> Router {
 /// The API plus other adapters' routes (the console, MCP), all counted in `/metrics` by route.
 /// The API's own layers (body limits, the JSON guard, its 404) stay on the API's routes.
 pub fn app_with(hub: Arc<Hub>, adapters: Router) -> Router {
-    let counts = Arc::new(crate::console_api::RequestCounts::default());
+    let counts = Arc::new(crate::counts::RequestCounts::default());
     let (routes, doc) = api_routes().split_for_parts();
     // Serialised once: the document is fixed for the life of the process.
     let doc = bytes::Bytes::from(crate::openapi::document(doc).to_string());
@@ -56,7 +56,7 @@ pub fn app_with(hub: Arc<Hub>, adapters: Router) -> Router {
         }))
         .with_state(hub)
         .merge(adapters)
-        .layer(axum::middleware::from_fn_with_state(counts.clone(), crate::console_api::count_requests))
+        .layer(axum::middleware::from_fn_with_state(counts.clone(), crate::counts::count_requests))
         .layer(axum::Extension(counts))
         .layer(TraceLayer::new_for_http())
 }

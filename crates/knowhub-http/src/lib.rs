@@ -5,6 +5,7 @@
 pub mod auth;
 mod conn;
 pub mod console_api;
+pub mod counts;
 pub mod error;
 pub mod guard;
 pub mod http;
