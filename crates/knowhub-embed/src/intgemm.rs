@@ -12,7 +12,8 @@
 //! every path: `vfmadd` here, `f32::mul_add` in the portable kernel), so the AVX2 kernel and
 //! the portable one give bit-identical outputs; tests check that.
 
-use crate::kernels::{Simd, NR};
+use crate::panels::NR;
+use crate::simd::Simd;
 
 /// Weights and activations per quantisation block (the file's Q4_0 block size).
 pub const QK: usize = crate::quant::QK;
@@ -79,7 +80,7 @@ pub const W7_OFFSET: i32 = 64;
 /// codes `q` in [0, 15] (weights `q - 8`), its f16 scales widened to f32 (exact).
 pub fn pack_q4(n: usize, k: usize, q4: &[u8]) -> Vec<IntBlock> {
     let mut blocks = vec![IntBlock::EMPTY; n / NR * (k / QK)];
-    crate::kernels::q4_weight_blocks(n, k, q4, |i, j, d, codes| {
+    crate::panels::q4_weight_blocks(n, k, q4, |i, j, d, codes| {
         blocks[i].scale[j] = d;
         for (kk, &q) in codes.iter().enumerate() {
             blocks[i].set(j, kk, q);
@@ -96,7 +97,7 @@ pub fn pack_q4(n: usize, k: usize, q4: &[u8]) -> Vec<IntBlock> {
 /// `vpmaddubsw`'s saturating 16-bit sum; with 8 bits it could saturate.
 pub fn pack_f32(n: usize, k: usize, w: &[f32]) -> Vec<IntBlock> {
     let mut blocks = vec![IntBlock::EMPTY; n / NR * (k / QK)];
-    crate::kernels::quantise_weight_blocks(n, k, w, 63.0, round_even, |i, j, d, codes| {
+    crate::panels::quantise_weight_blocks(n, k, w, 63.0, round_even, |i, j, d, codes| {
         blocks[i].scale[j] = d;
         for (kk, &c) in codes.iter().enumerate() {
             blocks[i].set(j, kk, (c as i32 + W7_OFFSET) as u8);
@@ -747,7 +748,8 @@ unsafe fn tile_neon<const R: usize>(blocks: &[IntBlock], rows: [Row; R], bias: *
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernels::{linear, Epilogue, PackedLinear, Precision};
+    use crate::kernels::{linear, PackedLinear, Precision};
+    use crate::panels::Epilogue;
     use crate::synth::{random_f32, random_q4};
 
     /// `pin` copies every layer's blocks, in order, into one region that starts on a 2 MB
@@ -850,9 +852,9 @@ mod tests {
     fn vnni_is_taken_where_the_cpu_has_it() {
         let avx2 = is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma");
         let env_off = ["KNOWHUB_EMBED_NO_VNNI", "KNOWHUB_EMBED_NO_SIMD"].iter().any(|v| std::env::var_os(v).is_some());
-        let want = avx2 && crate::kernels::vnni() && !env_off;
+        let want = avx2 && crate::simd::vnni() && !env_off;
         assert_eq!(Simd::detect() == Simd::Avx512Vnni, want, "{:?}", Simd::detect());
-        assert_eq!(Simd::all_available().contains(&Simd::Avx512Vnni), avx2 && crate::kernels::vnni());
+        assert_eq!(Simd::all_available().contains(&Simd::Avx512Vnni), avx2 && crate::simd::vnni());
         eprintln!("kernel paths on this CPU: {:?}", Simd::all_available());
     }
 
@@ -861,7 +863,7 @@ mod tests {
     #[test]
     #[cfg(target_arch = "aarch64")]
     fn neon_dot_is_taken_where_the_cpu_has_it() {
-        let dot = crate::kernels::dotprod();
+        let dot = crate::simd::dotprod();
         let env_off = std::env::var_os("KNOWHUB_EMBED_NO_SIMD").is_some();
         assert_eq!(Simd::detect() == Simd::NeonDot, dot && !env_off, "{:?}", Simd::detect());
         assert_eq!(Simd::all_available().contains(&Simd::NeonDot), dot);
@@ -962,7 +964,7 @@ mod tests {
                         let mut g = vec![0f32; m * n];
                         linear(s, &x, m, lin, &mut g, Epilogue::Gelu, par);
                         let mut y = first.clone().unwrap();
-                        crate::kernels::gelu(s, &mut y);
+                        crate::elementwise::gelu(s, &mut y);
                         assert_eq!(g, y, "{s:?} par={par} gelu");
                     }
                 }

@@ -22,12 +22,17 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
+mod attention;
+mod elementwise;
+mod f32gemm;
 mod format;
 mod intgemm;
 mod kernels;
 mod minilm;
 mod model;
+mod panels;
 mod quant;
+mod simd;
 mod synth;
 mod tokenizer;
 mod wordpiece;
@@ -36,7 +41,9 @@ mod wordpiece;
 /// machine, e.g. one with AVX-512 VNNI). Not a stable API.
 #[doc(hidden)]
 pub mod kernel_bench {
-    use crate::kernels::{linear, Epilogue, PackedLinear, Precision, Simd};
+    use crate::kernels::{linear, PackedLinear, Precision};
+    use crate::panels::Epilogue;
+    use crate::simd::Simd;
     use crate::synth::{random_f32, random_q4};
 
     /// A kernel path this CPU runs.
@@ -298,7 +305,7 @@ impl E5Model {
     /// Load `dir/e5-small-q4.bin`: parse, validate, and re-lay out the 4-bit transformer
     /// weights for the matrix kernels (~13 MB). Takes well under a second.
     pub fn load(dir: &Path) -> Result<Self, EmbedError> {
-        let simd = kernels::Simd::detect();
+        let simd = simd::Simd::detect();
         Self::load_with(dir, simd, kernels::Precision::detect(simd))
     }
 
@@ -306,24 +313,24 @@ impl E5Model {
     /// two code paths). `int8` picks the integer GEMM, else the f32 reference.
     #[doc(hidden)]
     pub fn load_portable(dir: &Path, int8: bool) -> Result<Self, EmbedError> {
-        Self::load_with(dir, kernels::Simd::Portable, precision(int8))
+        Self::load_with(dir, simd::Simd::Portable, precision(int8))
     }
 
     /// Load with the fastest kernels but the f32 GEMM: the reference the integer path is
     /// measured against.
     #[doc(hidden)]
     pub fn load_f32(dir: &Path) -> Result<Self, EmbedError> {
-        Self::load_with(dir, kernels::Simd::detect(), kernels::Precision::F32)
+        Self::load_with(dir, simd::Simd::detect(), kernels::Precision::F32)
     }
 
     /// Load with the integer GEMM whatever the environment says (the SIMD kernel where the
     /// CPU has it, else the portable one).
     #[doc(hidden)]
     pub fn load_with_int8(dir: &Path) -> Result<Self, EmbedError> {
-        Self::load_with(dir, kernels::Simd::detect(), kernels::Precision::Int8)
+        Self::load_with(dir, simd::Simd::detect(), kernels::Precision::Int8)
     }
 
-    fn load_with(dir: &Path, simd: kernels::Simd, prec: kernels::Precision) -> Result<Self, EmbedError> {
+    fn load_with(dir: &Path, simd: simd::Simd, prec: kernels::Precision) -> Result<Self, EmbedError> {
         let map = Engine::map(dir, dir.join(MODEL_FILE))?;
         let parsed = format::parse(&map)?;
         let encoder = model::Encoder::load(&map, &parsed, simd, prec)?;

@@ -17,8 +17,9 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use crate::format::Config;
-use crate::kernels::{PackedLinear, Precision, Simd};
+use crate::kernels::{PackedLinear, Precision};
 use crate::model::{Encoder, Layer, Parts, WordTable};
+use crate::simd::Simd;
 use crate::wordpiece::WordPiece;
 use crate::{EmbedError, Engine};
 

@@ -11,9 +11,13 @@ use std::cell::RefCell;
 
 use rayon::prelude::*;
 
+use crate::attention::{self, AttnHead};
+use crate::elementwise;
 use crate::format::{self, Config, DType, Parsed};
-use crate::kernels::{self, Epilogue, PackedLinear, Precision, Simd};
+use crate::kernels::{self, PackedLinear, Precision};
+use crate::panels::{Epilogue, NR};
 use crate::quant;
+use crate::simd::Simd;
 use crate::EmbedError;
 
 pub struct Layer {
@@ -97,7 +101,7 @@ impl Encoder {
     pub fn load(file: &[u8], p: &Parsed, simd: Simd, prec: Precision) -> Result<Encoder, EmbedError> {
         let cfg = p.config;
         let (h, ff) = (cfg.hidden, cfg.ffn);
-        if h % kernels::NR != 0 || ff % kernels::NR != 0 {
+        if h % NR != 0 || ff % NR != 0 {
             return Err(EmbedError::BadModel(format!("hidden {h} / ffn {ff} not multiples of 16")));
         }
         let word = p.tensor("emb.word", DType::Q4, cfg.vocab * h)?;
@@ -214,7 +218,7 @@ impl Encoder {
                 }
             }
         }
-        kernels::layernorm(simd, x, &self.eln_w, &self.eln_b, eps);
+        elementwise::layernorm(simd, x, &self.eln_w, &self.eln_b, eps);
 
         let hd = h / heads;
         let scale = 1.0 / (hd as f32).sqrt();
@@ -224,10 +228,10 @@ impl Encoder {
             kernels::linear(simd, x, t, &ly.qkv, qkv, Epilogue::None, parallel);
             self.attention(qkv, ctx, segs, hd, scale, par_attn);
             kernels::linear(simd, ctx, t, &ly.ao, tmp, Epilogue::None, parallel);
-            kernels::add_layernorm(simd, x, tmp, &ly.aln_w, &ly.aln_b, eps);
+            elementwise::add_layernorm(simd, x, tmp, &ly.aln_w, &ly.aln_b, eps);
             kernels::linear(simd, x, t, &ly.fi, mid, Epilogue::Gelu, parallel);
             kernels::linear(simd, mid, t, &ly.fo, tmp, Epilogue::None, parallel);
-            kernels::add_layernorm(simd, x, tmp, &ly.oln_w, &ly.oln_b, eps);
+            elementwise::add_layernorm(simd, x, tmp, &ly.oln_w, &ly.oln_b, eps);
         }
 
         // Mean pooling over every token of the text, <s> and </s> included (E5's recipe with
@@ -257,11 +261,11 @@ impl Encoder {
             let len = s1 - s0;
             ATTN_SCRATCH.with(|sc| {
                 let [kt, scores, out] = &mut *sc.borrow_mut();
-                let (nk, ns) = kernels::attn_scratch(len, hd);
+                let (nk, ns) = attention::attn_scratch(len, hd);
                 grow(kt, nk);
                 grow(scores, ns);
                 grow(out, len * hd);
-                let view = kernels::AttnHead {
+                let view = AttnHead {
                     qkv: &qkv[s0 * ld..s1 * ld],
                     ld,
                     len,
@@ -271,7 +275,7 @@ impl Encoder {
                     hd,
                     scale,
                 };
-                kernels::attention_head(simd, &view, kt, scores, out, hd);
+                attention::attention_head(simd, &view, kt, scores, out, hd);
                 for r in 0..len {
                     // SAFETY: (row s0 + r, columns head*hd..+hd) belongs to this task only,
                     // and lies inside ctx (t x h).
