@@ -9,6 +9,9 @@ use knowhub_core::{
     Result, Role, Status, Vote,
 };
 use serde::Serialize;
+use time::format_description::BorrowedFormatItem;
+use time::macros::format_description;
+use time::{Date, Duration, OffsetDateTime};
 
 use crate::hub::Hub;
 
@@ -130,45 +133,30 @@ pub struct Dashboard {
     pub agents: Vec<AgentRow>,
 }
 
-/// `YYYY-MM-DD` of a Unix day number (days since 1970-01-01), proleptic Gregorian.
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
+/// How the dashboard and the store write a day.
+const DAY: &[BorrowedFormatItem<'static>] = format_description!("[year]-[month]-[day]");
+
+/// A stored day (`YYYY-MM-DD`, anything after it ignored), or `None` if it is not one.
+fn parse_day(day: &str) -> Option<Date> {
+    Date::parse(day.get(..10)?, DAY).ok()
 }
 
-fn day_number(day: &str) -> Option<i64> {
-    let (y, rest) = day.split_once('-')?;
-    let (m, d) = rest.split_once('-')?;
-    let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.get(..2)?.parse().ok()?);
-    let y2 = if m <= 2 { y - 1 } else { y };
-    let era = y2.div_euclid(400);
-    let yoe = y2 - era * 400;
-    let mp = if m > 2 { m - 3 } else { m + 9 };
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some(era * 146_097 + doe - 719_468)
+fn fmt_day(d: Date) -> String {
+    d.format(DAY).unwrap_or_default()
 }
 
-fn fmt_day(n: i64) -> String {
-    let (y, m, d) = civil(n);
-    format!("{y:04}-{m:02}-{d:02}")
+fn today() -> Date {
+    OffsetDateTime::now_utc().date()
 }
 
-fn today() -> i64 {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    secs.div_euclid(86_400)
+/// The Monday on or before a day.
+fn week_of(day: Date) -> Date {
+    day.saturating_sub(Duration::days(day.weekday().number_days_from_monday().into()))
 }
 
-/// The Monday on or before a day (1970-01-01 was a Thursday).
-fn week_of(day: i64) -> i64 {
-    day - (day + 3).rem_euclid(7)
+/// Every day from `since` to `until`, both included.
+fn days_between(since: Date, until: Date) -> impl Iterator<Item = Date> {
+    std::iter::successors(Some(since), |d| d.next_day()).take_while(move |d| *d <= until)
 }
 
 /// How many `[REDACTED]`-style markers the text holds.
@@ -182,19 +170,18 @@ fn agent_row<'a>(agents: &'a mut BTreeMap<String, AgentRow>, id: &str) -> &'a mu
 
 /// Folds the store's day rows into weekly, daily and per-agent rows (every week and day of the
 /// period present, empty ones as zeros, so charts have no gaps).
-pub fn fold_activity(a: &Activity, since: i64, until: i64) -> (Vec<WeekRow>, Vec<DayRow>, Vec<AgentRow>, Totals) {
-    let mut weeks: BTreeMap<i64, WeekRow> = BTreeMap::new();
-    let mut w = week_of(since);
-    while w <= until {
-        weeks.insert(w, WeekRow { week: fmt_day(w), ..Default::default() });
-        w += 7;
-    }
-    let mut days: BTreeMap<i64, DayRow> =
-        (since..=until).map(|d| (d, DayRow { day: fmt_day(d), ..Default::default() })).collect();
+pub fn fold_activity(a: &Activity, since: Date, until: Date) -> (Vec<WeekRow>, Vec<DayRow>, Vec<AgentRow>, Totals) {
+    let weeks_from = week_of(since);
+    let mut weeks: BTreeMap<Date, WeekRow> = days_between(weeks_from, until)
+        .step_by(7)
+        .map(|w| (w, WeekRow { week: fmt_day(w), ..Default::default() }))
+        .collect();
+    let mut days: BTreeMap<Date, DayRow> =
+        days_between(since, until).map(|d| (d, DayRow { day: fmt_day(d), ..Default::default() })).collect();
     let mut agents: BTreeMap<String, AgentRow> = BTreeMap::new();
     let mut t = Totals::default();
     for r in &a.records {
-        let Some(d) = day_number(&r.day) else { continue };
+        let Some(d) = parse_day(&r.day) else { continue };
         if let Some(row) = weeks.get_mut(&week_of(d)) {
             row.created += r.n;
             match r.kind.as_str() {
@@ -211,7 +198,7 @@ pub fn fold_activity(a: &Activity, since: i64, until: i64) -> (Vec<WeekRow>, Vec
         }
     }
     for u in &a.usage {
-        if let Some(row) = day_number(&u.day).and_then(|d| days.get_mut(&d)) {
+        if let Some(row) = parse_day(&u.day).and_then(|d| days.get_mut(&d)) {
             row.searches += u.searches;
             row.found += u.found;
         }
@@ -330,7 +317,7 @@ impl Hub {
         caller.require(Role::Reviewer)?;
         self.flush_usage().await?;
         let until = today();
-        let since = week_of(until - 7 * i64::from(weeks.clamp(1, 52) - 1));
+        let since = week_of(until.saturating_sub(Duration::weeks(i64::from(weeks.clamp(1, 52) - 1))));
         let activity = self.store.activity(&fmt_day(since)).await?;
         let (weeks, days, agents, mut totals) = fold_activity(&activity, since, until);
         totals.records = self.store.count().await?;
@@ -453,24 +440,42 @@ mod tests {
     use super::*;
     use knowhub_core::{DayCount, DayUsage};
 
+    /// Days `n` days after 1970-01-01 (the Julian day number of the Unix epoch is 2440588).
+    fn unix_day(n: i32) -> Date {
+        Date::from_julian_day(2_440_588 + n).unwrap()
+    }
+
     #[test]
     fn days_round_trip_and_weeks_start_on_monday() {
-        for d in [-1000, 0, 1, 59, 60, 365, 10_957, 20_000, 20_780] {
-            assert_eq!(day_number(&fmt_day(d)), Some(d), "{d}");
+        for n in [-1000, 0, 1, 59, 60, 365, 10_957, 20_000, 20_780] {
+            assert_eq!(parse_day(&fmt_day(unix_day(n))), Some(unix_day(n)), "{n}");
         }
-        assert_eq!(fmt_day(0), "1970-01-01");
-        assert_eq!(day_number("2026-11-23"), Some(20_780));
+        assert_eq!(fmt_day(unix_day(0)), "1970-01-01");
+        assert_eq!(parse_day("2026-11-23"), Some(unix_day(20_780)));
         // 2026-11-23 is a Monday; the Sunday before belongs to the previous week.
-        assert_eq!(fmt_day(week_of(day_number("2026-11-23").unwrap())), "2026-11-23");
-        assert_eq!(fmt_day(week_of(day_number("2026-11-29").unwrap())), "2026-11-23");
-        assert_eq!(fmt_day(week_of(day_number("2026-11-22").unwrap())), "2026-11-16");
-        assert_eq!(day_number("nonsense"), None);
+        assert_eq!(fmt_day(week_of(parse_day("2026-11-23").unwrap())), "2026-11-23");
+        assert_eq!(fmt_day(week_of(parse_day("2026-11-29").unwrap())), "2026-11-23");
+        assert_eq!(fmt_day(week_of(parse_day("2026-11-22").unwrap())), "2026-11-16");
+        assert_eq!(parse_day("nonsense"), None);
+    }
+
+    /// Checked by hand: 2024 is a leap year and 2024-03-01 was a Friday, so its week starts on
+    /// Monday 2024-02-26 and a period from 2024-02-27 to 2024-03-01 has four days, 02-29 among
+    /// them; a stored time after the day is ignored, a day that does not exist is no day.
+    #[test]
+    fn leap_days_and_week_starts_across_a_month_end() {
+        let fri = parse_day("2024-03-01").unwrap();
+        assert_eq!(fmt_day(week_of(fri)), "2024-02-26");
+        let days: Vec<String> = days_between(parse_day("2024-02-27").unwrap(), fri).map(fmt_day).collect();
+        assert_eq!(days, ["2024-02-27", "2024-02-28", "2024-02-29", "2024-03-01"]);
+        assert_eq!(parse_day("2024-02-29T23:59:59Z"), parse_day("2024-02-29"));
+        assert_eq!(parse_day("2023-02-29"), None);
     }
 
     #[test]
     fn activity_folds_into_weeks_days_and_agents() {
-        let since = day_number("2026-11-16").unwrap();
-        let until = day_number("2026-11-24").unwrap();
+        let since = parse_day("2026-11-16").unwrap();
+        let until = parse_day("2026-11-24").unwrap();
         let dc = |day: &str, agent: &str, kind: &str, n| DayCount {
             day: day.into(),
             agent_id: agent.into(),
