@@ -334,7 +334,7 @@ async fn reject(
 
 /// Create an API key; its secret is shown only in this answer (admin).
 #[utoipa::path(post, path = "/api/keys", tag = "admin", request_body = NewKeyRequest,
-    responses((status = 201, body = knowhub_service::review::CreatedKey), (status = 409, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
+    responses((status = 201, body = knowhub_service::auth::CreatedKey), (status = 409, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
 async fn create_key(
     State(hub): State<Arc<Hub>>,
     AsAdmin(caller): AsAdmin,

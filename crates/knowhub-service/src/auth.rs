@@ -1,9 +1,20 @@
-//! Who is calling: an `Authorization` header value checked against the stored keys. Transports
-//! pass the header they received; the answer is a [`Caller`] the service checks roles against.
+//! Who is calling, and the keys that say so: an `Authorization` header value checked against the
+//! stored keys (transports pass the header they received; the answer is a [`Caller`] the service
+//! checks roles against), and the admin operations that create, list and revoke those keys.
 
-use knowhub_core::{access, Caller, CoreError, Result, Role};
+use knowhub_core::{access, ApiKey, Caller, CoreError, Result, Role};
+use serde::Serialize;
 
 use crate::hub::Hub;
+
+/// A new key, shown once.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CreatedKey {
+    pub key: String,
+    #[serde(flatten)]
+    pub info: ApiKey,
+}
 
 impl Hub {
     /// Resolves an `Authorization` header value (`Bearer <key>`) to a caller with at least the
@@ -28,5 +39,29 @@ impl Hub {
         let caller = Caller::key(k.name, k.role);
         caller.require(need)?;
         Ok(caller)
+    }
+
+    pub async fn create_key(&self, caller: &Caller, name: &str, role: Role) -> Result<CreatedKey> {
+        caller.require(Role::Admin)?;
+        let (key, new) = access::generate_key(name, role)?;
+        let info = self.store.create_key(new).await?;
+        tracing::info!(name = %info.name, role = %info.role, prefix = %info.prefix, "API key created");
+        Ok(CreatedKey { key, info })
+    }
+
+    pub async fn list_keys(&self, caller: &Caller) -> Result<Vec<ApiKey>> {
+        caller.require(Role::Admin)?;
+        self.store.list_keys().await
+    }
+
+    pub async fn revoke_key(&self, caller: &Caller, id_or_name: &str) -> Result<ApiKey> {
+        caller.require(Role::Admin)?;
+        let k = self
+            .store
+            .revoke_key(id_or_name.trim())
+            .await?
+            .ok_or_else(|| CoreError::NotFound(format!("active key {id_or_name:?}")))?;
+        tracing::info!(name = %k.name, prefix = %k.prefix, "API key revoked");
+        Ok(k)
     }
 }

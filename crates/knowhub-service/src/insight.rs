@@ -369,38 +369,6 @@ impl Hub {
             }
         })
     }
-
-    /// A pending record is the same experience as an approved one: it becomes a confirmation of
-    /// that record (by its submitter) and leaves the queue, rejected with a reason that names
-    /// the record it was merged into.
-    pub async fn merge(&self, caller: &Caller, id: &str, into: &str) -> Result<Experience> {
-        caller.require(Role::Reviewer)?;
-        let id = validate::id(id)?;
-        let into = validate::id(into)?;
-        if id == into {
-            return Err(CoreError::invalid("into", "a record cannot be merged into itself"));
-        }
-        let p = self.store.get(id).await?.ok_or_else(|| knowhub_core::store::not_found(id))?;
-        if p.status != Status::Pending {
-            let by = p.review.as_ref().map_or("someone".to_string(), |r| format!("{} at {}", r.by, r.at));
-            return Err(CoreError::Conflict(format!(
-                "experience {id} is {}, not pending: {} by {by}",
-                p.status, p.status
-            )));
-        }
-        let target = self.store.get(into).await?.ok_or_else(|| knowhub_core::store::not_found(into))?;
-        if target.status != Status::Approved {
-            return Err(CoreError::Conflict(format!("experience {into} is {}, not approved", target.status)));
-        }
-        let reason = Some(format!("merged into {into}"));
-        let review =
-            knowhub_core::Review { decision: knowhub_core::Decision::Reject { reason }, reviewer: caller.name.clone() };
-        self.store.review(id, review).await?;
-        let confirmer = crate::evidence::identity(&Caller::key(p.submitted_by.clone(), Role::Agent), &p.agent_id);
-        let t = self.store.confirm(into, &confirmer).await?;
-        tracing::info!(id, into, reviewer = %caller.name, "pending experience merged");
-        Ok(t)
-    }
 }
 
 /// A record's life from what the store keeps: submit, confirmations, review, votes.

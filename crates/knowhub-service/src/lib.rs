@@ -20,6 +20,7 @@ pub mod review;
 pub mod screen;
 pub mod search;
 
+pub use auth::CreatedKey;
 pub use error::ErrorBody;
 pub use evidence::{EvidenceSettings, FeedbackResponse};
 pub use extract::{ExtractSettings, Extractor};
@@ -33,5 +34,5 @@ pub use requests::{
     ApproveRequest, DashboardRequest, ExtractWait, FeedbackRequest, MergeRequest, NewKeyRequest, PendingQuery,
     PendingRequest, RejectRequest, ResourcesRequest, SearchRequest, SubmitRequest,
 };
-pub use review::{CreatedKey, PendingItem, PendingPage, QueueKind};
+pub use review::{PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};

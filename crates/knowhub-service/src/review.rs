@@ -1,4 +1,4 @@
-//! The review queue, deletes and key management on the Hub.
+//! The review queue, merges and deletes on the Hub.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -6,7 +6,7 @@ use std::sync::Arc;
 use futures_util::{StreamExt, TryStreamExt};
 use knowhub_core::review::{Decision, Edits, Review};
 use knowhub_core::{
-    access, ApiKey, Caller, CoreError, DisputeDecision, Experience, Result, Role, SearchFilter, SearchHit, Status, Vote,
+    Caller, CoreError, DisputeDecision, Experience, Result, Role, SearchFilter, SearchHit, Status, Vote,
 };
 use serde::{Deserialize, Serialize};
 
@@ -68,15 +68,6 @@ impl QueueKind {
             _ => None,
         }
     }
-}
-
-/// A new key, shown once.
-#[derive(Debug, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct CreatedKey {
-    pub key: String,
-    #[serde(flatten)]
-    pub info: ApiKey,
 }
 
 impl Hub {
@@ -284,27 +275,34 @@ impl Hub {
         Ok(())
     }
 
-    pub async fn create_key(&self, caller: &Caller, name: &str, role: Role) -> Result<CreatedKey> {
-        caller.require(Role::Admin)?;
-        let (key, new) = access::generate_key(name, role)?;
-        let info = self.store.create_key(new).await?;
-        tracing::info!(name = %info.name, role = %info.role, prefix = %info.prefix, "API key created");
-        Ok(CreatedKey { key, info })
-    }
-
-    pub async fn list_keys(&self, caller: &Caller) -> Result<Vec<ApiKey>> {
-        caller.require(Role::Admin)?;
-        self.store.list_keys().await
-    }
-
-    pub async fn revoke_key(&self, caller: &Caller, id_or_name: &str) -> Result<ApiKey> {
-        caller.require(Role::Admin)?;
-        let k = self
-            .store
-            .revoke_key(id_or_name.trim())
-            .await?
-            .ok_or_else(|| CoreError::NotFound(format!("active key {id_or_name:?}")))?;
-        tracing::info!(name = %k.name, prefix = %k.prefix, "API key revoked");
-        Ok(k)
+    /// A pending record is the same experience as an approved one: it becomes a confirmation of
+    /// that record (by its submitter) and leaves the queue, rejected with a reason that names
+    /// the record it was merged into.
+    pub async fn merge(&self, caller: &Caller, id: &str, into: &str) -> Result<Experience> {
+        caller.require(Role::Reviewer)?;
+        let id = knowhub_core::validate::id(id)?;
+        let into = knowhub_core::validate::id(into)?;
+        if id == into {
+            return Err(CoreError::invalid("into", "a record cannot be merged into itself"));
+        }
+        let p = self.store.get(id).await?.ok_or_else(|| knowhub_core::store::not_found(id))?;
+        if p.status != Status::Pending {
+            let by = p.review.as_ref().map_or("someone".to_string(), |r| format!("{} at {}", r.by, r.at));
+            return Err(CoreError::Conflict(format!(
+                "experience {id} is {}, not pending: {} by {by}",
+                p.status, p.status
+            )));
+        }
+        let target = self.store.get(into).await?.ok_or_else(|| knowhub_core::store::not_found(into))?;
+        if target.status != Status::Approved {
+            return Err(CoreError::Conflict(format!("experience {into} is {}, not approved", target.status)));
+        }
+        let reason = Some(format!("merged into {into}"));
+        let review = Review { decision: Decision::Reject { reason }, reviewer: caller.name.clone() };
+        self.store.review(id, review).await?;
+        let confirmer = crate::evidence::identity(&Caller::key(p.submitted_by.clone(), Role::Agent), &p.agent_id);
+        let t = self.store.confirm(into, &confirmer).await?;
+        tracing::info!(id, into, reviewer = %caller.name, "pending experience merged");
+        Ok(t)
     }
 }
