@@ -1,48 +1,15 @@
-//! The Hub: validation, dedup-aware submit, health, background embedding. Search is in
-//! `search`, the review queue and keys in `review`, extraction in `jobs`.
+//! The Hub: its options, reads of one record, health, background embedding. Submit is in
+//! `submit`, search in `search`, the review queue in `review`, keys in `auth`, extraction in `jobs`.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use knowhub_ai::Embedder;
-use knowhub_core::redact::RedactionCounts;
-use knowhub_core::validate::SubmitRequest;
-use knowhub_core::{Caller, Content, CoreError, Experience, Result, Role, Source, Status, Store};
-use serde::{Deserialize, Serialize};
+use knowhub_core::{Caller, Content, CoreError, Experience, Result, Role, Status, Store};
+use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::search::SearchConfig;
-
-#[derive(Debug, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SubmitResponse {
-    pub id: String,
-    pub status: Status,
-    /// The record this submit confirmed instead of creating one (same text, or same meaning
-    /// with the same resource and outcome).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub duplicate_of: Option<String>,
-    /// Distinct callers that submitted it.
-    pub confirmations: u32,
-    /// Records with the same task and resource that report the opposite outcome.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub contested_with: Vec<String>,
-    /// e.g. `suspected_injection`: kept for review, not searchable until approved.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub flags: Vec<String>,
-    /// What the server redacted before storing (secrets, personal data).
-    #[serde(default, skip_serializing_if = "RedactionCounts::is_empty")]
-    pub redactions: RedactionCounts,
-    /// Why something of the submit was not stored (content for an already reviewed record).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// The pending proposal that holds content sent for an already reviewed record.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub content_proposal: Option<String>,
-    /// A new record (`201 Created`), not a confirmation (`200`): told by the status, not the body.
-    #[serde(skip)]
-    pub created: bool,
-}
 
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -70,26 +37,6 @@ pub struct LlmHealth {
     pub context_tokens: Option<u32>,
     #[serde(flatten)]
     pub stats: knowhub_ai::LlmStats,
-}
-
-/// The answer to a submit that repeats record `hidden`, which the caller may not read: what a
-/// brand-new pending record would get (a fresh id, one confirmation, the flags of this submit
-/// alone). Nothing is stored, and `hidden` is not confirmed: the decision on it covers this text.
-fn as_if_new(flags: Vec<String>, redactions: RedactionCounts, by: &str, hidden: &str) -> SubmitResponse {
-    let id = knowhub_core::new_id();
-    tracing::info!(%id, hidden, by, "repeat of a record its submitter may not read: answered as new, nothing stored");
-    SubmitResponse {
-        id,
-        status: Status::Pending,
-        duplicate_of: None,
-        confirmations: 1,
-        contested_with: Vec::new(),
-        flags,
-        redactions,
-        note: None,
-        content_proposal: None,
-        created: true,
-    }
 }
 
 /// Who answers for an agent (often an e-mail address) is for reviewers and admins to see, not
@@ -185,97 +132,6 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
-    }
-
-    /// Validates and stores a manual submit, or counts it as a confirmation of the record it
-    /// repeats (`store_new`). Secrets and personal data are redacted as in extraction, and text
-    /// that reads like a prompt injection is never approved automatically. The record is
-    /// full-text searchable at once. Its vector is computed here for the near-duplicate check and
-    /// stored with it; if the embedder fails, the background worker embeds it later, so a slow or
-    /// failing embedder never fails a submit.
-    pub async fn submit(&self, caller: &Caller, req: SubmitRequest) -> Result<SubmitResponse> {
-        caller.require(Role::Agent)?;
-        self.limiter.take(caller, crate::limits::Budget::Write)?;
-        let approved = match self.opts.auto_approve {
-            AutoApprove::All => true,
-            AutoApprove::Reviewers => caller.role.allows(Role::Reviewer),
-            AutoApprove::None => false,
-        };
-        let mut new = req.validate(Source::Manual, if approved { Status::Approved } else { Status::Pending })?;
-        let (redactions, mut flags) = knowhub_core::sanitise::sanitise(&mut new);
-        let more = self.screen_more(&new, &flags).await;
-        flags.extend(more);
-        if self.over_record_limits(caller).await? {
-            flags.push(crate::limits::BURST.to_string());
-        }
-        if !flags.is_empty() {
-            new.flags.extend(flags);
-            new.status = Status::Pending;
-        }
-        new.agent_id = caller.bound_agent_id(&new.agent_id);
-        new.confirmer = crate::evidence::identity(caller, &new.agent_id);
-        // A repeat of a record the caller may not read (pending, rejected) is answered as a new
-        // pending record would be: its id, status, flags and confirmations are not the caller's
-        // to learn, and the caller's word is no evidence for it.
-        let hidden = if caller.reads_everything() {
-            None
-        } else {
-            self.store.by_content_hash(&new.content_hash()).await?.filter(|e| !Self::may_read(caller, e))
-        };
-        if let Some(h) = hidden {
-            return Ok(as_if_new(new.flags, redactions, &new.confirmer, &h.id));
-        }
-        let (sent_flags, confirmer) = (new.flags.clone(), new.confirmer.clone());
-        let proposal = new.content.is_some().then(|| new.clone());
-        let s = self.store_new(new, caller.reads_everything()).await?;
-        if !s.created && !Self::may_read(caller, &s.experience) {
-            // The same text arrived from someone else between the look-up and the write.
-            return Ok(as_if_new(sent_flags, redactions, &confirmer, &s.experience.id));
-        }
-        let (mut note, mut content_proposal) = (None, None);
-        if let Some(p) = proposal.filter(|_| !s.created && s.experience.status != Status::Pending) {
-            if let Some(pid) = self.propose_content(&s.experience.id, p).await? {
-                note = Some(format!(
-                    "content not attached: {} was already reviewed, so the content waits for a reviewer as proposal {pid}",
-                    s.experience.id
-                ));
-                content_proposal = Some(pid);
-            }
-        }
-        Ok(SubmitResponse {
-            id: s.experience.id,
-            status: s.experience.status,
-            duplicate_of: s.duplicate_of,
-            confirmations: s.experience.confirmations,
-            contested_with: s.experience.contested_with,
-            flags: s.experience.flags,
-            redactions,
-            note,
-            content_proposal,
-            created: s.created,
-        })
-    }
-
-    /// Content submitted for a record a reviewer has already seen does not change it: it is stored
-    /// as a pending proposal (its own record, flagged with the target) that a reviewer accepts or
-    /// rejects. `None` when the record already holds exactly this content.
-    async fn propose_content(&self, target: &str, mut p: knowhub_core::NewExperience) -> Result<Option<String>> {
-        let proposed = p.content.as_ref().map(|(c, _)| c.as_str());
-        if self.store.content(target).await?.is_some_and(|c| Some(c.content.as_str()) == proposed) {
-            return Ok(None);
-        }
-        p.flags.extend(knowhub_core::review::proposal_flags(target));
-        p.status = Status::Pending;
-        p.id = None;
-        let id = match self.store.insert(p).await? {
-            knowhub_core::InsertOutcome::Created(e) => {
-                self.embed_wake.notify_one();
-                e.id
-            }
-            knowhub_core::InsertOutcome::Duplicate(e) => e.id,
-        };
-        tracing::info!(target, proposal = %id, "content proposed for a reviewed record");
-        Ok(Some(id))
     }
 
     pub async fn experience(&self, caller: &Caller, id: &str) -> Result<Experience> {

@@ -19,12 +19,13 @@ pub mod requests;
 pub mod review;
 pub mod screen;
 pub mod search;
+pub mod submit;
 
 pub use auth::CreatedKey;
 pub use error::ErrorBody;
 pub use evidence::{EvidenceSettings, FeedbackResponse};
 pub use extract::{ExtractSettings, Extractor};
-pub use hub::{AutoApprove, Health, Hub, HubOptions, LlmHealth, SubmitResponse};
+pub use hub::{AutoApprove, Health, Hub, HubOptions, LlmHealth};
 pub use insight::{Dashboard, ExperienceView, HistoryEvent, ResourcePage};
 pub use jobs::{ExtractRequest, JobView};
 pub use knowhub_core::Caller;
@@ -36,3 +37,4 @@ pub use requests::{
 };
 pub use review::{PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};
+pub use submit::SubmitResponse;
