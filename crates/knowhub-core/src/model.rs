@@ -234,12 +234,42 @@ impl Default for NewExperience {
     }
 }
 
+/// The flag of a pending record that proposes long content for a record a reviewer has already
+/// seen: content reaches a reviewed record only when a reviewer accepts such a proposal.
+pub const CONTENT_PROPOSAL: &str = "content_proposal";
+/// How a proposal names its target in storage: a second flag, `content_for:<id>`. Stored this
+/// way so existing databases need no new column; read and written only by the functions below.
+const CONTENT_FOR: &str = "content_for:";
+
+/// The record a content proposal is for, when `flags` mark one: the one reader of the stored form.
+pub(crate) fn content_for(flags: &[String]) -> Option<&str> {
+    if !flags.iter().any(|f| f == CONTENT_PROPOSAL) {
+        return None;
+    }
+    flags.iter().find_map(|f| f.strip_prefix(CONTENT_FOR))
+}
+
+/// The flags that mark a record as a content proposal for `target`: the one writer of the stored form.
+pub(crate) fn content_proposal_flags(target: &str) -> [String; 2] {
+    [CONTENT_PROPOSAL.to_string(), format!("{CONTENT_FOR}{target}")]
+}
+
 impl NewExperience {
+    /// The record this one proposes content for, when it is a content proposal.
+    pub fn content_for(&self) -> Option<&str> {
+        content_for(&self.flags)
+    }
+
+    /// Makes this record a content proposal for `target` (its content waits for a reviewer).
+    pub fn propose_content_for(&mut self, target: &str) {
+        self.flags.extend(content_proposal_flags(target));
+    }
+
     pub fn content_hash(&self) -> String {
         let h = crate::text::content_hash(&self.task, &self.resource, &self.result, self.resource_version.as_deref());
         // A content proposal repeats its target's text: its identity is the target plus the content,
         // so it is stored beside the target, and two different proposals stay apart.
-        match crate::review::proposal_target(&self.flags) {
+        match self.content_for() {
             Some(target) => {
                 let content = self.content.as_ref().map_or("", |(c, _)| c.as_str());
                 crate::text::content_hash(&h, target, content, Some("content-proposal"))
@@ -270,6 +300,11 @@ pub fn search_text(task: &str, resource: &str, result: &str) -> String {
 }
 
 impl Experience {
+    /// The record this one proposes content for, when it is a content proposal.
+    pub fn content_for(&self) -> Option<&str> {
+        content_for(&self.flags)
+    }
+
     pub fn search_text(&self) -> String {
         search_text(&self.task, &self.resource, &self.result)
     }
@@ -375,4 +410,21 @@ pub fn parse_rfc3339(s: &str) -> Option<time::OffsetDateTime> {
 /// Mints a time-sortable id.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_content_proposal_names_its_target_in_the_stored_flags() {
+        let mut p = NewExperience { flags: vec!["dangerous_command".into()], ..Default::default() };
+        assert_eq!(p.content_for(), None);
+        p.propose_content_for("abc123");
+        assert_eq!(p.content_for(), Some("abc123"));
+        // The form databases already hold: two flags beside any others.
+        assert_eq!(p.flags, ["dangerous_command", "content_proposal", "content_for:abc123"]);
+        // A target flag without the proposal flag does not make a record a proposal.
+        assert_eq!(content_for(&["content_for:abc123".to_string()]), None);
+    }
 }

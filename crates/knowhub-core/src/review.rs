@@ -70,20 +70,16 @@ pub struct Review {
     pub reviewer: String,
 }
 
-/// The flag of a pending record that proposes long content for a record a reviewer has already
-/// seen: content reaches a reviewed record only when a reviewer accepts such a proposal.
-pub const CONTENT_PROPOSAL: &str = "content_proposal";
-const PROPOSAL_FOR: &str = "content_for:";
+pub use crate::model::CONTENT_PROPOSAL;
 
-/// The flags that mark a record as a content proposal for `target`.
+/// The flags that mark a record as a content proposal for `target`; the same as
+/// [`NewExperience::propose_content_for`](crate::NewExperience::propose_content_for).
 pub fn proposal_flags(target: &str) -> [String; 2] {
-    [CONTENT_PROPOSAL.to_string(), format!("{PROPOSAL_FOR}{target}")]
+    crate::model::content_proposal_flags(target)
 }
 
-/// The record a content proposal is for, when `flags` mark one.
+/// The record a content proposal is for, when `flags` mark one; the same as
+/// [`Experience::content_for`](crate::Experience::content_for) for callers that hold only flags.
 pub fn proposal_target(flags: &[String]) -> Option<&str> {
-    if !flags.iter().any(|f| f == CONTENT_PROPOSAL) {
-        return None;
-    }
-    flags.iter().find_map(|f| f.strip_prefix(PROPOSAL_FOR))
+    crate::model::content_for(flags)
 }

@@ -217,7 +217,7 @@ impl Hub {
         // One read decides the path: a content proposal, a disputed record, or a plain review.
         let current = self.store.get(id).await?;
         if let Some(p) = &current {
-            if let Some(target) = knowhub_core::review::proposal_target(&p.flags) {
+            if let Some(target) = p.content_for() {
                 if !edits.is_empty() {
                     return Err(CoreError::invalid(
                         "edits",

@@ -277,7 +277,7 @@ impl Hub {
         if self.store.content(target).await?.is_some_and(|c| Some(c.content.as_str()) == proposed) {
             return Ok(None);
         }
-        p.flags.extend(knowhub_core::review::proposal_flags(target));
+        p.propose_content_for(target);
         p.status = Status::Pending;
         p.id = None;
         let id = match self.store.insert(p).await? {

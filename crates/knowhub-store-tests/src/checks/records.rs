@@ -198,10 +198,10 @@ pub async fn content_proposals_and_set_content(s: Arc<dyn Store>) {
     let target = created(&s, exp("rotate logs", "logrotate", "disk below 50%", 4, "m")).await;
     let mut p = exp("rotate logs", "logrotate", "disk below 50%", 4, "m");
     p.content = Some(("logrotate -f /etc/logrotate.conf".into(), "text/plain".into()));
-    p.flags.extend(knowhub_core::review::proposal_flags(&target.id));
+    p.propose_content_for(&target.id);
     let prop = created(&s, p.clone()).await;
     assert_ne!(prop.id, target.id);
-    assert_eq!(knowhub_core::review::proposal_target(&prop.flags), Some(target.id.as_str()));
+    assert_eq!(prop.content_for(), Some(target.id.as_str()));
     assert!(matches!(s.insert(p).await.unwrap(), InsertOutcome::Duplicate(d) if d.id == prop.id));
     s.set_content(&target.id, "logrotate -f /etc/logrotate.conf", "text/plain").await.unwrap();
     assert_eq!(s.content(&target.id).await.unwrap().unwrap().content, "logrotate -f /etc/logrotate.conf");
