@@ -248,7 +248,7 @@ fn render_item(s: &Session, kind_q: &str, first: bool, item: &PendingItem) -> Ma
     let lang = s.lang;
     let e = &item.experience;
     let base = format!("/ui/pending/{}", enc(&e.id));
-    let is_proposal = knowhub_core::review::proposal_target(&e.flags).is_some();
+    let is_proposal = e.content_for().is_some();
     html! {
         article.item.current[first] data-id=(e.id) tabindex="-1" {
             div.field.task { b { (t(lang, L::task)) } (e.task) }

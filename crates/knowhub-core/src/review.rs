@@ -69,17 +69,3 @@ pub struct Review {
     pub decision: Decision,
     pub reviewer: String,
 }
-
-pub use crate::model::CONTENT_PROPOSAL;
-
-/// The flags that mark a record as a content proposal for `target`; the same as
-/// [`NewExperience::propose_content_for`](crate::NewExperience::propose_content_for).
-pub fn proposal_flags(target: &str) -> [String; 2] {
-    crate::model::content_proposal_flags(target)
-}
-
-/// The record a content proposal is for, when `flags` mark one; the same as
-/// [`Experience::content_for`](crate::Experience::content_for) for callers that hold only flags.
-pub fn proposal_target(flags: &[String]) -> Option<&str> {
-    crate::model::content_for(flags)
-}
