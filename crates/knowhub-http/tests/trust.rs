@@ -344,14 +344,15 @@ async fn fill(t: &T, resource: &str, from: usize, n: usize) {
 
 const RESOURCE: &str = "pgbouncer pool_mode=transaction";
 
+/// A hub where one caller's opposite account marks a contest (the default takes two).
+fn one_caller_contests() -> HubOptions {
+    HubOptions { evidence: EvidenceSettings { contest_callers: 1, ..Default::default() }, ..Default::default() }
+}
+
 #[tokio::test]
 async fn an_old_duplicate_past_fifty_records_of_its_resource_is_found() {
     // One caller's opposite account contests here: this test is about finding the record.
-    let t = setup(
-        HubOptions { evidence: EvidenceSettings { contest_callers: 1, ..Default::default() }, ..Default::default() },
-        SearchConfig::default(),
-    )
-    .await;
+    let t = setup(one_caller_contests(), SearchConfig::default()).await;
     fill(&t, RESOURCE, 0, 60).await;
     let task = "Fix Postgres connection timeouts under load";
     let (s, a) =
@@ -382,11 +383,7 @@ async fn an_old_duplicate_past_fifty_records_of_its_resource_is_found() {
 #[tokio::test]
 async fn a_neighbour_not_embedded_yet_is_compared() {
     // One caller's opposite account contests here: this test is about finding the record.
-    let t = setup(
-        HubOptions { evidence: EvidenceSettings { contest_callers: 1, ..Default::default() }, ..Default::default() },
-        SearchConfig::default(),
-    )
-    .await;
+    let t = setup(one_caller_contests(), SearchConfig::default()).await;
     fill(&t, RESOURCE, 0, 3).await;
     // Stored as `knowhub import` stores records: no vector until the background worker runs.
     let mut old = knowhub_store_tests::exp(
