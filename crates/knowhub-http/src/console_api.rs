@@ -15,7 +15,7 @@ use knowhub_service::{DashboardRequest, Hub, MergeRequest, ResourcesRequest};
 use crate::auth::{AsAgent, AsReviewer};
 use crate::counts::RequestCounts;
 use crate::error::ApiError;
-use crate::http::{query_params, ApiJson, IdPath};
+use crate::input::{query_params, ApiJson, IdPath};
 use crate::openapi::{CommonErrors, ErrorBody};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -9,6 +9,7 @@ pub mod counts;
 pub mod error;
 pub mod guard;
 pub mod http;
+pub mod input;
 pub mod openapi;
 
 pub use conn::{serve, serve_with, ConnLimits};
