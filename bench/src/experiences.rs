@@ -512,13 +512,13 @@ async fn write_features(
                 })
             })
             .collect();
+        let (bg_e5, bg_m) = qv.as_ref().map_or((None, None), |v| crate::abstain::background(v, bg));
         let line = json!({
             "hub": "experiences", "qset": "experiences", "qid": j.q.id, "q": j.q.text, "kind": j.q.kind,
             "lang": j.q.lang, "style": j.q.style, "group": j.q.group, "answerable": j.q.kind == "answerable",
             "latin": qv.as_ref().is_some_and(|v| v.rescore.is_some()), "ntok": tokens.len(),
             "n_relevant": j.relevant.len(),
-            "bg_e5": qv.as_ref().and_then(|v| crate::abstain::background(v, bg).0),
-            "bg_m": qv.as_ref().and_then(|v| crate::abstain::background(v, bg).1),
+            "bg_e5": bg_e5, "bg_m": bg_m,
             "relevant_rank": all.iter().position(|x| j.relevant.contains(&x.id)), "cands": cands,
         });
         writeln!(out, "{line}")?;

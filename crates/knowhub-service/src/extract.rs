@@ -407,12 +407,7 @@ pub async fn store_items(
         };
         // An uploader who may not read pending or rejected records learns nothing of one its
         // item repeats: the item is answered as a new pending one, and nothing is stored.
-        let hidden = if sees_unreviewed {
-            None
-        } else {
-            hub.store.by_content_hash(&new.content_hash()).await?.filter(|e| e.status != Status::Approved)
-        };
-        if let Some(h) = hidden {
+        if let Some(h) = hub.hidden_repeat(&new, sees_unreviewed).await? {
             tracing::info!(hidden = %h.id, job = %job.id, "extracted repeat of a record its uploader may not read: nothing stored");
             out.push(ExtractedItem {
                 id: knowhub_core::new_id(),

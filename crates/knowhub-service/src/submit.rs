@@ -94,12 +94,7 @@ impl Hub {
         // A repeat of a record the caller may not read (pending, rejected) is answered as a new
         // pending record would be: its id, status, flags and confirmations are not the caller's
         // to learn, and the caller's word is no evidence for it.
-        let hidden = if caller.reads_everything() {
-            None
-        } else {
-            self.store.by_content_hash(&new.content_hash()).await?.filter(|e| !Self::may_read(caller, e))
-        };
-        if let Some(h) = hidden {
+        if let Some(h) = self.hidden_repeat(&new, caller.reads_everything()).await? {
             return Ok(as_if_new(new.flags, redactions, &new.confirmer, &h.id));
         }
 
@@ -134,6 +129,16 @@ impl Hub {
             content_proposal,
             created: s.created,
         })
+    }
+
+    /// The pending or rejected record with `new`'s exact text, when its writer may not read such
+    /// records (`sees_unreviewed` false). Submit and extraction answer such a repeat as a new
+    /// pending record and store nothing, so it neither reveals nor confirms the hidden one.
+    pub(crate) async fn hidden_repeat(&self, new: &NewExperience, sees_unreviewed: bool) -> Result<Option<Experience>> {
+        if sees_unreviewed {
+            return Ok(None);
+        }
+        Ok(self.store.by_content_hash(&new.content_hash()).await?.filter(|e| e.status != Status::Approved))
     }
 
     /// Stores a new experience, or adds its submitter as a confirmation of the record it repeats:

@@ -128,6 +128,17 @@ function checkEnum<T extends string>(
   return v as T;
 }
 
+/** A number from 0 to 1 (a relevance floor); `null` counts as unset. */
+function checkUnit(raw: Record<string, unknown>, key: keyof KnowHubConfig, problems: string[]): number | undefined {
+  const v = raw[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > 1) {
+    problems.push(`${key} must be a number from 0 to 1 (got ${show(v)})`);
+    return undefined;
+  }
+  return v;
+}
+
 function checkBool(raw: Record<string, unknown>, key: keyof KnowHubConfig, problems: string[]): boolean | undefined {
   const v = raw[key];
   if (v === undefined) return undefined;
@@ -225,25 +236,8 @@ export function resolveConfig(rawInput: unknown): ResolvedConfig {
     }
   }
 
-  let minRelevance: number | undefined;
-  if (raw.minRelevance !== undefined && raw.minRelevance !== null) {
-    const m = raw.minRelevance;
-    if (typeof m !== "number" || !Number.isFinite(m) || m < 0 || m > 1) {
-      problems.push(`minRelevance must be a number from 0 to 1 (got ${show(m)})`);
-    } else {
-      minRelevance = m;
-    }
-  }
-
-  let autoRecallMinRelevance: number | undefined;
-  if (raw.autoRecallMinRelevance !== undefined && raw.autoRecallMinRelevance !== null) {
-    const m = raw.autoRecallMinRelevance;
-    if (typeof m !== "number" || !Number.isFinite(m) || m < 0 || m > 1) {
-      problems.push(`autoRecallMinRelevance must be a number from 0 to 1 (got ${show(m)})`);
-    } else {
-      autoRecallMinRelevance = m;
-    }
-  }
+  const minRelevance = checkUnit(raw, "minRelevance", problems);
+  const autoRecallMinRelevance = checkUnit(raw, "autoRecallMinRelevance", problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
