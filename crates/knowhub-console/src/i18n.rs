@@ -133,6 +133,10 @@ labels! {
     name => "Name", "名称";
     role => "Role", "角色";
     prefix => "Prefix", "前缀";
+    reads => "Reads", "可读范围";
+    writes => "Writes to", "写入范围";
+    scope => "Scope", "范围";
+    reads_hint => "* or org,team/…", "* 或 org,team/…";
     revoked => "Revoked", "已吊销";
     revoke => "Revoke", "吊销";
     create_key => "Create key", "创建密钥";

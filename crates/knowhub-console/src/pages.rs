@@ -9,7 +9,9 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use knowhub_core::{Experience, Role, SearchHit, Status};
-use knowhub_service::requests::{DASHBOARD_WEEKS, MAX_KEY_NAME, MAX_QUERY, MAX_REASON, MIN_SCORE, PENDING_LIMIT};
+use knowhub_service::requests::{
+    DASHBOARD_WEEKS, MAX_KEY_NAME, MAX_QUERY, MAX_REASON, MAX_SCOPE, MIN_SCORE, PENDING_LIMIT,
+};
 use knowhub_service::{
     ApproveRequest, Dashboard, ExperienceView, MergeRequest, NewKeyRequest, PendingItem, PendingPage, QueueKind,
     ResourcePage, SearchMode, SearchRequest,
@@ -439,6 +441,7 @@ pub async fn search(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> PageR
             mode: f.mode.clone().filter(|m| SearchMode::parse(m).is_some()),
             min_relevance: None,
             outcome: None,
+            scope: None,
         };
         let sq = req.validate().map_err(|e| PageError::core(lang, e))?;
         Some(c.hub.search(&s.caller, &sq).await.map_err(|e| PageError::core(lang, e))?.results)
@@ -644,13 +647,17 @@ async fn render_keys(c: &Arc<Console>, s: &Session, new_key: Option<(&str, &str)
             label { (t(lang, L::name)) " " input type="text" name="name" required maxlength=(MAX_KEY_NAME); }
             " " label { (t(lang, L::role)) " " select name="role" {
                 option value="agent" { "agent" } option value="reviewer" { "reviewer" } option value="admin" { "admin" } } }
+            " " label { (t(lang, L::reads)) " " input type="text" name="read" placeholder=(t(lang, L::reads_hint)) maxlength="1000"; }
+            " " label { (t(lang, L::writes)) " " input type="text" name="write" placeholder="org" maxlength=(MAX_SCOPE); }
             " " button.primary type="submit" { (t(lang, L::create_key)) }
         }
         div.scroll { table.keys {
-            thead { tr { th { (t(lang, L::name)) } th { (t(lang, L::role)) } th { (t(lang, L::prefix)) } th { (t(lang, L::created)) }
+            thead { tr { th { (t(lang, L::name)) } th { (t(lang, L::role)) } th { (t(lang, L::reads)) } th { (t(lang, L::writes)) }
+                th { (t(lang, L::prefix)) } th { (t(lang, L::created)) }
                 th { (t(lang, L::status)) } th {} } }
             tbody { @for k in &keys { tr.key data-name=(k.name) {
-                td { (k.name) } td { (k.role.as_str()) } td { code { (k.prefix) "…" } } td { (k.created_at) }
+                td { (k.name) } td { (k.role.as_str()) } td.reads { (k.read_scopes.join(", ")) } td.writes { (k.write_scope) }
+                td { code { (k.prefix) "…" } } td { (k.created_at) }
                 td { @match &k.revoked_at { Some(at) => { (t(lang, L::revoked)) " " (at) }, None => (t(lang, L::active)) } }
                 td { @if k.revoked_at.is_none() {
                     form.revoke method="post" action=(format!("/ui/keys/{}/revoke", enc(&k.id))) {
@@ -675,6 +682,8 @@ pub async fn keys(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> PageRes
 struct KeyForm {
     name: Option<String>,
     role: Option<String>,
+    read: Option<String>,
+    write: Option<String>,
 }
 
 pub async fn create_key(
@@ -686,9 +695,14 @@ pub async fn create_key(
 ) -> PageResult {
     admin_only(&s)?;
     let f: KeyForm = form(&s, &method, &headers, body)?;
-    let req = NewKeyRequest { name: f.name.unwrap_or_default(), role: f.role.unwrap_or_default().trim().to_string() };
-    let (name, role) = req.validate().map_err(|e| PageError::core(s.lang, e))?;
-    let created = c.hub.create_key(&s.caller, &name, role).await.map_err(|e| PageError::core(s.lang, e))?;
+    let req = NewKeyRequest {
+        name: f.name.unwrap_or_default(),
+        role: f.role.unwrap_or_default().trim().to_string(),
+        read: f.read,
+        write: f.write,
+    };
+    let spec = req.validate().map_err(|e| PageError::core(s.lang, e))?;
+    let created = c.hub.create_scoped_key(&s.caller, spec).await.map_err(|e| PageError::core(s.lang, e))?;
     render_keys(&c, &s, Some((&created.info.name, &created.key)), None).await
 }
 

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::{CoreError, Result};
+use crate::scope::{self, ReadScopes};
 
 /// What a key may do. Each role includes everything of the ones before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -59,12 +60,23 @@ pub struct Caller {
     /// The network peer (an IP address) as the transport saw it, when it has one: what tells
     /// callers apart for rate limits when no key does.
     pub origin: Option<String>,
+    /// The scopes this caller reads (its own private scope comes on top, see `can_read`).
+    pub read: ReadScopes,
+    /// Where its records go when a write names no scope.
+    pub write_scope: String,
 }
 
 impl Caller {
     /// The operator of a hub without auth.
     pub fn local() -> Self {
-        Caller { name: "local".into(), role: Role::Admin, authenticated: false, origin: None }
+        Caller {
+            name: "local".into(),
+            role: Role::Admin,
+            authenticated: false,
+            origin: None,
+            read: ReadScopes::All,
+            write_scope: scope::ORG.into(),
+        }
     }
 
     /// The `agent_id` this caller's write is stored under. With auth on it is namespaced under
@@ -102,9 +114,95 @@ impl Caller {
         }
     }
 
-    /// A caller identified by an API key.
+    /// A caller identified by an API key, reading and writing what a key of its role does by
+    /// default (`ReadScopes::default_for`, writing to `org`).
     pub fn key(name: impl Into<String>, role: Role) -> Self {
-        Caller { name: name.into(), role, authenticated: true, origin: None }
+        Caller {
+            name: name.into(),
+            role,
+            authenticated: true,
+            origin: None,
+            read: ReadScopes::default_for(role),
+            write_scope: scope::ORG.into(),
+        }
+    }
+
+    /// The caller a stored key stands for.
+    pub fn of_key(k: &ApiKey) -> Self {
+        Caller {
+            read: ReadScopes::from_stored(k.read_scopes.clone()),
+            write_scope: k.write_scope.clone(),
+            ..Caller::key(k.name.clone(), k.role)
+        }
+    }
+
+    /// The same caller with other scopes.
+    pub fn with_scopes(mut self, read: ReadScopes, write_scope: impl Into<String>) -> Self {
+        self.read = read;
+        self.write_scope = write_scope.into();
+        self
+    }
+
+    /// Whether this caller may read records of `scope`: one its key lists, or its own private one.
+    pub fn can_read(&self, scope: &str) -> bool {
+        self.read.contains(scope) || (self.authenticated && scope == scope::private_of(&self.name))
+    }
+
+    /// Whether this caller may put records in `scope`: its write scope and its private one, and
+    /// for reviewers and admins any scope they read. Without keys there is one scope, `org`.
+    pub fn can_write(&self, scope: &str) -> bool {
+        if !self.authenticated {
+            return scope == scope::ORG;
+        }
+        scope == self.write_scope
+            || scope == scope::private_of(&self.name)
+            || (self.role.allows(Role::Reviewer) && self.can_read(scope))
+    }
+
+    /// The scope a write goes to: `given` when the caller may write there (`Forbidden`, naming the
+    /// field, when not), else the caller's write scope.
+    pub fn write_target(&self, field: &str, given: Option<&str>) -> Result<String> {
+        let Some(given) = given.map(str::trim).filter(|g| !g.is_empty()) else {
+            return Ok(self.write_scope.clone());
+        };
+        let s = scope::parse(field, given)?;
+        if !self.authenticated && s != scope::ORG {
+            return Err(CoreError::invalid(field, "this hub has no keys, so every record is in the org scope"));
+        }
+        if !self.can_write(&s) {
+            return Err(CoreError::Forbidden(format!("{field}: key {:?} may not write to scope {s:?}", self.name)));
+        }
+        Ok(s)
+    }
+
+    /// The scope filter of a read: `given` when the caller may read it (`Forbidden`, naming the
+    /// field, when not: never a silent empty answer), else every scope it reads (`None`: all).
+    pub fn read_filter(&self, field: &str, given: Option<&str>) -> Result<Option<Vec<String>>> {
+        if let Some(given) = given.map(str::trim).filter(|g| !g.is_empty()) {
+            let s = scope::parse(field, given)?;
+            if !self.can_read(&s) {
+                return Err(CoreError::Forbidden(format!("{field}: key {:?} may not read scope {s:?}", self.name)));
+            }
+            return Ok(Some(vec![s]));
+        }
+        Ok(self.readable())
+    }
+
+    /// Every scope this caller reads, as a store filter (`None`: all of them).
+    pub fn readable(&self) -> Option<Vec<String>> {
+        match &self.read {
+            ReadScopes::All => None,
+            ReadScopes::Only(v) => {
+                let mut v = v.clone();
+                if self.authenticated {
+                    let own = scope::private_of(&self.name);
+                    if !v.contains(&own) {
+                        v.push(own);
+                    }
+                }
+                Some(v)
+            }
+        }
     }
 
     /// The same caller, seen from network peer `origin`.
@@ -152,6 +250,10 @@ pub struct ApiKey {
     pub role: Role,
     /// First characters of the key, so a person can tell keys apart in `keys list`.
     pub prefix: String,
+    /// The scopes it reads (`["*"]`: every one); its own `private/<name>` comes on top.
+    pub read_scopes: Vec<String>,
+    /// Where its records go when a write names no scope.
+    pub write_scope: String,
     pub created_at: String,
     pub revoked_at: Option<String>,
 }
@@ -164,6 +266,8 @@ pub struct NewApiKey {
     pub role: Role,
     pub prefix: String,
     pub hash: String,
+    pub read_scopes: Vec<String>,
+    pub write_scope: String,
 }
 
 const KEY_PREFIX: &str = "kh_";
@@ -173,6 +277,12 @@ const KEY_PREFIX: &str = "kh_";
 pub const MAX_KEY_NAME: usize = 100;
 
 pub fn generate_key(name: &str, role: Role) -> Result<(String, NewApiKey)> {
+    generate_scoped_key(name, role, ReadScopes::default_for(role), scope::ORG)
+}
+
+/// Mints a key that reads `read` and writes to `write` by default. A key reads what it writes:
+/// `write` joins `read` when missing.
+pub fn generate_scoped_key(name: &str, role: Role, read: ReadScopes, write: &str) -> Result<(String, NewApiKey)> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > MAX_KEY_NAME {
         return Err(CoreError::invalid("name", format!("must be 1 to {MAX_KEY_NAME} characters")));
@@ -188,12 +298,26 @@ pub fn generate_key(name: &str, role: Role) -> Result<(String, NewApiKey)> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| CoreError::Internal(format!("random source: {e}")))?;
     let key = format!("{KEY_PREFIX}{}", hex::encode(bytes));
+    let write = scope::parse("write", write)?;
+    let own = scope::private_of(name);
+    if write.starts_with("private/") && write != own {
+        return Err(CoreError::invalid("write", format!("a key's private scope is {own:?}, not {write:?}")));
+    }
+    let read = match read {
+        ReadScopes::Only(mut v) if write != own && !v.contains(&write) => {
+            v.push(write.clone());
+            ReadScopes::Only(v)
+        }
+        r => r,
+    };
     let stored = NewApiKey {
         id: crate::model::new_id(),
         name: name.to_string(),
         role,
         prefix: key[..KEY_PREFIX.len() + 6].to_string(),
         hash: hash_key(&key),
+        read_scopes: read.to_vec(),
+        write_scope: write,
     };
     Ok((key, stored))
 }

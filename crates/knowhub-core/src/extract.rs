@@ -45,6 +45,8 @@ pub struct NewExtraction {
     /// Who uploaded it (see `Vote::voter`): the confirmer of what the job finds.
     pub caller: String,
     pub require_approval: bool,
+    /// The scope what the job finds is stored in.
+    pub scope: String,
     /// One fingerprint per uploaded message, in order (see [`overlap`]).
     pub hashes: Vec<String>,
     /// The prepared messages, parallel to `hashes`, each serialised as JSON.
@@ -69,6 +71,7 @@ pub struct ExtractJob {
     pub submitted_by: String,
     pub caller: String,
     pub require_approval: bool,
+    pub scope: String,
     pub status: JobStatus,
     /// Index, within the session, of the job's first message.
     pub first_index: u64,

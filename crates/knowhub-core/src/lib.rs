@@ -17,6 +17,7 @@ pub mod rank;
 pub mod redact;
 pub mod review;
 pub mod sanitise;
+pub mod scope;
 pub mod secret_rules;
 pub mod store;
 pub mod text;
@@ -28,6 +29,7 @@ pub use extract::{Enqueued, ExtractJob, JobFinish, JobStatus, NewExtraction};
 pub use insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary};
 pub use model::*;
 pub use review::{Decision, Review};
+pub use scope::ReadScopes;
 pub use store::{
     BlockScores, DisputeDecision, InsertOutcome, Neighbour, NeighbourQuery, SearchFilter, Store, VECTOR_BLOCK,
 };

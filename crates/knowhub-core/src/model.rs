@@ -102,6 +102,9 @@ pub struct Experience {
     pub session_key: Option<String>,
     pub source: Source,
     pub status: Status,
+    /// Who may read it (`org`, `team/<name>`, `project/<name>`, `private/<owner>`; see `scope`).
+    #[serde(default = "org_scope")]
+    pub scope: String,
     pub confidence: Option<f64>,
     pub language: String,
     pub content_hash: String,
@@ -179,6 +182,8 @@ pub struct NewExperience {
     pub session_key: Option<String>,
     pub source: Source,
     pub status: Status,
+    /// Where it is stored (`scope::ORG` unless the writer chose another it may write).
+    pub scope: String,
     pub confidence: Option<f64>,
     /// RFC 3339; `None` means now.
     pub created_at: Option<String>,
@@ -221,6 +226,7 @@ impl Default for NewExperience {
             session_key: None,
             source: Source::Manual,
             status: Status::Pending,
+            scope: crate::scope::ORG.to_string(),
             confidence: None,
             created_at: None,
             updated_at: None,
@@ -266,6 +272,11 @@ impl NewExperience {
     }
 
     pub fn content_hash(&self) -> String {
+        scoped_hash(&self.scope, self.unscoped_hash())
+    }
+
+    /// The identity of the text alone, whatever the scope.
+    fn unscoped_hash(&self) -> String {
         let h = crate::text::content_hash(&self.task, &self.resource, &self.result, self.resource_version.as_deref());
         // A content proposal repeats its target's text: its identity is the target plus the content,
         // so it is stored beside the target, and two different proposals stay apart.
@@ -294,6 +305,20 @@ impl NewExperience {
     }
 }
 
+/// A record's identity within its scope: the same text in two scopes is two records, so a repeat
+/// is never counted on (or revealed through) a record of another scope. `org` keeps the bare hash.
+pub fn scoped_hash(scope: &str, hash: String) -> String {
+    if scope == crate::scope::ORG {
+        hash
+    } else {
+        crate::text::content_hash(&hash, scope, "", Some("scope"))
+    }
+}
+
+fn org_scope() -> String {
+    crate::scope::ORG.to_string()
+}
+
 /// Joins the three searchable fields. One function so every store and the embedder agree.
 pub fn search_text(task: &str, resource: &str, result: &str) -> String {
     format!("{task}\n{resource}\n{result}")
@@ -311,6 +336,13 @@ impl Experience {
 
     pub fn resource_key(&self) -> String {
         crate::text::resource_key(&self.resource, self.resource_version.as_deref())
+    }
+
+    /// Its `content_hash` were it stored in `scope` (not for content proposals, whose identity
+    /// includes content this record does not carry).
+    pub fn content_hash_in(&self, scope: &str) -> String {
+        let h = crate::text::content_hash(&self.task, &self.resource, &self.result, self.resource_version.as_deref());
+        scoped_hash(scope, h)
     }
 }
 
@@ -351,6 +383,9 @@ pub struct SearchHit {
     pub resource_version: Option<String>,
     pub confirmations: u32,
     pub feedback: HitFeedback,
+    /// Who may read it (`org`, `team/<name>`, ...).
+    #[serde(default = "org_scope")]
+    pub scope: String,
     /// `disputed` (agents report it failed), `contested` (another record says the opposite).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
@@ -386,6 +421,7 @@ impl SearchHit {
             resource_version: e.resource_version.clone(),
             confirmations: e.confirmations,
             feedback: HitFeedback { helped: e.feedback.helped, failed: e.feedback.failed },
+            scope: e.scope.clone(),
             flags,
             contested_with: e.contested_with.clone(),
             has_content: e.has_content,

@@ -18,11 +18,20 @@ pub struct SearchFilter {
     pub min_score: u8,
     pub agent_id: Option<String>,
     pub status: Status,
+    /// Only records in these scopes (`None`: every scope; `Some(empty)`: none).
+    pub scopes: Option<Vec<String>>,
 }
 
 impl Default for SearchFilter {
     fn default() -> Self {
-        SearchFilter { min_score: 1, agent_id: None, status: Status::Approved }
+        SearchFilter { min_score: 1, agent_id: None, status: Status::Approved, scopes: None }
+    }
+}
+
+impl SearchFilter {
+    /// Whether `scope` passes the scope part of the filter.
+    pub fn allows_scope(&self, scope: &str) -> bool {
+        self.scopes.as_ref().is_none_or(|v| v.iter().any(|s| s == scope))
     }
 }
 
@@ -83,6 +92,9 @@ pub struct NeighbourQuery {
     pub min_cosine: f64,
     /// At most this many embedded records, and this many not embedded.
     pub limit: usize,
+    /// Only records in this scope: a record is never merged with, confirmed by or contested by
+    /// one its readers cannot see.
+    pub scope: String,
 }
 
 /// A stored record a new one is compared with, and its cosine with the new record's vector
@@ -256,9 +268,15 @@ pub trait Store: Send + Sync + 'static {
     /// A record's votes, newest first.
     async fn votes(&self, id: &str) -> Result<Vec<Vote>>;
 
-    /// Approved records that are disputed at `threshold` (`FeedbackCounts::disputed`), in id
-    /// order after `after`.
-    async fn disputed(&self, threshold: u32, after: Option<&str>, limit: usize) -> Result<Vec<Experience>>;
+    /// Approved records that are disputed at `threshold` (`FeedbackCounts::disputed`), in one of
+    /// `scopes` (`None`: any), in id order after `after`.
+    async fn disputed(
+        &self,
+        threshold: u32,
+        scopes: Option<&[String]>,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Experience>>;
 
     /// How many approved records are disputed at `threshold`.
     async fn count_disputed(&self, threshold: u32) -> Result<u64>;
@@ -269,8 +287,9 @@ pub trait Store: Send + Sync + 'static {
 
     // --- review queue ---
 
-    /// Pending records in id order (ids are time-ordered, so oldest first) after `after`.
-    async fn pending(&self, after: Option<&str>, limit: usize) -> Result<Vec<Experience>>;
+    /// Pending records in one of `scopes` (`None`: any), in id order (ids are time-ordered, so
+    /// oldest first) after `after`.
+    async fn pending(&self, scopes: Option<&[String]>, after: Option<&str>, limit: usize) -> Result<Vec<Experience>>;
 
     async fn count_status(&self, status: Status) -> Result<u64>;
 
@@ -282,6 +301,11 @@ pub trait Store: Send + Sync + 'static {
 
     /// Deletes a record with its content and vectors; `false` if there was none.
     async fn delete(&self, id: &str) -> Result<bool>;
+
+    /// Moves a record to `scope`, where its identity is `content_hash`
+    /// (`Experience::content_hash_in`). `NotFound` for an unknown id; `Conflict` when the same
+    /// text is already stored in that scope.
+    async fn set_scope(&self, id: &str, scope: &str, content_hash: &str) -> Result<Experience>;
 
     /// Sets (or replaces) a record's long content: the one way content reaches a reviewed record,
     /// called when a reviewer accepts a content proposal. `NotFound` when there is no such record.
@@ -325,9 +349,14 @@ pub trait Store: Send + Sync + 'static {
 
     // --- for the console: track records, history, activity ---
 
-    /// Resources of approved records with their track record, most-used first (ties by key),
-    /// at most `limit`.
-    async fn resources(&self, filter: &ResourceFilter, limit: usize) -> Result<Vec<ResourceSummary>>;
+    /// Resources of approved records in one of `scopes` (`None`: any) with their track record,
+    /// most-used first (ties by key), at most `limit`.
+    async fn resources(
+        &self,
+        filter: &ResourceFilter,
+        scopes: Option<&[String]>,
+        limit: usize,
+    ) -> Result<Vec<ResourceSummary>>;
 
     /// Who confirmed a record and when, oldest first (the submitter is the first).
     async fn confirmed_by(&self, id: &str) -> Result<Vec<Confirmation>>;

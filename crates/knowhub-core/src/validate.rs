@@ -36,6 +36,10 @@ pub struct SubmitRequest {
     pub content_type: Option<String>,
     /// The version of the resource the experience holds for, e.g. `vitest 3.2`.
     pub resource_version: Option<String>,
+    /// The scope to store it in (`org`, `team/<name>`, `project/<name>`, `private/<owner>`): one
+    /// the caller's key may write. Omitted: the key's write scope.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
 }
 
 /// A required text field: present, not blank after trimming, at most `max` characters.

@@ -10,7 +10,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use knowhub_core::{Role, Status};
-use knowhub_service::{DashboardRequest, Hub, MergeRequest, ResourcesRequest};
+use knowhub_service::{DashboardRequest, Hub, MergeRequest, ResourcesRequest, ScopeRequest};
 
 use crate::auth::{AsAgent, AsReviewer};
 use crate::counts::RequestCounts;
@@ -27,6 +27,7 @@ pub fn routes() -> OpenApiRouter<Arc<Hub>> {
         .routes(routes!(view))
         .routes(routes!(dashboard))
         .routes(routes!(merge))
+        .routes(routes!(set_scope))
         .routes(routes!(metrics))
 }
 
@@ -102,6 +103,23 @@ async fn merge(
 ) -> Result<Response, ApiError> {
     let into = body.validate()?;
     Ok(Json(hub.merge(&caller, &id, &into).await?).into_response())
+}
+
+/// Move a record to another scope, e.g. promote a team's lesson to the org (reviewer; both
+/// scopes must be ones the key reads).
+#[utoipa::path(post, path = "/api/experiences/{id}/scope", tag = "review",
+    params(("id" = String, Path, description = "The experience's id")), request_body = ScopeRequest,
+    responses((status = 200, description = "The record in its new scope", body = knowhub_core::Experience),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The same experience is already in that scope", body = ErrorBody), CommonErrors))]
+async fn set_scope(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    IdPath(id): IdPath,
+    ApiJson(body): ApiJson<ScopeRequest>,
+) -> Result<Response, ApiError> {
+    let scope = body.validate()?;
+    Ok(Json(hub.set_scope(&caller, &id, &scope).await?).into_response())
 }
 
 /// Prometheus text. With keys required it needs a reviewer or admin key (the scraper holds one).

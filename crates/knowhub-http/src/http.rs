@@ -96,6 +96,7 @@ fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
         ("mode" = Option<String>, Query, description = "hybrid | fts | vector (default hybrid)"),
         ("min_relevance" = Option<f64>, Query, description = "Relevance floor, 0-1 (default: the hub's)"),
         ("outcome" = Option<String>, Query, description = "Only this outcome: success | failure | partial (default: all; failure lessons are returned whatever min_score says)"),
+        ("scope" = Option<String>, Query, description = "Only this scope, one the key reads (default: every scope it reads; 403 for one it may not read)"),
     ),
     responses((status = 200, body = knowhub_service::SearchResponse), crate::openapi::CommonErrors))]
 async fn search(
@@ -258,8 +259,8 @@ async fn create_key(
     AsAdmin(caller): AsAdmin,
     ApiJson(body): ApiJson<NewKeyRequest>,
 ) -> Result<Response, ApiError> {
-    let (name, role) = body.validate()?;
-    Ok((StatusCode::CREATED, Json(hub.create_key(&caller, &name, role).await?)).into_response())
+    let spec = body.validate()?;
+    Ok((StatusCode::CREATED, Json(hub.create_scoped_key(&caller, spec).await?)).into_response())
 }
 
 /// Every key, without secrets (admin).

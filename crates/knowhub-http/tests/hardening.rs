@@ -135,6 +135,7 @@ async fn agents_read_only_approved_records_and_their_own_jobs() {
             submitted_by: String::new(),
             caller: "bot".into(),
             require_approval: true,
+            scope: "org".into(),
             hashes: vec!["h1".into()],
             messages: vec![json!({"role": "user", "text": "my private conversation"}).to_string()],
         })

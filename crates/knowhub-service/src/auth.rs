@@ -36,16 +36,24 @@ impl Hub {
             // Same answer for unknown and revoked keys: a caller learns nothing about other keys.
             _ => return Err(CoreError::Unauthorized("invalid or revoked API key".into())),
         };
-        let caller = Caller::key(k.name, k.role);
+        let caller = Caller::of_key(&k);
         caller.require(need)?;
         Ok(caller)
     }
 
+    /// A key with its role's default scopes (see `ReadScopes::default_for`).
     pub async fn create_key(&self, caller: &Caller, name: &str, role: Role) -> Result<CreatedKey> {
+        let spec =
+            crate::requests::NewKeyRequest { name: name.into(), role: role.as_str().into(), ..Default::default() };
+        self.create_scoped_key(caller, spec.validate()?).await
+    }
+
+    pub async fn create_scoped_key(&self, caller: &Caller, spec: crate::requests::KeySpec) -> Result<CreatedKey> {
         caller.require(Role::Admin)?;
-        let (key, new) = access::generate_key(name, role)?;
+        let (key, new) = access::generate_scoped_key(&spec.name, spec.role, spec.read, &spec.write)?;
         let info = self.store.create_key(new).await?;
-        tracing::info!(name = %info.name, role = %info.role, prefix = %info.prefix, "API key created");
+        tracing::info!(name = %info.name, role = %info.role, prefix = %info.prefix, read = %info.read_scopes.join(","),
+            write = %info.write_scope, "API key created");
         Ok(CreatedKey { key, info })
     }
 

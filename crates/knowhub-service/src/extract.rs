@@ -403,6 +403,7 @@ pub async fn store_items(
             source_range: Some(range),
             flags: flags.clone(),
             confirmer: if job.caller.is_empty() { job.agent_id.clone() } else { job.caller.clone() },
+            scope: job.scope.clone(),
             ..Default::default()
         };
         // An uploader who may not read pending or rejected records learns nothing of one its

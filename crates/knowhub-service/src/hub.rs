@@ -154,7 +154,7 @@ impl Hub {
         caller: &Caller,
         mut items: Vec<(&mut Vec<String>, Option<&mut Vec<String>>)>,
     ) -> Result<()> {
-        if caller.reads_everything() || items.iter().all(|(c, _)| c.is_empty()) {
+        if (caller.reads_everything() && caller.readable().is_none()) || items.iter().all(|(c, _)| c.is_empty()) {
             return Ok(());
         }
         let ids: Vec<String> = items.iter().flat_map(|(c, _)| c.iter().cloned()).collect();
@@ -182,8 +182,18 @@ impl Hub {
 
     /// Agents read approved records only: pending ones are unreviewed (maybe poisoned) and
     /// rejected ones were judged wrong. Reviewers, and the operator of a hub without keys, read all.
+    /// Nobody reads a record outside the scopes their key reads.
     pub(crate) fn may_read(caller: &Caller, e: &Experience) -> bool {
-        e.status == Status::Approved || caller.reads_everything()
+        caller.can_read(&e.scope) && (e.status == Status::Approved || caller.reads_everything())
+    }
+
+    /// The record `id` when `caller` may see it in any status (its scope is one the caller
+    /// reads), else `NotFound`, worded as for a record that does not exist.
+    pub(crate) async fn in_scope(&self, caller: &Caller, id: &str) -> Result<Experience> {
+        match self.store.get(id).await? {
+            Some(e) if caller.can_read(&e.scope) => Ok(e),
+            _ => Err(knowhub_core::store::not_found(id)),
+        }
     }
 
     pub async fn health(&self) -> Result<Health> {

@@ -245,7 +245,7 @@ impl Hub {
         caller.require(Role::Agent)?;
         let q = validate::optional("q", q.map(str::to_string), crate::requests::MAX_RESOURCE_QUERY)?;
         let filter = if q.trim().is_empty() { ResourceFilter::All } else { ResourceFilter::Matching(q.trim().into()) };
-        self.store.resources(&filter, limit.clamp(1, RESOURCES_MAX)).await
+        self.store.resources(&filter, caller.readable().as_deref(), limit.clamp(1, RESOURCES_MAX)).await
     }
 
     /// One resource's page, by its name (any spelling that folds to the same key) or its key.
@@ -254,7 +254,10 @@ impl Hub {
         let name = validate::required("name", Some(name.to_string()), 500)?;
         let mut found = None;
         for key in [name.clone(), knowhub_core::text::resource_key(&name, None)] {
-            if let Some(s) = self.store.resources(&ResourceFilter::Key(key), 1).await?.into_iter().next() {
+            let scopes = caller.readable();
+            if let Some(s) =
+                self.store.resources(&ResourceFilter::Key(key), scopes.as_deref(), 1).await?.into_iter().next()
+            {
                 found = Some(s);
                 break;
             }
@@ -265,7 +268,7 @@ impl Hub {
             .by_resource_key(&summary.key, RESOURCE_RECORDS)
             .await?
             .into_iter()
-            .filter(|e| e.status == Status::Approved)
+            .filter(|e| e.status == Status::Approved && caller.can_read(&e.scope))
             .collect();
         self.hide_contests(caller, records.iter_mut().map(|e| (&mut e.contested_with, None)).collect()).await?;
         for e in records.iter_mut() {
@@ -289,11 +292,13 @@ impl Hub {
     pub async fn experience_view(&self, caller: &Caller, id: &str) -> Result<ExperienceView> {
         caller.require(Role::Reviewer)?;
         let id = validate::id(id)?;
-        let e = self.store.get(id).await?.ok_or_else(|| knowhub_core::store::not_found(id))?;
+        let mut e = self.in_scope(caller, id).await?;
+        self.hide_contests(caller, vec![(&mut e.contested_with, None)]).await?;
         let content = if e.has_content { self.store.content(id).await? } else { None };
         let confirmed_by = self.store.confirmed_by(id).await?;
         let votes = self.store.votes(id).await?;
-        let contested = self.store.get_many(&e.contested_with).await?;
+        let mut contested = self.store.get_many(&e.contested_with).await?;
+        contested.retain(|c| caller.can_read(&c.scope));
         let source_messages = self.store.source(id).await?;
         let redactions = count_redactions(&e.task)
             + count_redactions(&e.resource)
@@ -325,7 +330,7 @@ impl Hub {
         totals.approved = self.store.count_status(Status::Approved).await?;
         totals.rejected = self.store.count_status(Status::Rejected).await?;
         totals.disputed = self.store.count_disputed(self.cfg.dispute_threshold).await?;
-        let top_resources = self.store.resources(&ResourceFilter::All, 10).await?;
+        let top_resources = self.store.resources(&ResourceFilter::All, caller.readable().as_deref(), 10).await?;
         Ok(Dashboard { since: fmt_day(since), totals, weeks, days, top_resources, agents })
     }
 

@@ -33,6 +33,8 @@ pub struct ExtractRequest {
     pub privacy_mode: Option<String>,
     /// Informational: which client sent it.
     pub source: Option<String>,
+    /// The scope what is extracted goes to: one the caller's key may write (default: its write scope).
+    pub scope: Option<String>,
 }
 
 /// The answer to an upload, and to `GET /api/extract/{id}`.
@@ -152,6 +154,7 @@ impl Hub {
             ));
         }
         self.limiter.take(caller, crate::limits::Budget::Upload)?;
+        let scope = caller.write_target("scope", Some(&short("scope", req.scope.clone())?))?;
         let raw = req.messages.ok_or_else(|| CoreError::invalid("messages", "is required"))?;
         if raw.is_empty() {
             return Err(CoreError::invalid("messages", "must not be empty"));
@@ -205,6 +208,7 @@ impl Hub {
                 agent_id,
                 submitted_by,
                 require_approval,
+                scope,
                 hashes,
                 messages,
             })

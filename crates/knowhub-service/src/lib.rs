@@ -33,7 +33,7 @@ pub use limits::{Budget, RateLimits, RecordLimits, BURST};
 pub use metrics::{Metrics, MetricsSnapshot};
 pub use requests::{
     ApproveRequest, DashboardRequest, ExtractWait, FeedbackRequest, MergeRequest, NewKeyRequest, PendingQuery,
-    PendingRequest, RejectRequest, ResourcesRequest, SearchRequest, SubmitRequest,
+    PendingRequest, RejectRequest, ResourcesRequest, ScopeRequest, SearchRequest, SubmitRequest,
 };
 pub use review::{PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};

@@ -65,6 +65,8 @@ impl IntRange {
 pub const SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAULT_SCORE as i64 };
 /// Search hits wanted.
 pub const TOP_K: IntRange = IntRange { min: 1, max: 50, default: 5 };
+/// Longest scope name, in characters (`private/` and a key name of the longest).
+pub const MAX_SCOPE: usize = 8 + knowhub_core::scope::MAX_SCOPE_NAME;
 /// Lowest rating of the successes a search returns (failure lessons pass whatever their rating).
 pub const MIN_SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAULT_SCORE as i64 };
 /// Queue items per page.
@@ -94,6 +96,7 @@ pub struct SearchRequest {
     pub mode: Option<String>,
     pub min_relevance: Option<String>,
     pub outcome: Option<String>,
+    pub scope: Option<String>,
 }
 
 impl SearchRequest {
@@ -133,6 +136,10 @@ impl SearchRequest {
                 }
             },
         };
+        let scope = match text("scope", self.scope)?.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
+            Some(s) => Some(knowhub_core::scope::parse("scope", &s)?),
+            None => None,
+        };
         Ok(SearchQuery {
             q: q.trim().to_string(),
             top_k,
@@ -140,6 +147,7 @@ impl SearchRequest {
             outcome,
             mode,
             min_relevance,
+            scope,
         })
     }
 }
@@ -162,6 +170,7 @@ impl From<&SearchQuery> for SearchRequest {
             // Display round-trips: the hub parses back the very same number.
             min_relevance: q.min_relevance.map(|r| r.to_string()),
             outcome: q.outcome.map(|o| o.to_string()),
+            scope: q.scope.clone(),
         }
     }
 }
@@ -222,6 +231,21 @@ pub struct RejectRequest {
 pub struct MergeRequest {
     /// The approved record's id.
     pub into: String,
+}
+
+/// `POST /api/experiences/{id}/scope`: where a reviewer moves a record.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ScopeBody))]
+#[serde(deny_unknown_fields)]
+pub struct ScopeRequest {
+    /// The new scope (`org`, `team/<name>`, `project/<name>`, `private/<owner>`).
+    pub scope: String,
+}
+
+impl ScopeRequest {
+    pub fn validate(self) -> Result<String> {
+        knowhub_core::scope::parse("scope", &self.scope)
+    }
 }
 
 impl MergeRequest {
@@ -286,13 +310,37 @@ pub struct NewKeyRequest {
     pub name: String,
     /// agent | reviewer | admin
     pub role: String,
+    /// The scopes it reads: `*` for all, or a comma-separated list (`org,team/backend`). Default:
+    /// `org` for an agent, `*` for a reviewer or admin. Its own `private/<name>` comes on top.
+    #[serde(default)]
+    pub read: Option<String>,
+    /// The scope its writes go to when they name none (default `org`); it joins `read`.
+    #[serde(default)]
+    pub write: Option<String>,
+}
+
+/// A validated [`NewKeyRequest`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeySpec {
+    pub name: String,
+    pub role: Role,
+    pub read: knowhub_core::ReadScopes,
+    pub write: String,
 }
 
 impl NewKeyRequest {
-    pub fn validate(self) -> Result<(String, Role)> {
+    pub fn validate(self) -> Result<KeySpec> {
         let role =
             Role::parse(&self.role).ok_or_else(|| CoreError::invalid("role", "must be agent | reviewer | admin"))?;
-        Ok((self.name, role))
+        let read = match self.read.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+            Some(r) => knowhub_core::ReadScopes::parse_list("read", r)?,
+            None => knowhub_core::ReadScopes::default_for(role),
+        };
+        let write = match self.write.as_deref().map(str::trim).filter(|w| !w.is_empty()) {
+            Some(w) => knowhub_core::scope::parse("write", w)?,
+            None => knowhub_core::scope::ORG.to_string(),
+        };
+        Ok(KeySpec { name: self.name, role, read, write })
     }
 }
 

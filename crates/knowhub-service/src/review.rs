@@ -84,8 +84,10 @@ impl Hub {
         let limit = limit.clamp(1, PENDING_MAX);
         let threshold = self.cfg.dispute_threshold;
         let items = match kind {
-            QueueKind::Pending => self.store.pending(after, limit + 1).await?,
-            QueueKind::Disputed => self.store.disputed(threshold, after, limit + 1).await?,
+            QueueKind::Pending => self.store.pending(caller.readable().as_deref(), after, limit + 1).await?,
+            QueueKind::Disputed => {
+                self.store.disputed(threshold, caller.readable().as_deref(), after, limit + 1).await?
+            }
         };
         let more = items.len() > limit;
         let items: Vec<Experience> = items.into_iter().take(limit).collect();
@@ -128,10 +130,11 @@ impl Hub {
         let q = SearchQuery {
             q: format!("{} {}", e.task, e.resource).chars().take(crate::requests::MAX_QUERY).collect(),
             top_k: NEAREST + 1,
-            filter: SearchFilter { min_score: 1, agent_id: None, status: Status::Approved },
+            filter: SearchFilter { min_score: 1, ..Default::default() },
             outcome: None,
             mode: SearchMode::Hybrid,
             min_relevance: Some(0.0),
+            scope: None,
         };
         let nearest = self
             .search_near(caller, &q, near)
@@ -215,19 +218,17 @@ impl Hub {
             *t = knowhub_core::redact::redact(t).text;
         }
         // One read decides the path: a content proposal, a disputed record, or a plain review.
-        let current = self.store.get(id).await?;
-        if let Some(p) = &current {
-            if let Some(target) = p.content_for() {
-                if !edits.is_empty() {
-                    return Err(CoreError::invalid(
-                        "edits",
-                        "a content proposal is accepted or rejected as it is (edit the record itself afterwards)",
-                    ));
-                }
-                return self.accept_proposal(caller, p, target).await;
+        let current = self.in_scope(caller, id).await?;
+        if let Some(target) = current.content_for() {
+            if !edits.is_empty() {
+                return Err(CoreError::invalid(
+                    "edits",
+                    "a content proposal is accepted or rejected as it is (edit the record itself afterwards)",
+                ));
             }
+            return self.accept_proposal(caller, &current, target).await;
         }
-        if edits.is_empty() && current.is_some_and(|e| self.is_disputed(&e)) {
+        if edits.is_empty() && self.is_disputed(&current) {
             let e = self.store.resolve_dispute(id, DisputeDecision::Keep, &caller.name).await?;
             tracing::info!(id, reviewer = %caller.name, "disputed experience kept");
             return Ok(e);
@@ -248,7 +249,7 @@ impl Hub {
         let id = knowhub_core::validate::id(id)?;
         let reason = Some(knowhub_core::validate::optional("reason", reason, crate::requests::MAX_REASON)?)
             .filter(|r| !r.is_empty());
-        if self.store.get(id).await?.is_some_and(|e| self.is_disputed(&e)) {
+        if self.is_disputed(&self.in_scope(caller, id).await?) {
             let e = self.store.resolve_dispute(id, DisputeDecision::Reject { reason }, &caller.name).await?;
             tracing::info!(id, reviewer = %caller.name, "disputed experience rejected");
             return Ok(e);
@@ -268,11 +269,33 @@ impl Hub {
     pub async fn delete(&self, caller: &Caller, id: &str) -> Result<()> {
         caller.require(Role::Admin)?;
         let id = knowhub_core::validate::id(id)?;
+        self.in_scope(caller, id).await?;
         if !self.store.delete(id).await? {
             return Err(knowhub_core::store::not_found(id));
         }
         tracing::info!(id, by = %caller.name, "experience deleted");
         Ok(())
+    }
+
+    /// Moves a record to another scope (a team's lesson promoted to the whole org, say). The
+    /// reviewer must read both scopes; the same text already in the new scope is a conflict.
+    pub async fn set_scope(&self, caller: &Caller, id: &str, scope: &str) -> Result<Experience> {
+        caller.require(Role::Reviewer)?;
+        let id = knowhub_core::validate::id(id)?;
+        let scope = knowhub_core::scope::parse("scope", scope)?;
+        let e = self.in_scope(caller, id).await?;
+        if !caller.can_write(&scope) {
+            return Err(CoreError::Forbidden(format!("scope: key {:?} may not write to scope {scope:?}", caller.name)));
+        }
+        if e.content_for().is_some() {
+            return Err(CoreError::invalid("scope", "a content proposal stays with its record; accept or reject it"));
+        }
+        if e.scope == scope {
+            return Ok(e);
+        }
+        let moved = self.store.set_scope(id, &scope, &e.content_hash_in(&scope)).await?;
+        tracing::info!(id, from = %e.scope, to = %scope, reviewer = %caller.name, "experience moved to another scope");
+        Ok(moved)
     }
 
     /// A pending record is the same experience as an approved one: it becomes a confirmation of
@@ -285,7 +308,7 @@ impl Hub {
         if id == into {
             return Err(CoreError::invalid("into", "a record cannot be merged into itself"));
         }
-        let p = self.store.get(id).await?.ok_or_else(|| knowhub_core::store::not_found(id))?;
+        let p = self.in_scope(caller, id).await?;
         if p.status != Status::Pending {
             let by = p.review.as_ref().map_or("someone".to_string(), |r| format!("{} at {}", r.by, r.at));
             return Err(CoreError::Conflict(format!(
@@ -293,7 +316,7 @@ impl Hub {
                 p.status, p.status
             )));
         }
-        let target = self.store.get(into).await?.ok_or_else(|| knowhub_core::store::not_found(into))?;
+        let target = self.in_scope(caller, into).await?;
         if target.status != Status::Approved {
             return Err(CoreError::Conflict(format!("experience {into} is {}, not approved", target.status)));
         }

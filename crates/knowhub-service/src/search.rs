@@ -92,6 +92,9 @@ pub struct SearchQuery {
     pub mode: SearchMode,
     /// Overrides the configured `min_relevance` (0 returns every candidate).
     pub min_relevance: Option<f64>,
+    /// Only this scope (one the caller reads); `None`: every scope the caller reads. The
+    /// filter's own `scopes` are always set from the caller, never taken from a request.
+    pub scope: Option<String>,
 }
 
 impl SearchQuery {
@@ -105,6 +108,7 @@ impl SearchQuery {
             outcome: None,
             mode: SearchMode::Hybrid,
             min_relevance: None,
+            scope: None,
         }
     }
 }
@@ -161,7 +165,7 @@ impl Hub {
     /// raw signals and each stage's score, nothing cut: for benchmarks and debugging.
     pub async fn explain(&self, caller: &Caller, q: &SearchQuery) -> Result<Vec<Explained>> {
         caller.require(Role::Agent)?;
-        let q = &as_meant(caller, q);
+        let q = &as_meant(caller, q)?;
         let tokens = text::query_tokens(&q.q);
         let g = self.gather(q, &tokens, None, &mut Timings::default()).await?;
         let cands = self.candidates(&g, &tokens);
@@ -206,7 +210,7 @@ impl Hub {
         vector: Option<Arc<QueryVectors>>,
     ) -> Result<SearchResponse> {
         caller.require(Role::Agent)?;
-        let q = &as_meant(caller, q);
+        let q = &as_meant(caller, q)?;
         let mut timings = Timings::default();
         let tokens = text::query_tokens(&q.q);
         let g = self.gather(q, &tokens, vector, &mut timings).await?;
@@ -389,15 +393,15 @@ impl Hub {
 
 /// `q` with its `agent_id` filter read as `caller` means it (`Caller::agent_filter`): with auth
 /// on, a bare agent name is one of the caller's own.
-fn as_meant<'a>(caller: &Caller, q: &'a SearchQuery) -> std::borrow::Cow<'a, SearchQuery> {
-    match &q.filter.agent_id {
-        Some(a) => {
-            let mut q = q.clone();
-            q.filter.agent_id = Some(caller.agent_filter(a));
-            std::borrow::Cow::Owned(q)
-        }
-        None => std::borrow::Cow::Borrowed(q),
+/// The query as the stores must run it for `caller`: its agent filter read as the caller means
+/// it, and only the scopes the caller reads (`Forbidden` for a scope it asks for but may not read).
+fn as_meant(caller: &Caller, q: &SearchQuery) -> Result<SearchQuery> {
+    let mut q = q.clone();
+    if let Some(a) = &q.filter.agent_id {
+        q.filter.agent_id = Some(caller.agent_filter(a));
     }
+    q.filter.scopes = caller.read_filter("scope", q.scope.as_deref())?;
+    Ok(q)
 }
 
 /// Whether `e` passes the rating floor: a failure lesson always does.

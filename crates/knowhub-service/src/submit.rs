@@ -69,7 +69,9 @@ impl Hub {
         // Validate: who may write, their write budget, and the request itself.
         caller.require(Role::Agent)?;
         self.limiter.take(caller, Budget::Write)?;
+        let scope = caller.write_target("scope", req.scope.as_deref())?;
         let mut new = req.validate(Source::Manual, Status::Pending)?;
+        new.scope = scope;
 
         // Sanitise and screen: redaction and the injection rules, then the rules on decoded text
         // and the classifier. Each finding is a review flag.
@@ -256,6 +258,7 @@ impl Hub {
             vector: query,
             min_cosine,
             limit: NEIGHBOURS,
+            scope: new.scope.clone(),
         };
         let mut found = self.store.resource_neighbours(&q).await?;
         let bare: Vec<usize> = (0..found.len()).filter(|i| found[*i].cosine.is_none()).collect();

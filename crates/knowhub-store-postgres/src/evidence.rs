@@ -152,7 +152,7 @@ pub(crate) async fn neighbours(pool: &PgPool, q: &NeighbourQuery) -> Result<Vec<
              CASE WHEN v.seq IS NULL THEN NULL ELSE COALESCE((-(v.embedding <#> $3))::float8 / NULLIF($5 * \
                (SELECT sqrt(sum(u.n * u.n)) FROM unnest(v.block_norms::float8[], $4::float8[]) AS u(n, q) WHERE u.q > 0), 0), 0) END AS cos \
              FROM experiences e LEFT JOIN vectors v ON v.seq = e.seq AND v.model = $6 AND v.dim = $7 \
-             WHERE e.resource_key = $1 AND e.status <> 'rejected') \
+             WHERE e.resource_key = $1 AND e.status <> 'rejected' AND e.scope = $9) \
              SELECT id, seq, same_task, cos FROM k WHERE cos IS NULL OR cos >= $8 OR same_task",
         )
         .bind(&q.resource_key)
@@ -163,15 +163,17 @@ pub(crate) async fn neighbours(pool: &PgPool, q: &NeighbourQuery) -> Result<Vec<
         .bind(&q.model)
         .bind(q.vector.len() as i32)
         .bind(q.min_cosine)
+        .bind(&q.scope)
         .fetch_all(pool)
         .await
     } else {
         sqlx::query(
             "SELECT e.id, e.seq, e.task_resource_hash = $2 AS same_task, NULL::float8 AS cos FROM experiences e \
-             WHERE e.resource_key = $1 AND e.status <> 'rejected'",
+             WHERE e.resource_key = $1 AND e.status <> 'rejected' AND e.scope = $3",
         )
         .bind(&q.resource_key)
         .bind(&q.task_resource_hash)
+        .bind(&q.scope)
         .fetch_all(pool)
         .await
     }
@@ -262,13 +264,21 @@ pub(crate) async fn votes_of(pool: &PgPool, id: &str) -> Result<Vec<Vote>> {
 const DISPUTED: &str = "e.failed > 0 AND e.status = 'approved' AND $1::bigint > 0 \
     AND e.failed - e.reviewed_failed >= $1::bigint AND e.failed > e.helped";
 
-pub(crate) async fn disputed(pool: &PgPool, threshold: u32, after: &str, limit: usize) -> Result<Vec<Experience>> {
+pub(crate) async fn disputed(
+    pool: &PgPool,
+    threshold: u32,
+    scopes: Option<&[String]>,
+    after: &str,
+    limit: usize,
+) -> Result<Vec<Experience>> {
     let rs = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {EXP_COLS} FROM experiences e WHERE {DISPUTED} AND e.id > $2 ORDER BY e.id LIMIT $3"
+        "SELECT {EXP_COLS} FROM experiences e WHERE {DISPUTED} AND e.id > $2 \
+         AND ($4::text[] IS NULL OR e.scope = ANY($4::text[])) ORDER BY e.id LIMIT $3"
     )))
     .bind(i64::from(threshold))
     .bind(after)
     .bind(limit.min(i64::MAX as usize) as i64)
+    .bind(scopes)
     .fetch_all(pool)
     .await
     .map_err(db_err)?;

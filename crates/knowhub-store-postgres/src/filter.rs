@@ -1,4 +1,4 @@
-//! The search filter (`SearchFilter`: status, minimum rating, agent) as SQL over `experiences e`,
+//! The search filter (`SearchFilter`: status, minimum rating, agent, scopes) as SQL over `experiences e`,
 //! written once for every query that applies it (full-text and vector candidates). The SQLite
 //! store's `filter.rs` applies the same filter to its in-memory indexes and its FTS5 fallback.
 
@@ -6,22 +6,32 @@ use knowhub_core::SearchFilter;
 
 use crate::db::PgQuery;
 
+/// Number of parameters [`sql`] takes.
+pub(crate) const PARAMS: usize = 4;
+
 /// The filter as SQL: parameters `${first}` status, `${first + 1}` minimum rating, `${first + 2}`
-/// agent id or NULL, bound in that order by [`bind`].
+/// agent id or NULL, `${first + 3}` the scopes or NULL, bound in that order by [`bind`].
 pub(crate) fn sql(first: usize) -> String {
-    let (status, score, agent) = (first, first + 1, first + 2);
-    format!("e.status = ${status} AND e.score >= ${score} AND (${agent}::text IS NULL OR e.agent_id = ${agent})")
+    let (status, score, agent, scopes) = (first, first + 1, first + 2, first + 3);
+    format!(
+        "e.status = ${status} AND e.score >= ${score} AND (${agent}::text IS NULL OR e.agent_id = ${agent}) \
+         AND (${scopes}::text[] IS NULL OR e.scope = ANY(${scopes}::text[]))"
+    )
 }
 
-/// Binds [`sql`]'s three parameters; the query's parameters before them must be bound already.
+/// Binds [`sql`]'s parameters; the query's parameters before them must be bound already.
 pub(crate) fn bind<'q>(q: PgQuery<'q>, f: &'q SearchFilter) -> PgQuery<'q> {
-    q.bind(f.status.as_str()).bind(f.min_score as i16).bind(&f.agent_id)
+    q.bind(f.status.as_str()).bind(f.min_score as i16).bind(&f.agent_id).bind(&f.scopes)
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn numbers_the_parameters_from_first() {
-        assert_eq!(super::sql(3), "e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5)");
+        assert_eq!(
+            super::sql(3),
+            "e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5) \
+             AND ($6::text[] IS NULL OR e.scope = ANY($6::text[]))"
+        );
     }
 }

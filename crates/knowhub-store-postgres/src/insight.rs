@@ -14,19 +14,30 @@ fn n(r: &PgRow, i: usize) -> Result<u64> {
     Ok(r.try_get::<Option<i64>, _>(i).map_err(db_err)?.unwrap_or(0).max(0) as u64)
 }
 
-pub(crate) async fn resources(pool: &PgPool, filter: &ResourceFilter, limit: usize) -> Result<Vec<ResourceSummary>> {
+pub(crate) async fn resources(
+    pool: &PgPool,
+    filter: &ResourceFilter,
+    scopes: Option<&[String]>,
+    limit: usize,
+) -> Result<Vec<ResourceSummary>> {
+    // Every record read is in one of `scopes` ($2; NULL for all).
+    let within = |a: &str| format!("($2::text[] IS NULL OR {a}.scope = ANY($2::text[]))");
     let (cond, arg) = match filter {
-        ResourceFilter::All => ("TRUE", None),
-        ResourceFilter::Key(k) => ("e.resource_key = $2", Some(k.clone())),
+        ResourceFilter::All => ("TRUE".to_string(), None),
+        ResourceFilter::Key(k) => ("e.resource_key = $3".to_string(), Some(k.clone())),
         ResourceFilter::Matching(t) => (
-            "e.resource_key IN (SELECT m.resource_key FROM experiences m WHERE m.status = 'approved' \
-             AND lower(m.resource COLLATE \"C\") LIKE $2 ESCAPE '\\')",
+            format!(
+                "e.resource_key IN (SELECT m.resource_key FROM experiences m WHERE m.status = 'approved' \
+                 AND lower(m.resource COLLATE \"C\") LIKE $3 ESCAPE '\\' AND {})",
+                within("m")
+            ),
             Some(knowhub_core::insight::contains_pattern(t)),
         ),
     };
+    let (in_r, in_e) = (within("r"), within("e"));
     let sql = format!(
         "SELECT g.key, (SELECT r.resource FROM experiences r WHERE r.resource_key = g.key AND r.status = 'approved' \
-         ORDER BY r.created_at COLLATE \"C\" DESC, r.seq DESC LIMIT 1), g.records, g.successes, g.failures, \
+         AND {in_r} ORDER BY r.created_at COLLATE \"C\" DESC, r.seq DESC LIMIT 1), g.records, g.successes, g.failures, \
          g.partials, g.helped, g.failed_votes, g.last_success_at, g.last_seen_at FROM (\
          SELECT e.resource_key AS key, COUNT(*)::bigint AS records, \
          COUNT(*) FILTER (WHERE e.outcome = 'success')::bigint AS successes, \
@@ -35,10 +46,10 @@ pub(crate) async fn resources(pool: &PgPool, filter: &ResourceFilter, limit: usi
          SUM(e.helped)::bigint AS helped, SUM(e.failed)::bigint AS failed_votes, \
          MAX(e.created_at COLLATE \"C\") FILTER (WHERE e.outcome = 'success') AS last_success_at, \
          MAX(e.created_at COLLATE \"C\") AS last_seen_at FROM experiences e WHERE e.status = 'approved' AND {cond} \
-         GROUP BY e.resource_key ORDER BY records DESC, e.resource_key COLLATE \"C\" LIMIT $1) g \
+         AND {in_e} GROUP BY e.resource_key ORDER BY records DESC, e.resource_key COLLATE \"C\" LIMIT $1) g \
          ORDER BY g.records DESC, g.key COLLATE \"C\""
     );
-    let mut q = sqlx::query(AssertSqlSafe(sql)).bind(limit.min(i64::MAX as usize) as i64);
+    let mut q = sqlx::query(AssertSqlSafe(sql)).bind(limit.min(i64::MAX as usize) as i64).bind(scopes);
     if let Some(a) = arg {
         q = q.bind(a);
     }

@@ -8,7 +8,7 @@ use sqlx::{PgPool, Row};
 
 use crate::db::db_err;
 
-const COLS: &str = "id, name, role, prefix, created_at, revoked_at";
+const COLS: &str = "id, name, role, prefix, created_at, revoked_at, read_scopes, write_scope";
 
 fn key(r: &PgRow) -> Result<ApiKey> {
     let role: String = r.try_get(2).map_err(db_err)?;
@@ -19,12 +19,15 @@ fn key(r: &PgRow) -> Result<ApiKey> {
         prefix: r.try_get(3).map_err(db_err)?,
         created_at: r.try_get(4).map_err(db_err)?,
         revoked_at: r.try_get(5).map_err(db_err)?,
+        read_scopes: r.try_get(6).map_err(db_err)?,
+        write_scope: r.try_get(7).map_err(db_err)?,
     })
 }
 
 pub(crate) async fn create(pool: &PgPool, k: NewApiKey) -> Result<ApiKey> {
     let r = sqlx::query(AssertSqlSafe(format!(
-        "INSERT INTO api_keys (id, name, role, prefix, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING {COLS}"
+        "INSERT INTO api_keys (id, name, role, prefix, hash, created_at, read_scopes, write_scope) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLS}"
     )))
     .bind(&k.id)
     .bind(&k.name)
@@ -32,6 +35,8 @@ pub(crate) async fn create(pool: &PgPool, k: NewApiKey) -> Result<ApiKey> {
     .bind(&k.prefix)
     .bind(&k.hash)
     .bind(now_rfc3339())
+    .bind(&k.read_scopes)
+    .bind(&k.write_scope)
     .fetch_one(pool)
     .await
     .map_err(|e| match db_err(e) {

@@ -80,6 +80,10 @@ impl Store for PgStore {
         records::content(&self.pool, id).await
     }
 
+    async fn set_scope(&self, id: &str, scope: &str, content_hash: &str) -> Result<Experience> {
+        records::set_scope(&self.pool, id, scope, content_hash).await
+    }
+
     async fn set_content(&self, id: &str, content: &str, content_type: &str) -> Result<()> {
         records::set_content(&self.pool, id, content, content_type).await
     }
@@ -173,8 +177,14 @@ impl Store for PgStore {
         evidence::votes_of(&self.pool, id).await
     }
 
-    async fn disputed(&self, threshold: u32, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
-        evidence::disputed(&self.pool, threshold, after.unwrap_or(""), limit).await
+    async fn disputed(
+        &self,
+        threshold: u32,
+        scopes: Option<&[String]>,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Experience>> {
+        evidence::disputed(&self.pool, threshold, scopes, after.unwrap_or(""), limit).await
     }
 
     async fn count_disputed(&self, threshold: u32) -> Result<u64> {
@@ -187,8 +197,8 @@ impl Store for PgStore {
 
     // --- review ---
 
-    async fn pending(&self, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
-        review::pending(&self.pool, after.unwrap_or(""), limit).await
+    async fn pending(&self, scopes: Option<&[String]>, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
+        review::pending(&self.pool, scopes, after.unwrap_or(""), limit).await
     }
 
     async fn review(&self, id: &str, review: Review) -> Result<Experience> {
@@ -237,8 +247,13 @@ impl Store for PgStore {
 
     // --- insight ---
 
-    async fn resources(&self, filter: &ResourceFilter, limit: usize) -> Result<Vec<ResourceSummary>> {
-        insight::resources(&self.pool, filter, limit).await
+    async fn resources(
+        &self,
+        filter: &ResourceFilter,
+        scopes: Option<&[String]>,
+        limit: usize,
+    ) -> Result<Vec<ResourceSummary>> {
+        insight::resources(&self.pool, filter, scopes, limit).await
     }
 
     async fn confirmed_by(&self, id: &str) -> Result<Vec<Confirmation>> {

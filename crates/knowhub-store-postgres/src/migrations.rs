@@ -230,6 +230,20 @@ CREATE TABLE write_counts (
 );
 "#,
     ),
+    (
+        7,
+        // Scopes, as SQLite's v6: every record is in one, every key reads a list and writes to
+        // one. Keys that existed before read what they read then.
+        r#"
+ALTER TABLE experiences ADD COLUMN scope TEXT COLLATE "C" NOT NULL DEFAULT 'org';
+CREATE INDEX experiences_scope_status ON experiences (scope, status);
+ALTER TABLE api_keys
+    ADD COLUMN read_scopes TEXT[] NOT NULL DEFAULT '{org}',
+    ADD COLUMN write_scope TEXT NOT NULL DEFAULT 'org';
+UPDATE api_keys SET read_scopes = '{*}' WHERE role IN ('reviewer', 'admin');
+ALTER TABLE extract_jobs ADD COLUMN scope TEXT NOT NULL DEFAULT 'org';
+"#,
+    ),
 ];
 
 /// Rows per batch of a data step.

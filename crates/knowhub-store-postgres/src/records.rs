@@ -49,9 +49,9 @@ const INSERT_COLS: &str =
     "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, \
     session_key, source, status, confidence, language, content_hash, task_resource_hash, confirmations, created_at, \
     updated_at, source_from, source_to, flags, review_by, review_at, review_note, tsv, resource_version, resource_key, \
-    last_confirmed_at, reviewed_failed, contested_with) VALUES \
+    last_confirmed_at, reviewed_failed, contested_with, scope) VALUES \
     ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector,$26,$27,$28,\
-    $29,$30)";
+    $29,$30,$31)";
 
 fn bind_row<'q>(
     q: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
@@ -88,6 +88,7 @@ fn bind_row<'q>(
         .bind(&v.last_confirmed)
         .bind(v.history.reviewed_failed.min(i32::MAX as u32) as i32)
         .bind(&v.history.contested_with)
+        .bind(&new.scope)
 }
 
 /// A record this transaction just inserted gets its history (an import) or its submitter as its
@@ -215,6 +216,27 @@ pub(crate) async fn content(pool: &PgPool, id: &str) -> Result<Option<Content>> 
         })
     })
     .transpose()
+}
+
+/// Moves a record to another scope, where `hash` is its identity.
+pub(crate) async fn set_scope(pool: &PgPool, id: &str, scope: &str, hash: &str) -> Result<Experience> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "UPDATE experiences e SET scope = $2, content_hash = $3, updated_at = $4 WHERE e.id = $1 RETURNING {EXP_COLS}"
+    )))
+    .bind(id)
+    .bind(scope)
+    .bind(hash)
+    .bind(knowhub_core::now_rfc3339())
+    .fetch_optional(pool)
+    .await
+    .map_err(|e| match db_err(e) {
+        CoreError::Conflict(_) => CoreError::Conflict(format!("the same experience is already in scope {scope}")),
+        other => other,
+    })?;
+    match r {
+        Some(r) => crate::rows::experience(&r),
+        None => Err(knowhub_core::store::not_found(id)),
+    }
 }
 
 pub(crate) async fn set_content(pool: &PgPool, id: &str, content: &str, content_type: &str) -> Result<()> {

@@ -102,12 +102,19 @@ pub(crate) async fn review(pool: &PgPool, id: &str, review: Review) -> Result<Ex
     Ok(e)
 }
 
-pub(crate) async fn pending(pool: &PgPool, after: &str, limit: usize) -> Result<Vec<Experience>> {
+pub(crate) async fn pending(
+    pool: &PgPool,
+    scopes: Option<&[String]>,
+    after: &str,
+    limit: usize,
+) -> Result<Vec<Experience>> {
     let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {EXP_COLS} FROM experiences e WHERE e.status = 'pending' AND e.id > $1 ORDER BY e.id LIMIT $2"
+        "SELECT {EXP_COLS} FROM experiences e WHERE e.status = 'pending' AND e.id > $1 \
+         AND ($3::text[] IS NULL OR e.scope = ANY($3::text[])) ORDER BY e.id LIMIT $2"
     )))
     .bind(after)
     .bind(limit as i64)
+    .bind(scopes)
     .fetch_all(pool)
     .await
     .map_err(db_err)?;

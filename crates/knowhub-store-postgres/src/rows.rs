@@ -16,7 +16,7 @@ pub(crate) const EXP_COLS: &str =
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id) AS has_content, e.source_from, \
     e.source_to, e.flags, e.review_by, e.review_at, e.review_note, e.seq, e.resource_version, e.last_confirmed_at, \
-    e.helped, e.failed, e.irrelevant, e.reviewed_failed, e.contested_with";
+    e.helped, e.failed, e.irrelevant, e.reviewed_failed, e.contested_with, e.scope";
 
 /// An experience with its row number.
 pub(crate) struct Exp {
@@ -60,6 +60,7 @@ pub(crate) fn experience(r: &PgRow) -> Result<Experience> {
         last_confirmed_at: g(26)?,
         feedback: FeedbackCounts { helped: n(27)?, failed: n(28)?, irrelevant: n(29)?, reviewed_failed: n(30)? },
         contested_with: r.try_get(31).map_err(db_err)?,
+        scope: g(32)?,
         has_content: r.try_get(17).map_err(db_err)?,
         source_range: match (from, to) {
             (Some(f), Some(t)) => Some(MessageRange { from: f as u32, to: t as u32 }),

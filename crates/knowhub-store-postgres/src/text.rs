@@ -452,10 +452,11 @@ async fn run(
     filter: &SearchFilter,
     limit: usize,
 ) -> Result<Vec<(String, f64)>> {
-    let (score, t) = rank("$6", 7, terms.len());
+    let limit_at = 2 + filter::PARAMS;
+    let (score, t) = rank(&format!("${}", limit_at + 1), limit_at + 2, terms.len());
     let sql = format!(
         "SELECT e.id, {score} AS r FROM experiences e, {t} WHERE e.tsv @@ $1::tsquery AND {} \
-         ORDER BY r DESC, e.seq LIMIT $5",
+         ORDER BY r DESC, e.seq LIMIT ${limit_at}",
         filter::sql(2)
     );
     let q = filter::bind(sqlx::query(sqlx::AssertSqlSafe(sql)).bind(select), filter).bind(limit as i64).bind(avgdl);

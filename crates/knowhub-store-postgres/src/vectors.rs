@@ -111,8 +111,9 @@ pub(crate) async fn candidates(
         "WITH c AS MATERIALIZED (SELECT e.id, v.embedding::vector({dim}) <#> $1::vector({dim}) AS d \
          FROM vectors v JOIN experiences e ON e.seq = v.seq \
          WHERE v.dim = {dim} AND v.model = $2 AND {} \
-         ORDER BY d LIMIT $6) SELECT id, (-d)::float8 FROM c ORDER BY d",
-        filter::sql(3)
+         ORDER BY d LIMIT ${}) SELECT id, (-d)::float8 FROM c ORDER BY d",
+        filter::sql(3),
+        3 + filter::PARAMS
     );
     let query = filter::bind(sqlx::query(AssertSqlSafe(sql)).bind(q).bind(model), filter).bind(limit as i64);
     if ef <= SESSION_EF_SEARCH {

@@ -74,22 +74,23 @@ pub(crate) fn confirm_tx(c: &Connection, id: &str, confirmer: &str) -> Result<Ex
 
 /// Every record with the resource key that is not rejected, as `(id, seq, same task)`: the
 /// key's index finds them; their vectors are scored in the in-memory index (`neighbours`).
-fn resource_rows(c: &Connection, key: &str, task_hash: &str) -> Result<Vec<(String, i64, bool)>> {
+fn resource_rows(c: &Connection, key: &str, task_hash: &str, scope: &str) -> Result<Vec<(String, i64, bool)>> {
     let mut st = c
         .prepare_cached(
             "SELECT e.id, e.seq, e.task_resource_hash = ?2 FROM experiences e \
-             WHERE e.resource_key = ?1 AND e.status != 'rejected'",
+             WHERE e.resource_key = ?1 AND e.status != 'rejected' AND e.scope = ?3",
         )
         .map_err(sql_err)?;
-    let rows = st.query_map(params![key, task_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).map_err(sql_err)?;
+    let rows =
+        st.query_map(params![key, task_hash, scope], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).map_err(sql_err)?;
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }
 
 /// `Store::resource_neighbours`: the key's records from SQL, their cosines from the in-memory
 /// index (int8 codes against the f32 query, within ~1e-3), the chosen rows loaded.
 pub(crate) async fn neighbours(s: &SqliteStore, q: &NeighbourQuery) -> Result<Vec<Neighbour>> {
-    let (key, hash) = (q.resource_key.clone(), q.task_resource_hash.clone());
-    let rows = s.read(move |c| resource_rows(c, &key, &hash)).await?;
+    let (key, hash, scope) = (q.resource_key.clone(), q.task_resource_hash.clone(), q.scope.clone());
+    let rows = s.read(move |c| resource_rows(c, &key, &hash, &scope)).await?;
     let mut cosines = std::collections::HashMap::new();
     if !q.model.is_empty() && !q.vector.is_empty() {
         let index = s.inner.index.read();
@@ -171,13 +172,21 @@ pub(crate) fn votes_of(c: &Connection, id: &str) -> Result<Vec<Vote>> {
 const DISPUTED: &str =
     "e.status = 'approved' AND ?1 > 0 AND e.failed - e.reviewed_failed >= ?1 AND e.failed > e.helped";
 
-pub(crate) fn disputed(c: &Connection, threshold: u32, after: &str, limit: usize) -> Result<Vec<Experience>> {
+pub(crate) fn disputed(
+    c: &Connection,
+    threshold: u32,
+    scopes: Option<&[String]>,
+    after: &str,
+    limit: usize,
+) -> Result<Vec<Experience>> {
     let mut st = c
         .prepare_cached(&format!(
-            "SELECT {EXP_COLS} FROM experiences e WHERE e.failed > 0 AND {DISPUTED} AND e.id > ?2 ORDER BY e.id LIMIT ?3"
+            "SELECT {EXP_COLS} FROM experiences e WHERE e.failed > 0 AND {DISPUTED} AND e.id > ?2 \
+             AND (?4 IS NULL OR e.scope IN (SELECT value FROM json_each(?4))) ORDER BY e.id LIMIT ?3"
         ))
         .map_err(sql_err)?;
-    let rows = st.query_map(params![threshold, after, limit as i64], rows::from_row).map_err(sql_err)?;
+    let scopes = crate::filter::scopes_json(scopes);
+    let rows = st.query_map(params![threshold, after, limit as i64, scopes], rows::from_row).map_err(sql_err)?;
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }
 
@@ -239,6 +248,7 @@ pub(crate) fn resolve_tx(
                 score: cur.score,
                 status: Status::Rejected,
                 agent_id: cur.agent_id.clone(),
+                scope: cur.scope.clone(),
                 body: None,
             })
         }

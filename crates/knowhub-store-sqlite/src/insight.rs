@@ -14,26 +14,37 @@ fn n(r: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
     Ok(r.get::<_, Option<i64>>(i)?.unwrap_or(0).max(0) as u64)
 }
 
-pub(crate) fn resources(c: &Connection, filter: &ResourceFilter, limit: usize) -> Result<Vec<ResourceSummary>> {
+pub(crate) fn resources(
+    c: &Connection,
+    filter: &ResourceFilter,
+    scopes: Option<&[String]>,
+    limit: usize,
+) -> Result<Vec<ResourceSummary>> {
+    // Every record read is in one of `scopes` (?2; NULL for all).
+    let within = |a: &str| format!("(?2 IS NULL OR {a}.scope IN (SELECT value FROM json_each(?2)))");
     let (cond, arg) = match filter {
-        ResourceFilter::All => ("1", None),
-        ResourceFilter::Key(k) => ("e.resource_key = ?2", Some(k.clone())),
+        ResourceFilter::All => ("1".to_string(), None),
+        ResourceFilter::Key(k) => ("e.resource_key = ?3".to_string(), Some(k.clone())),
         // Any approved spelling of the resource may match; the group is then shown whole.
         ResourceFilter::Matching(t) => (
-            "e.resource_key IN (SELECT m.resource_key FROM experiences m WHERE m.status = 'approved' \
-             AND lower(m.resource) LIKE ?2 ESCAPE '\\')",
+            format!(
+                "e.resource_key IN (SELECT m.resource_key FROM experiences m WHERE m.status = 'approved' \
+                 AND lower(m.resource) LIKE ?3 ESCAPE '\\' AND {})",
+                within("m")
+            ),
             Some(knowhub_core::insight::contains_pattern(t)),
         ),
     };
+    let (in_r, in_e) = (within("r"), within("e"));
     let sql = format!(
         "SELECT g.key, (SELECT r.resource FROM experiences r WHERE r.resource_key = g.key AND r.status = 'approved' \
-         ORDER BY r.created_at DESC, r.seq DESC LIMIT 1), g.records, g.successes, g.failures, g.partials, g.helped, \
+         AND {in_r} ORDER BY r.created_at DESC, r.seq DESC LIMIT 1), g.records, g.successes, g.failures, g.partials, g.helped, \
          g.failed_votes, g.last_success_at, g.last_seen_at FROM (\
          SELECT e.resource_key AS key, COUNT(*) AS records, SUM(e.outcome = 'success') AS successes, \
          SUM(e.outcome = 'failure') AS failures, SUM(e.outcome = 'partial') AS partials, SUM(e.helped) AS helped, \
          SUM(e.failed) AS failed_votes, MAX(CASE WHEN e.outcome = 'success' THEN e.created_at END) AS last_success_at, \
          MAX(e.created_at) AS last_seen_at FROM experiences e WHERE e.status = 'approved' AND {cond} \
-         GROUP BY e.resource_key ORDER BY records DESC, key LIMIT ?1) g ORDER BY g.records DESC, g.key"
+         AND {in_e} GROUP BY e.resource_key ORDER BY records DESC, key LIMIT ?1) g ORDER BY g.records DESC, g.key"
     );
     let mut st = c.prepare_cached(&sql).map_err(sql_err)?;
     let limit = limit.min(i64::MAX as usize) as i64;
@@ -51,9 +62,10 @@ pub(crate) fn resources(c: &Connection, filter: &ResourceFilter, limit: usize) -
             last_seen_at: r.get(9)?,
         })
     };
+    let scopes = crate::filter::scopes_json(scopes);
     let rows = match arg {
-        None => st.query_map(params![limit], map),
-        Some(a) => st.query_map(params![limit, a], map),
+        None => st.query_map(params![limit, scopes], map),
+        Some(a) => st.query_map(params![limit, scopes, a], map),
     }
     .map_err(sql_err)?;
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)

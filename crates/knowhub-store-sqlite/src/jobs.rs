@@ -10,7 +10,7 @@ use crate::db::sql_err;
 
 const JOB_COLS: &str =
     "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
-    messages, attempts, error, result, created_at, updated_at, caller";
+    messages, attempts, error, result, created_at, updated_at, caller, scope";
 
 fn job_row(r: &Row<'_>) -> rusqlite::Result<ExtractJob> {
     let status: String = r.get(5)?;
@@ -30,6 +30,7 @@ fn job_row(r: &Row<'_>) -> rusqlite::Result<ExtractJob> {
         created_at: r.get(12)?,
         updated_at: r.get(13)?,
         caller: r.get(14)?,
+        scope: r.get(15)?,
     })
 }
 
@@ -73,8 +74,8 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
     let now = now_rfc3339();
     c.execute(
         "INSERT INTO extract_jobs (id, session_key, agent_id, submitted_by, require_approval, status, first_index, \
-         message_count, messages, attempts, not_before, created_at, updated_at, caller) \
-         VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, 0, ?9, ?9, ?9, ?10)",
+         message_count, messages, attempts, not_before, created_at, updated_at, caller, scope) \
+         VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, 0, ?9, ?9, ?9, ?10, ?11)",
         params![
             new.job_id,
             new.session_key,
@@ -85,7 +86,8 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
             (new.hashes.len() - skipped) as i64,
             messages,
             now,
-            new.caller
+            new.caller,
+            new.scope
         ],
     )
     .map_err(sql_err)?;

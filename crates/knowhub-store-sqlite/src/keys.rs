@@ -6,7 +6,12 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use crate::db::sql_err;
 
-const KEY_COLS: &str = "id, name, role, prefix, created_at, revoked_at";
+const KEY_COLS: &str = "id, name, role, prefix, created_at, revoked_at, read_scopes, write_scope";
+
+/// A key's read scopes are stored comma-separated (`*` for all): names never contain a comma.
+fn scopes_text(v: &[String]) -> String {
+    v.join(",")
+}
 
 fn key_row(r: &Row<'_>) -> rusqlite::Result<ApiKey> {
     let role: String = r.get(2)?;
@@ -17,14 +22,17 @@ fn key_row(r: &Row<'_>) -> rusqlite::Result<ApiKey> {
         prefix: r.get(3)?,
         created_at: r.get(4)?,
         revoked_at: r.get(5)?,
+        read_scopes: r.get::<_, String>(6)?.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect(),
+        write_scope: r.get(7)?,
     })
 }
 
 pub(crate) fn create_tx(c: &Connection, k: NewApiKey) -> Result<ApiKey> {
     let now = now_rfc3339();
     c.execute(
-        "INSERT INTO api_keys (id, name, role, prefix, hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![k.id, k.name, k.role.as_str(), k.prefix, k.hash, now],
+        "INSERT INTO api_keys (id, name, role, prefix, hash, created_at, read_scopes, write_scope) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![k.id, k.name, k.role.as_str(), k.prefix, k.hash, now, scopes_text(&k.read_scopes), k.write_scope],
     )
     .map_err(|e| match e {
         rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
@@ -32,7 +40,16 @@ pub(crate) fn create_tx(c: &Connection, k: NewApiKey) -> Result<ApiKey> {
         }
         other => sql_err(other),
     })?;
-    Ok(ApiKey { id: k.id, name: k.name, role: k.role, prefix: k.prefix, created_at: now, revoked_at: None })
+    Ok(ApiKey {
+        id: k.id,
+        name: k.name,
+        role: k.role,
+        prefix: k.prefix,
+        created_at: now,
+        revoked_at: None,
+        read_scopes: k.read_scopes,
+        write_scope: k.write_scope,
+    })
 }
 
 pub(crate) fn by_hash(c: &Connection, hash: &str) -> Result<Option<ApiKey>> {

@@ -84,6 +84,10 @@ impl Store for SqliteStore {
         self.read(move |c| records::content(c, &id)).await
     }
 
+    async fn set_scope(&self, id: &str, scope: &str, content_hash: &str) -> Result<Experience> {
+        records::set_scope(self, id, scope, content_hash).await
+    }
+
     async fn set_content(&self, id: &str, content: &str, content_type: &str) -> Result<()> {
         let (id, content, ct) = (id.to_string(), content.to_string(), content_type.to_string());
         self.writer.run(move |c| records::set_content_tx(c, &id, &content, &ct)).await
@@ -190,9 +194,15 @@ impl Store for SqliteStore {
         self.read(move |c| evidence::votes_of(c, &id)).await
     }
 
-    async fn disputed(&self, threshold: u32, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
-        let after = after.unwrap_or("").to_string();
-        self.read(move |c| evidence::disputed(c, threshold, &after, limit)).await
+    async fn disputed(
+        &self,
+        threshold: u32,
+        scopes: Option<&[String]>,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Experience>> {
+        let (after, scopes) = (after.unwrap_or("").to_string(), scopes.map(<[String]>::to_vec));
+        self.read(move |c| evidence::disputed(c, threshold, scopes.as_deref(), &after, limit)).await
     }
 
     async fn count_disputed(&self, threshold: u32) -> Result<u64> {
@@ -205,9 +215,9 @@ impl Store for SqliteStore {
 
     // --- review ---
 
-    async fn pending(&self, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
-        let after = after.unwrap_or("").to_string();
-        self.read(move |c| review::pending(c, &after, limit)).await
+    async fn pending(&self, scopes: Option<&[String]>, after: Option<&str>, limit: usize) -> Result<Vec<Experience>> {
+        let (after, scopes) = (after.unwrap_or("").to_string(), scopes.map(<[String]>::to_vec));
+        self.read(move |c| review::pending(c, scopes.as_deref(), &after, limit)).await
     }
 
     async fn review(&self, id: &str, review: Review) -> Result<Experience> {
@@ -261,9 +271,14 @@ impl Store for SqliteStore {
 
     // --- insight ---
 
-    async fn resources(&self, filter: &ResourceFilter, limit: usize) -> Result<Vec<ResourceSummary>> {
-        let filter = filter.clone();
-        self.read(move |c| insight::resources(c, &filter, limit)).await
+    async fn resources(
+        &self,
+        filter: &ResourceFilter,
+        scopes: Option<&[String]>,
+        limit: usize,
+    ) -> Result<Vec<ResourceSummary>> {
+        let (filter, scopes) = (filter.clone(), scopes.map(<[String]>::to_vec));
+        self.read(move |c| insight::resources(c, &filter, scopes.as_deref(), limit)).await
     }
 
     async fn confirmed_by(&self, id: &str) -> Result<Vec<Confirmation>> {

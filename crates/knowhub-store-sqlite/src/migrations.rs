@@ -183,6 +183,20 @@ CREATE TABLE write_counts (
 ) WITHOUT ROWID;
 "#,
     ),
+    (
+        6,
+        r#"
+-- Scopes: every record is in one (`org` unless written elsewhere), and every key reads a list
+-- of them and writes to one. Keys that existed before read what they read then: agents the org
+-- scope (every record was in it), reviewers and admins every scope.
+ALTER TABLE experiences ADD COLUMN scope TEXT NOT NULL DEFAULT 'org';
+CREATE INDEX idx_experiences_scope_status ON experiences(scope, status);
+ALTER TABLE api_keys ADD COLUMN read_scopes TEXT NOT NULL DEFAULT 'org';
+ALTER TABLE api_keys ADD COLUMN write_scope TEXT NOT NULL DEFAULT 'org';
+UPDATE api_keys SET read_scopes = '*' WHERE role IN ('reviewer', 'admin');
+ALTER TABLE extract_jobs ADD COLUMN scope TEXT NOT NULL DEFAULT 'org';
+"#,
+    ),
 ];
 
 /// Data steps that need Rust (the hash normalisation lives in knowhub_core), run right after

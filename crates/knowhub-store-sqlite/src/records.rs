@@ -20,7 +20,12 @@ pub(crate) async fn insert(s: &SqliteStore, new: NewExperience) -> Result<Insert
     let (out, seq) = s.writer.run(move |c| insert_tx(c, new, &b)).await?;
     if let (Some(seq), InsertOutcome::Created(e)) = (seq, &out) {
         if let Some(t) = s.inner.terms.write().as_mut() {
-            t.add(seq, &e.id, &body, e.score, e.status, &e.agent_id);
+            t.add(
+                seq,
+                &e.id,
+                &body,
+                index::Facets { score: e.score, status: e.status, agent: &e.agent_id, scope: &e.scope },
+            );
         }
     }
     Ok(out)
@@ -29,12 +34,12 @@ pub(crate) async fn insert(s: &SqliteStore, new: NewExperience) -> Result<Insert
 /// Stores an exported record as it was, unless its id or content is already here.
 pub(crate) async fn import(s: &SqliteStore, record: NewExperience) -> Result<ImportOutcome> {
     let body = text::tokenize(&record.search_text()).join(" ");
-    let (score, status, agent) = (record.score, record.status, record.agent_id.clone());
+    let (score, status, agent, scope) = (record.score, record.status, record.agent_id.clone(), record.scope.clone());
     let b = body.clone();
     let (out, row) = s.writer.run(move |c| import_tx(c, record, &b)).await?;
     if let Some((seq, id)) = row {
         if let Some(t) = s.inner.terms.write().as_mut() {
-            t.add(seq, &id, &body, score, status, &agent);
+            t.add(seq, &id, &body, index::Facets { score, status, agent: &agent, scope: &scope });
         }
     }
     Ok(out)
@@ -62,8 +67,8 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
         "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, session_key, source, status, \
          confidence, language, content_hash, confirmations, created_at, updated_at, task_resource_hash, source_from, source_to, \
          flags, review_by, review_at, review_note, resource_version, resource_key, last_confirmed_at, reviewed_failed, \
-         contested_with) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,\
-         ?25,?26,?27,?28,?29)",
+         contested_with, scope) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,\
+         ?24,?25,?26,?27,?28,?29,?30)",
     )
     .and_then(|mut st| {
         st.execute(params![
@@ -96,6 +101,7 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             last_confirmed,
             history.reviewed_failed,
             rows::flags_text(&history.contested_with),
+            new.scope,
         ])
     })
     .map_err(|e| match e {
@@ -168,9 +174,9 @@ fn import_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(ImportOu
 }
 
 pub(crate) fn delete_tx(c: &Connection, id: &str) -> Result<Option<IndexChange>> {
-    let Some((seq, score, agent_id)) = c
-        .query_row("SELECT seq, score, agent_id FROM experiences WHERE id = ?1", [id], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?))
+    let Some((seq, score, agent_id, scope)) = c
+        .query_row("SELECT seq, score, agent_id, scope FROM experiences WHERE id = ?1", [id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
         })
         .optional()
         .map_err(sql_err)?
@@ -189,6 +195,7 @@ pub(crate) fn delete_tx(c: &Connection, id: &str) -> Result<Option<IndexChange>>
         score: score as u8,
         status: Status::Rejected,
         agent_id,
+        scope,
         body: Some((old, None)),
     }))
 }
@@ -254,6 +261,38 @@ pub(crate) fn content(c: &Connection, id: &str) -> Result<Option<Content>> {
     })
     .optional()
     .map_err(sql_err)
+}
+
+/// Moves a record to another scope and mirrors it in the in-memory indexes.
+pub(crate) async fn set_scope(s: &SqliteStore, id: &str, scope: &str, hash: &str) -> Result<Experience> {
+    let (id, scope, hash) = (id.to_string(), scope.to_string(), hash.to_string());
+    let (e, seq) = s.writer.run(move |c| set_scope_tx(c, &id, &scope, &hash)).await?;
+    let change = IndexChange {
+        seq,
+        id: e.id.clone(),
+        score: e.score,
+        status: e.status,
+        agent_id: e.agent_id.clone(),
+        scope: e.scope.clone(),
+        body: None,
+    };
+    index::apply(&s.inner, &change);
+    Ok(e)
+}
+
+fn set_scope_tx(c: &Connection, id: &str, scope: &str, hash: &str) -> Result<(Experience, i64)> {
+    let seq = rows::seq_of(c, id)?;
+    c.execute(
+        "UPDATE experiences SET scope = ?2, content_hash = ?3, updated_at = ?4 WHERE seq = ?1",
+        params![seq, scope, hash, now_rfc3339()],
+    )
+    .map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
+            CoreError::Conflict(format!("the same experience is already in scope {scope}"))
+        }
+        other => sql_err(other),
+    })?;
+    Ok((rows::get_by_seq(c, seq)?, seq))
 }
 
 pub(crate) fn set_content_tx(c: &Connection, id: &str, content: &str, ct: &str) -> Result<()> {

@@ -95,16 +95,25 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
         }
     }
     let e = rows::get_by_seq(c, seq)?;
-    let change =
-        IndexChange { seq, id: e.id.clone(), score: e.score, status: e.status, agent_id: e.agent_id.clone(), body };
+    let change = IndexChange {
+        seq,
+        id: e.id.clone(),
+        score: e.score,
+        status: e.status,
+        agent_id: e.agent_id.clone(),
+        scope: e.scope.clone(),
+        body,
+    };
     Ok((e, change))
 }
-pub(crate) fn pending(c: &Connection, after: &str, limit: usize) -> Result<Vec<Experience>> {
+pub(crate) fn pending(c: &Connection, scopes: Option<&[String]>, after: &str, limit: usize) -> Result<Vec<Experience>> {
     let mut st = c
         .prepare_cached(&format!(
-            "SELECT {EXP_COLS} FROM experiences e WHERE e.status = 'pending' AND e.id > ?1 ORDER BY e.id LIMIT ?2"
+            "SELECT {EXP_COLS} FROM experiences e WHERE e.status = 'pending' AND e.id > ?1 \
+             AND (?3 IS NULL OR e.scope IN (SELECT value FROM json_each(?3))) ORDER BY e.id LIMIT ?2"
         ))
         .map_err(sql_err)?;
-    let rows = st.query_map(params![after, limit as i64], rows::from_row).map_err(sql_err)?;
+    let scopes = crate::filter::scopes_json(scopes);
+    let rows = st.query_map(params![after, limit as i64, scopes], rows::from_row).map_err(sql_err)?;
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }

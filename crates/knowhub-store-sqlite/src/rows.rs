@@ -21,10 +21,10 @@ pub(crate) const EXP_COLS: &str =
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id), e.source_from, e.source_to, \
     e.flags, e.review_by, e.review_at, e.review_note, e.resource_version, e.last_confirmed_at, e.helped, e.failed, \
-    e.irrelevant, e.reviewed_failed, e.contested_with";
+    e.irrelevant, e.reviewed_failed, e.contested_with, e.scope";
 
 /// Number of columns in `EXP_COLS` (extra selected columns follow).
-pub(crate) const EXP_NCOLS: usize = 31;
+pub(crate) const EXP_NCOLS: usize = 32;
 
 /// Flags and contest links are stored comma-separated (short identifiers and ids).
 pub(crate) fn flags_text(flags: &[String]) -> String {
@@ -55,6 +55,7 @@ pub(crate) fn from_row(r: &Row<'_>) -> rusqlite::Result<Experience> {
         session_key: r.get(8)?,
         source: Source::parse(&source).ok_or_else(|| bad("source", &source))?,
         status: Status::parse(&status).ok_or_else(|| bad("status", &status))?,
+        scope: r.get(31)?,
         confidence: r.get(11)?,
         language: r.get(12)?,
         content_hash: r.get(13)?,

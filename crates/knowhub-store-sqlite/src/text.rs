@@ -64,14 +64,17 @@ fn ranked(c: &Connection, expr: &str, page: usize) -> Result<Vec<(i64, f64)>> {
 
 /// Keeps ranked rows passing the filter, up to `limit`, mapped to ids.
 fn filtered(c: &Connection, ranked: Vec<(i64, f64)>, f: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
-    let mut st =
-        c.prepare_cached("SELECT id, status, score, agent_id FROM experiences WHERE seq = ?1").map_err(sql_err)?;
+    let mut st = c
+        .prepare_cached("SELECT id, status, score, agent_id, scope FROM experiences WHERE seq = ?1")
+        .map_err(sql_err)?;
     let mut out = Vec::with_capacity(limit);
     for (seq, s) in ranked {
-        let row: Option<(String, String, u8, String)> =
-            st.query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).optional().map_err(sql_err)?;
-        if let Some((id, status, score, agent)) = row {
-            if filter::passes(f, &status, score, &agent) {
+        let row: Option<(String, String, u8, String, String)> = st
+            .query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+            .optional()
+            .map_err(sql_err)?;
+        if let Some((id, status, score, agent, scope)) = row {
+            if filter::passes(f, &status, score, &agent, &scope) {
                 out.push((id, s));
                 if out.len() == limit {
                     break;
@@ -86,13 +89,13 @@ fn exact_join(c: &Connection, expr: &str, f: &SearchFilter, limit: usize) -> Res
     let mut st = c
         .prepare_cached(&format!(
             "SELECT e.id, -bm25(experiences_fts) AS s FROM experiences_fts JOIN experiences e ON e.seq = experiences_fts.rowid \
-             WHERE experiences_fts MATCH ?1 AND {} ORDER BY s DESC LIMIT ?5",
+             WHERE experiences_fts MATCH ?1 AND {} ORDER BY s DESC LIMIT ?6",
             filter::sql(2)
         ))
         .map_err(sql_err)?;
-    let (status, min_score, agent) = filter::params(f);
+    let (status, min_score, agent, scopes) = filter::params(f);
     let rows = st
-        .query_map(params![expr, status, min_score, agent, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_map(params![expr, status, min_score, agent, scopes, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))
         .map_err(sql_err)?;
     rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)
 }

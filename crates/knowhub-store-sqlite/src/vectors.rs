@@ -6,6 +6,7 @@ use knowhub_core::{BlockScores, CoreError, Result, SearchFilter, Status};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::db::{sql_err, SqliteStore};
+use crate::filter::Facets;
 
 /// Nearest records to `query` passing `filter`, as `(id, inner product)`; none for another model.
 pub(crate) fn candidates(
@@ -39,7 +40,8 @@ pub(crate) async fn set(s: &SqliteStore, model: &str, items: &[(String, Vec<f32>
     let mut index = s.inner.index.write();
     if index.model() == model {
         for w in written {
-            index.upsert(w.seq, &w.id, w.score, w.status, &w.agent_id, &w.vector);
+            let facets = Facets { score: w.score, status: w.status, agent: &w.agent_id, scope: &w.scope };
+            index.upsert(w.seq, &w.id, facets, &w.vector);
         }
     }
     Ok(())
@@ -66,6 +68,7 @@ pub(crate) struct WrittenVector {
     pub score: u8,
     pub status: Status,
     pub agent_id: String,
+    pub scope: String,
     pub vector: Vec<f32>,
 }
 
@@ -93,11 +96,13 @@ pub(crate) fn decode_into(blob: &[u8], out: &mut Vec<f32>) -> Result<()> {
 fn set_tx(c: &Connection, model: &str, items: Vec<(String, Vec<f32>)>) -> Result<Vec<WrittenVector>> {
     let mut out = Vec::with_capacity(items.len());
     for (id, vector) in items {
-        let row: Option<(i64, i64, String, String)> = c
-            .prepare_cached("SELECT seq, score, status, agent_id FROM experiences WHERE id = ?1")
-            .and_then(|mut st| st.query_row([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).optional())
+        let row: Option<(i64, i64, String, String, String)> = c
+            .prepare_cached("SELECT seq, score, status, agent_id, scope FROM experiences WHERE id = ?1")
+            .and_then(|mut st| {
+                st.query_row([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))).optional()
+            })
             .map_err(sql_err)?;
-        let Some((seq, score, status, agent_id)) = row else { continue };
+        let Some((seq, score, status, agent_id, scope)) = row else { continue };
         c.prepare_cached("INSERT OR REPLACE INTO vectors (seq, model, dim, data) VALUES (?1, ?2, ?3, ?4)")
             .and_then(|mut st| st.execute(params![seq, model, vector.len() as i64, encode(&vector)]))
             .map_err(sql_err)?;
@@ -107,6 +112,7 @@ fn set_tx(c: &Connection, model: &str, items: Vec<(String, Vec<f32>)>) -> Result
             score: score as u8,
             status: Status::parse(&status).unwrap_or(Status::Pending),
             agent_id,
+            scope,
             vector,
         });
     }

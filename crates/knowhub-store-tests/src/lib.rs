@@ -78,5 +78,6 @@ pub fn to_new(r: &knowhub_core::ExportRecord) -> NewExperience {
         source_range: e.source_range,
         flags: e.flags.clone(),
         review: e.review.clone(),
+        scope: e.scope.clone(),
     }
 }

@@ -4,9 +4,9 @@
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use knowhub_client::Client;
-use knowhub_core::{access, Role, Store};
+use knowhub_core::{access, Store};
 use knowhub_service::requests::PENDING_LIMIT;
 use knowhub_service::{ApproveRequest, PendingItem, PendingRequest, RejectRequest};
 
@@ -24,6 +24,14 @@ pub enum KeysCmd {
         /// Who or what the key is for (unique among active keys).
         #[arg(long)]
         name: String,
+        /// Scopes it reads: `*`, or a comma-separated list such as `org,team/backend`
+        /// (default: `org` for an agent, `*` for a reviewer or admin). Its own `private/<name>`
+        /// comes on top.
+        #[arg(long)]
+        read: Option<String>,
+        /// The scope its writes go to when they name none (default `org`).
+        #[arg(long)]
+        write: Option<String>,
     },
     /// List keys (never the keys themselves: name, role, prefix, dates).
     List {
@@ -43,12 +51,23 @@ async fn open_store(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
 pub async fn keys(cfg: &Config, cmd: KeysCmd) -> anyhow::Result<()> {
     let store = open_store(cfg).await?;
     match cmd {
-        KeysCmd::Create { role, name } => {
-            let role =
-                Role::parse(&role).with_context(|| format!("--role must be agent | reviewer | admin, got {role:?}"))?;
-            let (key, new) = access::generate_key(&name, role)?;
+        KeysCmd::Create { role, name, read, write } => {
+            let spec = knowhub_service::requests::NewKeyRequest { name, role, read, write }.validate().map_err(
+                |e| match e {
+                    knowhub_core::CoreError::Invalid { field, message } => anyhow::anyhow!("--{field}: {message}"),
+                    other => other.into(),
+                },
+            )?;
+            let (key, new) = access::generate_scoped_key(&spec.name, spec.role, spec.read, &spec.write)?;
             let k = store.create_key(new).await?;
-            eprintln!("created {} key {:?} (id {}). Store it now: it is not shown again.", k.role, k.name, k.id);
+            eprintln!(
+                "created {} key {:?} (id {}) reading {} and writing to {}. Store it now: it is not shown again.",
+                k.role,
+                k.name,
+                k.id,
+                k.read_scopes.join(","),
+                k.write_scope
+            );
             if !cfg.auth {
                 eprintln!(
                     "note: auth is off in this config; keys are only checked with auth = true (KNOWHUB_AUTH=true)"
@@ -67,8 +86,15 @@ pub async fn keys(cfg: &Config, cmd: KeysCmd) -> anyhow::Result<()> {
                     let state =
                         k.revoked_at.as_deref().map(|t| format!("revoked {t}")).unwrap_or_else(|| "active".into());
                     println!(
-                        "{}  {:<8}  {:<20}  {}…  created {}  {}",
-                        k.id, k.role, k.name, k.prefix, k.created_at, state
+                        "{}  {:<8}  {:<20}  {}…  reads {}  writes {}  created {}  {}",
+                        k.id,
+                        k.role,
+                        safe(&k.name),
+                        k.prefix,
+                        safe(&k.read_scopes.join(",")),
+                        safe(&k.write_scope),
+                        k.created_at,
+                        state
                     );
                 }
             }

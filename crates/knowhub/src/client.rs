@@ -30,6 +30,10 @@ pub struct SearchArgs {
     /// query); the hub's default when not given.
     #[arg(long)]
     min_relevance: Option<f64>,
+    /// Only this scope (org, team/NAME, project/NAME, private/OWNER); default: every scope the
+    /// key reads.
+    #[arg(long)]
+    scope: Option<String>,
     /// Print the raw JSON response.
     #[arg(long)]
     json: bool,
@@ -79,6 +83,10 @@ pub struct SubmitArgs {
     agent_id: Option<String>,
     #[arg(long)]
     submitted_by: Option<String>,
+    /// Where to store it (org, team/NAME, project/NAME, private/OWNER): one the key may write;
+    /// default: the key's write scope.
+    #[arg(long)]
+    scope: Option<String>,
     /// File whose text is attached as the experience's long content.
     #[arg(long)]
     content_file: Option<std::path::PathBuf>,
@@ -110,6 +118,7 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
         mode: a.mode,
         min_relevance: a.min_relevance.map(|r| r.to_string()),
         outcome: None,
+        scope: a.scope,
     };
     let body = hub(&a.url, a.api_key)?.search(&req).await?;
     if a.json {
@@ -121,7 +130,7 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
     }
     for (i, r) in body.results.iter().enumerate() {
         println!(
-            "{}. [{}] {}\n   resource: {}{}\n   result:   {}\n   score {}/5 · {} · relevance {:.3} · confirmations {} · helped {} · failed {}{} · id {}",
+            "{}. [{}] {}\n   resource: {}{}\n   result:   {}\n   score {}/5 · {} · {} · relevance {:.3} · confirmations {} · helped {} · failed {}{} · id {}",
             i + 1,
             r.outcome,
             safe(&r.task),
@@ -130,6 +139,7 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
             safe(&r.result),
             r.score,
             safe(Some(r.agent_id.as_str()).filter(|s| !s.is_empty()).unwrap_or("-")),
+            safe(&r.scope),
             r.relevance,
             r.confirmations,
             r.feedback.helped,
@@ -174,6 +184,7 @@ pub async fn submit(a: SubmitArgs) -> anyhow::Result<()> {
         submitted_by: a.submitted_by,
         content,
         resource_version: a.resource_version,
+        scope: a.scope,
         ..Default::default()
     };
     let body = hub(&a.url, a.api_key)?.submit(&req).await?;

@@ -1,7 +1,7 @@
 //! `kb_search`: experiences for what the agent is about to do, wrapped as untrusted data.
 
 use knowhub_core::prompt;
-use knowhub_service::requests::{MAX_AGENT_ID, MAX_QUERY, MIN_RELEVANCE, MIN_SCORE, TOP_K};
+use knowhub_service::requests::{MAX_AGENT_ID, MAX_QUERY, MAX_SCOPE, MIN_RELEVANCE, MIN_SCORE, TOP_K};
 use knowhub_service::SearchRequest;
 use serde_json::{json, Value};
 
@@ -32,6 +32,7 @@ fn input_schema() -> Value {
             "top_k": integer("How many experiences to return (default 5).", "返回多少条经验（默认 5）。", TOP_K),
             "min_score": integer("Only successes rated at least this, 1-5 (default 3). Failure lessons are always included, marked FAILED before.", "只返回评分不低于此值的成功经验，1-5（默认 3）。失败教训总会返回，并标为 FAILED before。", MIN_SCORE),
             "agent_id": string("Only experiences recorded by this agent.", "只返回该智能体记录的经验。", MAX_AGENT_ID),
+            "scope": string("Only this scope (org, team/<name>, project/<name>, private/<owner>), one your key reads; default: every scope it reads.", "只搜索该范围（org、team/<名称>、project/<名称>、private/<所有者>），须是你的密钥可读的；默认搜索所有可读范围。", MAX_SCOPE),
             "outcome": {
                 "type": "string", "enum": ["success", "failure", "partial"],
                 "description": "Only experiences with this outcome (default: all; failure lessons included). / 只返回该结果的经验（默认全部，包括失败教训）。"
@@ -54,7 +55,7 @@ fn hit_schema() -> Value {
         "properties": {
             "id": {"type": "string"}, "score": {"type": "integer"}, "outcome": {"type": "string"},
             "relevance": {"type": "number"}, "confirmations": {"type": "integer"}, "has_content": {"type": "boolean"},
-            "created_at": {"type": "string"}, "last_confirmed_at": {"type": "string"},
+            "created_at": {"type": "string"}, "last_confirmed_at": {"type": "string"}, "scope": {"type": "string"},
             "helped": {"type": "integer"}, "failed": {"type": "integer"},
             "flags": {"type": "array", "items": {"type": "string"}},
             "contested_with": {"type": "array", "items": {"type": "string"}}
@@ -88,6 +89,7 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             outcome: str_arg(&a, "outcome"),
             // Display round-trips: the hub reads back the very same number.
             min_relevance: num_arg(&a, "min_relevance").map(|r| r.to_string()),
+            scope: str_arg(&a, "scope"),
         };
         let query = req.validate().map_err(|e| invalid(e, &[("q", "query")]))?;
         let hits = ctx.backend.search(ctx.caller.as_ref(), &query).await?;
@@ -103,6 +105,7 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             .map(|h| {
                 json!({"id": h.id, "score": h.score, "outcome": h.outcome, "relevance": h.relevance,
                        "confirmations": h.confirmations, "has_content": h.has_content, "created_at": h.created_at,
+                       "scope": h.scope,
                        "last_confirmed_at": h.last_confirmed_at, "helped": h.feedback.helped,
                        "failed": h.feedback.failed, "flags": h.flags, "contested_with": h.contested_with})
             })

@@ -2,7 +2,8 @@
 
 use knowhub_core::redact::redact;
 use knowhub_service::requests::{
-    SubmitRequest, MAX_AGENT_ID, MAX_CONTENT, MAX_CONTENT_TYPE, MAX_RESOURCE, MAX_RESULT, MAX_TASK, MAX_VERSION, SCORE,
+    SubmitRequest, MAX_AGENT_ID, MAX_CONTENT, MAX_CONTENT_TYPE, MAX_RESOURCE, MAX_RESULT, MAX_SCOPE, MAX_TASK,
+    MAX_VERSION, SCORE,
 };
 use knowhub_service::SubmitResponse;
 use serde::Serialize;
@@ -44,7 +45,8 @@ fn input_schema() -> Value {
             "content": string("Optional longer details in Markdown: steps, config, a short log excerpt; read later with kb_content.", "可选的详细内容（Markdown）：步骤、配置、简短日志；之后用 kb_content 读取。", MAX_CONTENT),
             "content_type": string("MIME type of content (default text/markdown).", "content 的 MIME 类型（默认 text/markdown）。", MAX_CONTENT_TYPE),
             "agent_id": string("Which agent is submitting (defaults to the one this server was started for).", "提交的智能体（默认为启动本服务时指定的）。", MAX_AGENT_ID),
-            "submitted_by": string("Who is responsible for this agent, e.g. a team or an e-mail-free handle.", "该智能体的负责人，例如团队名。", MAX_AGENT_ID)
+            "submitted_by": string("Who is responsible for this agent, e.g. a team or an e-mail-free handle.", "该智能体的负责人，例如团队名。", MAX_AGENT_ID),
+            "scope": string("Where to store it (org, team/<name>, project/<name>, private/<owner>), one your key may write; default: your key's write scope.", "存放的范围（org、team/<名称>、project/<名称>、private/<所有者>），须是你的密钥可写的；默认为密钥的写入范围。", MAX_SCOPE)
         },
         "required": ["task", "resource", "result"],
         "additionalProperties": false
@@ -114,6 +116,7 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             resource_version: str_arg(&a, "resource_version"),
             agent_id,
             submitted_by: str_arg(&a, "submitted_by"),
+            scope: str_arg(&a, "scope"),
             ..Default::default()
         };
         let s = Submitted::from(ctx.backend.submit(ctx.caller.as_ref(), req).await?);

@@ -15,6 +15,7 @@ use rusqlite::Connection;
 
 use super::table::Rows;
 use crate::db::sql_err;
+use crate::filter::Facets;
 use crate::vectors::decode_into;
 
 #[derive(Debug, Default)]
@@ -60,7 +61,7 @@ impl FlatIndex {
             conn.query_row("SELECT count(*) FROM vectors WHERE model = ?1", [model], |r| r.get(0)).map_err(sql_err)?;
         idx.rows.reserve(n.max(0) as usize);
         let mut st = conn
-            .prepare("SELECT v.seq, e.id, e.score, e.status, e.agent_id, v.data FROM vectors v JOIN experiences e ON e.seq = v.seq WHERE v.model = ?1")
+            .prepare("SELECT v.seq, e.id, e.score, e.status, e.agent_id, v.data, e.scope FROM vectors v JOIN experiences e ON e.seq = v.seq WHERE v.model = ?1")
             .map_err(sql_err)?;
         let mut rows = st.query([model]).map_err(sql_err)?;
         let mut v = Vec::new();
@@ -71,14 +72,13 @@ impl FlatIndex {
             let id = crate::rows::row_str(r, 1)?;
             let blob = r.get_ref(5).map_err(sql_err)?.as_blob().map_err(|e| CoreError::Internal(e.to_string()))?;
             decode_into(blob, &mut v).map_err(|e| CoreError::Internal(format!("{id}: {e}")))?;
-            idx.upsert(
-                seq,
-                id,
-                score as u8,
-                Status::parse(crate::rows::row_str(r, 3)?).unwrap_or(Status::Pending),
-                crate::rows::row_str(r, 4)?,
-                &v,
-            );
+            let facets = Facets {
+                score: score as u8,
+                status: Status::parse(crate::rows::row_str(r, 3)?).unwrap_or(Status::Pending),
+                agent: crate::rows::row_str(r, 4)?,
+                scope: crate::rows::row_str(r, 6)?,
+            };
+            idx.upsert(seq, id, facets, &v);
         }
         Ok(idx)
     }
@@ -95,7 +95,7 @@ impl FlatIndex {
         self.rows.len() == 0
     }
 
-    pub fn upsert(&mut self, seq: i64, id: &str, score: u8, status: Status, agent: &str, v: &[f32]) {
+    pub(crate) fn upsert(&mut self, seq: i64, id: &str, facets: Facets<'_>, v: &[f32]) {
         if self.dim == 0 {
             self.dim = v.len();
         }
@@ -106,11 +106,11 @@ impl FlatIndex {
         let d = self.dim;
         let i = match self.rows.row_of_seq(seq) {
             Some(i) => {
-                self.rows.set_meta(i, score, status, agent);
+                self.rows.set_meta(i, facets);
                 i
             }
             None => {
-                let i = self.rows.push(seq, id, score, status, agent);
+                let i = self.rows.push(seq, id, facets);
                 self.scales.push(0.0);
                 self.norms.resize(self.norms.len() + d.div_ceil(SEGMENT), 0.0);
                 i
@@ -150,9 +150,9 @@ impl FlatIndex {
     }
 
     /// A review may also change the rating.
-    pub fn set_meta(&mut self, seq: i64, score: u8, status: Status, agent: &str) {
+    pub(crate) fn set_meta(&mut self, seq: i64, facets: Facets<'_>) {
         if let Some(row) = self.rows.row_of_seq(seq) {
-            self.rows.set_meta(row, score, status, agent);
+            self.rows.set_meta(row, facets);
         }
     }
 
@@ -307,10 +307,30 @@ mod tests {
     #[test]
     fn finds_nearest_and_filters() {
         let mut idx = FlatIndex::new("m");
-        idx.upsert(1, "a", 5, Status::Approved, "main", &unit(&[1.0, 0.0, 0.0]));
-        idx.upsert(2, "b", 2, Status::Approved, "main", &unit(&[0.9, 0.1, 0.0]));
-        idx.upsert(3, "c", 5, Status::Pending, "main", &unit(&[1.0, 0.0, 0.01]));
-        idx.upsert(4, "d", 4, Status::Approved, "other", &unit(&[0.5, 0.5, 0.0]));
+        idx.upsert(
+            1,
+            "a",
+            Facets { score: 5, status: Status::Approved, agent: "main", scope: "org" },
+            &unit(&[1.0, 0.0, 0.0]),
+        );
+        idx.upsert(
+            2,
+            "b",
+            Facets { score: 2, status: Status::Approved, agent: "main", scope: "org" },
+            &unit(&[0.9, 0.1, 0.0]),
+        );
+        idx.upsert(
+            3,
+            "c",
+            Facets { score: 5, status: Status::Pending, agent: "main", scope: "org" },
+            &unit(&[1.0, 0.0, 0.01]),
+        );
+        idx.upsert(
+            4,
+            "d",
+            Facets { score: 4, status: Status::Approved, agent: "other", scope: "org" },
+            &unit(&[0.5, 0.5, 0.0]),
+        );
         let q = unit(&[1.0, 0.0, 0.0]);
         let f = SearchFilter::default();
         let got: Vec<String> = idx.search(&q, &f, 10).into_iter().map(|x| x.0).collect();
@@ -340,7 +360,12 @@ mod tests {
             if s > best.0 {
                 best = (s, format!("id{i}"));
             }
-            idx.upsert(i as i64, &format!("id{i}"), 3, Status::Approved, "", &v);
+            idx.upsert(
+                i as i64,
+                &format!("id{i}"),
+                Facets { score: 3, status: Status::Approved, agent: "", scope: "org" },
+                &v,
+            );
         }
         let top = idx.search(&q, &SearchFilter::default(), 5);
         assert_eq!(top.len(), 5);
@@ -396,7 +421,12 @@ mod tests {
         let q = unit(&(0..dim).map(|i| if i < dim / 2 { rows[42][i] + 0.3 * rnd() } else { 0.0 }).collect::<Vec<_>>());
         for (r, v) in rows.iter().enumerate() {
             want.push((dot(&q, v), format!("r{r}")));
-            idx.upsert(r as i64, &format!("r{r}"), 3, Status::Approved, "", v);
+            idx.upsert(
+                r as i64,
+                &format!("r{r}"),
+                Facets { score: 3, status: Status::Approved, agent: "", scope: "org" },
+                v,
+            );
         }
         want.sort_by(|a, b| b.0.total_cmp(&a.0));
         let got = idx.search(&q, &SearchFilter::default(), 5);

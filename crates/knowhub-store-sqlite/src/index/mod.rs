@@ -19,6 +19,7 @@ pub use flat::FlatIndex;
 pub use terms::TermIndex;
 
 use crate::db::Inner;
+pub(crate) use crate::filter::Facets;
 
 /// What a committed review or delete changes in the in-memory indexes.
 pub(crate) struct IndexChange {
@@ -27,27 +28,29 @@ pub(crate) struct IndexChange {
     pub score: u8,
     pub status: Status,
     pub agent_id: String,
+    pub scope: String,
     /// `(old body, new body)` when the searchable text changed; new is `None` for a delete.
     pub body: Option<(String, Option<String>)>,
 }
 
 /// Mirrors a committed review or delete in the in-memory indexes.
 pub(crate) fn apply(inner: &Inner, ch: &IndexChange) {
+    let facets = Facets { score: ch.score, status: ch.status, agent: &ch.agent_id, scope: &ch.scope };
     if let Some(t) = inner.terms.write().as_mut() {
         match &ch.body {
             Some((old, new)) => {
                 t.remove(ch.seq, old);
                 if let Some(new) = new {
-                    t.add(ch.seq, &ch.id, new, ch.score, ch.status, &ch.agent_id);
+                    t.add(ch.seq, &ch.id, new, facets);
                 }
             }
-            None => t.set_meta(ch.seq, ch.score, ch.status, &ch.agent_id),
+            None => t.set_meta(ch.seq, facets),
         }
     }
     let mut index = inner.index.write();
     match &ch.body {
         Some((_, None)) => index.remove(ch.seq),
         // An edited record keeps its old vector in memory until the worker replaces it.
-        _ => index.set_meta(ch.seq, ch.score, ch.status, &ch.agent_id),
+        _ => index.set_meta(ch.seq, facets),
     }
 }

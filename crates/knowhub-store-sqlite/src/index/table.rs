@@ -7,7 +7,7 @@ use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
 use knowhub_core::Status;
 
-use crate::filter::{Agents, Meta};
+use crate::filter::{Agents, Facets, Meta};
 
 /// The record table both in-memory indexes keep: row i is record `ids[i]` with `meta[i]`,
 /// found by row number (`seq`) or by id. At 1M records every byte per row is a megabyte, and
@@ -59,9 +59,9 @@ impl Rows {
     }
 
     /// Appends a record; returns its row.
-    pub fn push(&mut self, seq: i64, id: &str, score: u8, status: Status, agent: &str) -> usize {
+    pub fn push(&mut self, seq: i64, id: &str, f: Facets<'_>) -> usize {
         let row = self.ids.len();
-        let meta = self.agents.meta(score, status, agent);
+        let meta = self.agents.meta(f);
         self.pos.insert(seq, row as u32);
         self.ids.push(id.into());
         let (ids, hasher) = (&self.ids, &self.hasher);
@@ -77,8 +77,8 @@ impl Rows {
         row
     }
 
-    pub fn set_meta(&mut self, row: usize, score: u8, status: Status, agent: &str) {
-        self.meta[row] = self.agents.meta(score, status, agent);
+    pub fn set_meta(&mut self, row: usize, f: Facets<'_>) {
+        self.meta[row] = self.agents.meta(f);
     }
 
     pub fn set_status(&mut self, seq: i64, status: Status) {
@@ -106,6 +106,10 @@ mod tests {
     use super::*;
     use knowhub_core::SearchFilter;
 
+    fn facets(score: u8, agent: &str) -> Facets<'_> {
+        Facets { score, status: Status::Approved, agent, scope: "org" }
+    }
+
     /// Ids are found by the one copy in `ids`, through growth (rehashing reads `ids` too), a
     /// re-added id finds its newest row, and forgetting an old row leaves the new one findable.
     #[test]
@@ -113,10 +117,7 @@ mod tests {
         let mut r = Rows::default();
         r.reserve(2);
         for i in 0..5000i64 {
-            assert_eq!(
-                r.push(i, &format!("id{i}"), 3, Status::Approved, if i % 2 == 0 { "a" } else { "b" }),
-                i as usize
-            );
+            assert_eq!(r.push(i, &format!("id{i}"), facets(3, if i % 2 == 0 { "a" } else { "b" })), i as usize);
         }
         for i in [0i64, 1, 2047, 4999] {
             assert_eq!(r.row_of_id(&format!("id{i}")), Some(i as usize));
@@ -127,10 +128,10 @@ mod tests {
         // id7 edited: its old row is retired and the record comes back with a new seq.
         assert_eq!(r.forget(7), Some(7));
         assert_eq!(r.row_of_id("id7"), None);
-        assert_eq!(r.push(9000, "id7", 4, Status::Approved, "a"), 5000);
+        assert_eq!(r.push(9000, "id7", facets(4, "a")), 5000);
         assert_eq!(r.row_of_id("id7"), Some(5000));
         // A stale duplicate row of the same id forgotten later does not hide the newest.
-        assert_eq!(r.push(9001, "id8", 4, Status::Approved, "a"), 5001);
+        assert_eq!(r.push(9001, "id8", facets(4, "a")), 5001);
         assert_eq!(r.row_of_id("id8"), Some(5001));
         assert_eq!(r.forget(8), Some(8));
         assert_eq!(r.row_of_id("id8"), Some(5001));

@@ -13,6 +13,7 @@ use rusqlite::Connection;
 
 use super::table::Rows;
 use crate::db::sql_err;
+use crate::filter::Facets;
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
@@ -38,7 +39,7 @@ impl TermIndex {
         idx.lens.reserve(n.max(0) as usize);
         let mut st = conn
             .prepare(
-                "SELECT f.rowid, f.body, e.id, e.score, e.status, e.agent_id FROM experiences_fts f \
+                "SELECT f.rowid, f.body, e.id, e.score, e.status, e.agent_id, e.scope FROM experiences_fts f \
                  JOIN experiences e ON e.seq = f.rowid ORDER BY f.rowid",
             )
             .map_err(sql_err)?;
@@ -46,14 +47,13 @@ impl TermIndex {
         while let Some(r) = rows.next().map_err(sql_err)? {
             let status: String = r.get(4).map_err(sql_err)?;
             // Borrowed from SQLite's row buffer: no copy of the 100 MB of token text at 1M.
-            idx.add(
-                r.get(0).map_err(sql_err)?,
-                crate::rows::row_str(r, 2)?,
-                crate::rows::row_str(r, 1)?,
-                r.get::<_, i64>(3).map_err(sql_err)? as u8,
-                Status::parse(&status).unwrap_or(Status::Pending),
-                crate::rows::row_str(r, 5)?,
-            );
+            let facets = Facets {
+                score: r.get::<_, i64>(3).map_err(sql_err)? as u8,
+                status: Status::parse(&status).unwrap_or(Status::Pending),
+                agent: crate::rows::row_str(r, 5)?,
+                scope: crate::rows::row_str(r, 6)?,
+            };
+            idx.add(r.get(0).map_err(sql_err)?, crate::rows::row_str(r, 2)?, crate::rows::row_str(r, 1)?, facets);
         }
         Ok(idx)
     }
@@ -68,7 +68,7 @@ impl TermIndex {
 
     /// Adds a record's space-separated tokens (as stored in FTS5). A known `seq` is ignored:
     /// a record's searchable text never changes in place.
-    pub fn add(&mut self, seq: i64, id: &str, body: &str, score: u8, status: Status, agent: &str) {
+    pub(crate) fn add(&mut self, seq: i64, id: &str, body: &str, facets: Facets<'_>) {
         if self.rows.row_of_seq(seq).is_some() {
             return;
         }
@@ -88,7 +88,7 @@ impl TermIndex {
             }
             self.postings[tid as usize].push((doc, n));
         }
-        self.rows.push(seq, id, score, status, agent);
+        self.rows.push(seq, id, facets);
         self.lens.push(len);
         self.total_len += u64::from(len);
         self.live += 1;
@@ -120,9 +120,9 @@ impl TermIndex {
     }
 
     /// A review may also change the rating.
-    pub fn set_meta(&mut self, seq: i64, score: u8, status: Status, agent: &str) {
+    pub(crate) fn set_meta(&mut self, seq: i64, facets: Facets<'_>) {
         if let Some(row) = self.rows.row_of_seq(seq) {
-            self.rows.set_meta(row, score, status, agent);
+            self.rows.set_meta(row, facets);
         }
     }
 

@@ -103,17 +103,21 @@ pub async fn disputes(s: Arc<dyn Store>) {
         s.vote(&mixed.id, vote(v, Helped, None)).await.unwrap();
     }
     let ids = |v: Vec<knowhub_core::Experience>| v.into_iter().map(|e| e.id).collect::<Vec<_>>();
-    assert_eq!(ids(s.disputed(2, None, 10).await.unwrap()), vec![bad.id.clone()], "failures must outnumber successes");
+    assert_eq!(
+        ids(s.disputed(2, None, None, 10).await.unwrap()),
+        vec![bad.id.clone()],
+        "failures must outnumber successes"
+    );
     assert_eq!(s.count_disputed(2).await.unwrap(), 1);
-    assert!(s.disputed(3, None, 10).await.unwrap().is_empty());
-    assert!(s.disputed(0, None, 10).await.unwrap().is_empty(), "threshold 0 turns disputes off");
+    assert!(s.disputed(3, None, None, 10).await.unwrap().is_empty());
+    assert!(s.disputed(0, None, None, 10).await.unwrap().is_empty(), "threshold 0 turns disputes off");
     // A reviewer keeps it: the failures so far stop counting.
     let kept = s.resolve_dispute(&bad.id, knowhub_core::DisputeDecision::Keep, "rita").await.unwrap();
     assert_eq!(kept.feedback.reviewed_failed, 2);
     assert_eq!(kept.review.as_ref().map(|r| r.by.as_str()), Some("rita"));
-    assert!(s.disputed(2, None, 10).await.unwrap().is_empty());
+    assert!(s.disputed(2, None, None, 10).await.unwrap().is_empty());
     s.vote(&bad.id, vote("z", Failed, None)).await.unwrap();
-    assert!(s.disputed(2, None, 10).await.unwrap().is_empty(), "one new failure is not two");
+    assert!(s.disputed(2, None, None, 10).await.unwrap().is_empty(), "one new failure is not two");
     s.vote(&bad.id, vote("w", Failed, None)).await.unwrap();
     assert_eq!(s.count_disputed(2).await.unwrap(), 1);
     // Rejected: out of search and of the queue.
@@ -178,6 +182,7 @@ pub async fn resource_neighbours_from_stored_vectors(s: Arc<dyn Store>) {
         vector: query.clone(),
         min_cosine: 25f64.to_radians().cos(),
         limit: 10,
+        scope: "org".into(),
     };
     let got = s.resource_neighbours(&q).await.unwrap();
     let summary: Vec<(String, Option<f64>)> = got.iter().map(|n| (n.experience.id.clone(), n.cosine)).collect();

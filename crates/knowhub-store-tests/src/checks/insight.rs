@@ -17,21 +17,21 @@ pub async fn resource_track_records(s: Arc<dyn Store>) {
     created(&s, exp("list files", "ls 100%_x", "ls -la", 4, "a")).await;
     created(&s, extracted("pending one", "pg_dump", "not counted")).await;
     s.vote(&a.id, vote("v1", Helped, None)).await.unwrap();
-    let all = s.resources(&ResourceFilter::All, 10).await.unwrap();
+    let all = s.resources(&ResourceFilter::All, None, 10).await.unwrap();
     assert_eq!(all.len(), 2, "{all:?}");
     let pg = &all[0];
     assert_eq!((pg.key.as_str(), pg.records, pg.successes, pg.failures, pg.helped), ("pg_dump", 2, 1, 1, 1));
     assert_eq!(pg.resource, "PG_DUMP", "the newest approved spelling");
     assert_eq!(pg.last_success_at.as_deref(), Some(a.created_at.as_str()));
     assert_eq!(pg.last_seen_at, f.created_at);
-    let m = s.resources(&ResourceFilter::Matching("Pg_D".into()), 10).await.unwrap();
+    let m = s.resources(&ResourceFilter::Matching("Pg_D".into()), None, 10).await.unwrap();
     assert_eq!(m.iter().map(|r| r.key.as_str()).collect::<Vec<_>>(), ["pg_dump"]);
     // LIKE wildcards in the query are literal.
-    assert_eq!(s.resources(&ResourceFilter::Matching("%".into()), 10).await.unwrap().len(), 1);
-    assert_eq!(s.resources(&ResourceFilter::Matching("p_".into()), 10).await.unwrap().len(), 0);
-    assert_eq!(s.resources(&ResourceFilter::Key("pg_dump".into()), 10).await.unwrap()[0].records, 2);
-    assert!(s.resources(&ResourceFilter::Key("nope".into()), 10).await.unwrap().is_empty());
-    assert_eq!(s.resources(&ResourceFilter::All, 1).await.unwrap().len(), 1);
+    assert_eq!(s.resources(&ResourceFilter::Matching("%".into()), None, 10).await.unwrap().len(), 1);
+    assert_eq!(s.resources(&ResourceFilter::Matching("p_".into()), None, 10).await.unwrap().len(), 0);
+    assert_eq!(s.resources(&ResourceFilter::Key("pg_dump".into()), None, 10).await.unwrap()[0].records, 2);
+    assert!(s.resources(&ResourceFilter::Key("nope".into()), None, 10).await.unwrap().is_empty());
+    assert_eq!(s.resources(&ResourceFilter::All, None, 1).await.unwrap().len(), 1);
     s.confirm(&a.id, "z-bot").await.unwrap();
     let c = s.confirmed_by(&a.id).await.unwrap();
     assert_eq!(c.iter().map(|c| c.by.as_str()).collect::<Vec<_>>(), ["a", "z-bot"]);

@@ -14,6 +14,7 @@ fn upload(session: &str, msgs: &[&str]) -> NewExtraction {
         submitted_by: "me".into(),
         caller: "key-bot".into(),
         require_approval: true,
+        scope: "team/jobs".into(),
         hashes: msgs.iter().map(|m| format!("h-{m}")).collect(),
         messages: msgs.iter().map(|m| serde_json::json!({"role": "user", "content": m}).to_string()).collect(),
     }
@@ -32,6 +33,7 @@ pub async fn extraction_overlap(s: Arc<dyn Store>) {
     assert_eq!(contents(&j), vec!["a", "b", "c"]);
     assert!(j.require_approval);
     assert_eq!(j.caller, "key-bot");
+    assert_eq!(j.scope, "team/jobs", "the scope its findings go to");
     assert_eq!(s.extraction(&j.id).await.unwrap(), Some(j.clone()));
     // The whole history again, longer: only the new messages.
     let e = s.enqueue_extraction(upload("s", &["a", "b", "c", "d", "e"])).await.unwrap();

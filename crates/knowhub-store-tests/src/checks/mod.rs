@@ -17,6 +17,7 @@ pub mod jobs;
 pub mod keys;
 pub mod records;
 pub mod review;
+pub mod scopes;
 pub mod text;
 pub mod vectors;
 

@@ -11,9 +11,9 @@ use crate::{exp, MODEL};
 pub async fn review_approve(s: Arc<dyn Store>) {
     let a = created(&s, extracted("Speed up cargo builds", "sccache", "2x faster")).await;
     let b = created(&s, extracted("Speed up npm installs", "npm ci --prefer-offline", "faster")).await;
-    let pending = s.pending(None, 10).await.unwrap();
+    let pending = s.pending(None, None, 10).await.unwrap();
     assert_eq!(pending.iter().map(|e| e.id.clone()).collect::<Vec<_>>(), vec![a.id.clone(), b.id.clone()]);
-    assert_eq!(s.pending(Some(&a.id), 10).await.unwrap().len(), 1);
+    assert_eq!(s.pending(None, Some(&a.id), 10).await.unwrap().len(), 1);
     assert!(search(&s, "sccache", &SearchFilter::default()).await.is_empty(), "pending is not searchable");
     s.set_vectors(MODEL, &[(a.id.clone(), unit(&[1.0, 1.0]))]).await.unwrap();
     let ok = s.review(&a.id, approve(ValidEdits::default())).await.unwrap();
@@ -25,7 +25,7 @@ pub async fn review_approve(s: Arc<dyn Store>) {
     assert_eq!(s.get(&a.id).await.unwrap().unwrap().review, Some(mark));
     assert_eq!(search(&s, "sccache", &SearchFilter::default()).await, vec![a.id.clone()]);
     assert_eq!(s.vector_count(MODEL).await.unwrap(), 1, "unchanged text keeps its vector");
-    assert_eq!(s.pending(None, 10).await.unwrap().len(), 1);
+    assert_eq!(s.pending(None, None, 10).await.unwrap().len(), 1);
 }
 
 pub async fn review_approve_with_edits(s: Arc<dyn Store>) {
