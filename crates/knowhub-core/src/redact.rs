@@ -1168,6 +1168,34 @@ mod tests {
     }
 
     #[test]
+    fn context_keeps_what_is_not_personal() {
+        // Shared, CI and system accounts are not people; a person's name still goes.
+        assert_eq!(r("/home/runner/work/x and /home/nadia/x"), "/home/runner/work/x and /home/[REDACTED]/x");
+        assert_eq!(r("C:\\Users\\Public\\Music"), "C:\\Users\\Public\\Music");
+        assert_eq!(r("/Users/Shared/x /Users/shared2/x"), "/Users/Shared/x /Users/[REDACTED]/x");
+        // A variable in a URL's password slot is not a password; a literal one is.
+        assert_eq!(r("amqp://svc:${AMQP_PASS}@mq:5672"), "amqp://svc:${AMQP_PASS}@mq:5672");
+        assert_eq!(r("amqp://svc:$AMQP_PASS@mq"), "amqp://svc:$AMQP_PASS@mq");
+        assert_eq!(r("amqp://svc:$x9!@mq"), "amqp://svc:[REDACTED]@mq");
+        // Versions glued to a package name and section numbers are not addresses.
+        assert_eq!(r("wheel-3.1.4.1-py3"), "wheel-3.1.4.1-py3");
+        assert_eq!(r("see section 5.2.1.4"), "see section 5.2.1.4");
+        assert_eq!(r("peer 5.2.1.4"), "peer [IP]");
+        // A `grep -n` prefix before a decorator is not an e-mail address; an address still is.
+        assert_eq!(r("31-@app.get(\"/\")"), "31-@app.get(\"/\")");
+        assert_eq!(r("@functools.lru_cache"), "@functools.lru_cache");
+        assert_eq!(r("ops-team@corp.io"), "[EMAIL]");
+        // An 11-digit count is not a mobile number; the same digits alone are.
+        assert_eq!(r("read 13912345678 bytes"), "read 13912345678 bytes");
+        assert_eq!(r("offset=13912345678"), "offset=13912345678");
+        assert_eq!(r("ring 13912345678"), "ring [PHONE]");
+        assert_eq!(r("139-1234-5678 bytes"), "[PHONE] bytes"); // written as a phone number
+                                                               // A Docker secret mount names a source, not a secret.
+        assert_eq!(r("--secret id=gh,env=GH_TOKEN"), "--secret id=gh,env=GH_TOKEN");
+        assert_eq!(r("--secret S3cr3t-value"), "--secret [REDACTED]");
+    }
+
+    #[test]
     fn secret_assignments_need_a_secret_looking_value() {
         assert_eq!(r("token: placeholder"), "token: placeholder"); // no digit or symbol, under 20 chars
         assert_eq!(r("password=abcdefgh"), "password=abcdefgh"); // letters only, short
