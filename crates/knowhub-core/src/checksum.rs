@@ -1,10 +1,9 @@
 //! Check digits of numbers that redaction must tell from look-alikes: payment cards (Luhn), IBANs
 //! (ISO 13616 mod 97), Chinese, Hong Kong, Taiwanese, Japanese and Korean identity numbers, US
 //! social security numbers and UK National Insurance numbers (format rules only: neither has a
-//! check digit), and the base64
-//! `user:password` of a Docker `auth` entry. A number that fails its check is kept: a random
-//! 18-digit order number passes the Chinese check one time in eleven, not every time. The
-//! TypeScript twin is in `plugins/openclaw/src/security.ts`.
+//! check digit), and the base64 `user:password` of a Docker `auth` entry. A number that fails its
+//! check is kept: a random 18-digit order number passes the Chinese check one time in eleven, not
+//! every time. The TypeScript twin is in `plugins/openclaw/src/security.ts`.
 
 /// The ASCII digits and letters of `s`, separators (spaces, dashes, brackets) dropped.
 fn alnum(s: &str) -> Vec<u8> {
