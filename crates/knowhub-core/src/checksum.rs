@@ -1,9 +1,9 @@
 //! Check digits of numbers that redaction must tell from look-alikes: payment cards (Luhn), IBANs
 //! (ISO 13616 mod 97), Chinese, Hong Kong, Taiwanese, Japanese and Korean identity numbers, US
-//! social security numbers (format rules only: the number has no check digit), and the base64
-//! `user:password` of a Docker `auth` entry. A number that fails its check is kept: a random
-//! 18-digit order number passes the Chinese check one time in eleven, not every time. The
-//! TypeScript twin is in `plugins/openclaw/src/security.ts`.
+//! social security numbers and UK National Insurance numbers (format rules only: neither has a
+//! check digit), and the base64 `user:password` of a Docker `auth` entry. A number that fails its
+//! check is kept: a random 18-digit order number passes the Chinese check one time in eleven, not
+//! every time. The TypeScript twin is in `plugins/openclaw/src/security.ts`.
 
 /// The ASCII digits and letters of `s`, separators (spaces, dashes, brackets) dropped.
 fn alnum(s: &str) -> Vec<u8> {
@@ -219,6 +219,23 @@ pub fn base64_userpass(s: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// A UK National Insurance number, `AB123456C` or `AB 12 34 56 C`: two prefix letters, six digits
+/// and a suffix A-D. There is no check digit, so the allocation rules do the work: neither prefix
+/// letter is D, F, I, Q, U or V, the second is not O, and BG, GB, KN, NK, NT, TN and ZZ are never
+/// issued.
+pub fn uk_nino(s: &str) -> bool {
+    let b = alnum(s);
+    if b.len() != 9 || !b[2..8].iter().all(u8::is_ascii_digit) || !(b'A'..=b'D').contains(&b[8]) {
+        return false;
+    }
+    let (p, q) = (b[0], b[1]);
+    let letter_ok = |c: u8| c.is_ascii_uppercase() && !b"DFIQUV".contains(&c);
+    letter_ok(p)
+        && letter_ok(q)
+        && q != b'O'
+        && !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].iter().any(|x| x.as_bytes() == &b[..2])
+}
+
 /// The check named in the rule file, or `None` for an unknown name.
 pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
     Some(match name {
@@ -230,6 +247,7 @@ pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
         "us_ssn" => us_ssn,
         "iban" => iban,
         "base64_userpass" => base64_userpass,
+        "uk_nino" => uk_nino,
         _ => return None,
     })
 }
@@ -254,6 +272,8 @@ mod tests {
             (iban, "DE89 3704 0044 0532 0130 00", "DE89 3704 0044 0532 0130 01"),
             (iban, "GB82WEST12345698765432", "GB82WEST12345698765433"),
             (base64_userpass, "dXNlcjpwYXNzd29yZA==", "aGVsbG8gd29ybGQ="),
+            (uk_nino, "HZ 48 20 15 D", "HZ 48 20 15 E"),
+            (uk_nino, "ER719304B", "GB719304B"),
         ];
         for (check, ok, bad) in cases {
             assert!(check(ok), "{ok} should pass");
@@ -261,6 +281,7 @@ mod tests {
         }
         assert!(luhn(&[4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]));
         assert!(!us_ssn("900-12-3456") && !us_ssn("123-00-4567") && !us_ssn("123-45-0000"));
-        assert!(by_name("iban").is_some() && by_name("nope").is_none());
+        assert!(!uk_nino("DA123456A") && !uk_nino("AO123456A") && !uk_nino("NT123456A") && !uk_nino("AB12345A"));
+        assert!(by_name("iban").is_some() && by_name("uk_nino").is_some() && by_name("nope").is_none());
     }
 }

@@ -258,6 +258,75 @@ static VERSION_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("version context regex")
 });
 
+/// A key naming an address right before a dotted quad (`client_ip=`, `host: `): an address even
+/// after `=`, which elsewhere pins a version (`pkg=1.2.3.4`).
+static ADDRESS_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)(?:(?-u:\b)|_)(?:ip|ipv4|addr|address|host|server|gateway|proxy|peer|remote|nameserver)["']?\s*[:=]\s*["']?\z"#)
+        .expect("address key regex")
+});
+
+/// A version or document-section context the marker list above does not cover: a package name
+/// joined by a dash (`pyerfa-2.0.1.5`) or a section word (`section 7.1.1.1`, `§ 4.2.1.3`).
+static NUMBERING_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:[A-Za-z]-|(?-u:\b)(?:sections?|sect?\.|chapter|clause|appendix|paragraph|para\.)\s*|§\s*)\z")
+        .expect("numbering context regex")
+});
+
+/// A user name that is a shared, CI or system account rather than a person: the GitHub Actions
+/// `runner`, cloud images' default users, container users, and Windows' and macOS's shared
+/// folders (`C:\Users\Public`, `/Users/Shared`).
+fn is_generic_account(user: &str) -> bool {
+    const GENERIC: &[&str] = &[
+        "runner",
+        "runneradmin",
+        "ubuntu",
+        "debian",
+        "ec2-user",
+        "centos",
+        "fedora",
+        "vagrant",
+        "node",
+        "circleci",
+        "jenkins",
+        "travis",
+        "gitlab-runner",
+        "buildkite-agent",
+        "codespace",
+        "vscode",
+        "shared",
+        "public",
+        "default",
+        "guest",
+    ];
+    GENERIC.iter().any(|g| user.eq_ignore_ascii_case(g))
+}
+
+/// A password slot that holds a variable, not a password: `${DB_PASSWORD}`, `$PGPASS`,
+/// `%PASSWORD%`, `<password>`, `{{ .Password }}`.
+fn is_variable_reference(v: &str) -> bool {
+    static VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:\$\{[^{}]+\}|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]+>|\{\{[^{}]+\}\})$")
+            .expect("variable reference regex")
+    });
+    VARIABLE.is_match(v)
+}
+
+/// A bare 11-digit number that counts something (`13812345678 bytes`, `inode 13802214457`): a unit
+/// right after it or a counter word right before it. Numbers written with separators keep their
+/// phone reading.
+fn is_quantity(m: &str, before: &str, after: &str) -> bool {
+    static UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s?(?i:bytes?|[kmgt]i?b|rows?|records?|items?|entries|lines?|files?|blocks?|pages?|tokens?|chars?|characters?|words?|messages?|events?|requests?|docs?|documents?|objects?|keys?|ms|ns|us|µs|sec|seconds?|ticks?|cycles?|iterations?|steps?|samples?)(?-u:\b)")
+            .expect("unit regex")
+    });
+    static COUNTER_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?-u:\b)(?:inode|offset|size|count|total|length|len|bytes|rows|records|lsn|seq|sequence|block|height|nonce|epoch|timestamp|ts|checksum|crc)\s*[:=#]?\s*\z")
+            .expect("counter regex")
+    });
+    m.bytes().all(|b| b.is_ascii_digit())
+        && (UNIT_AFTER.is_match(after) || COUNTER_BEFORE.is_match(window_before(before, before.len())))
+}
+
 /// The 16 characters before `at` (the plugin looks at the same window).
 fn window_before(text: &str, at: usize) -> &str {
     let head = &text[..at];
@@ -358,6 +427,14 @@ fn is_placeholder(v: &str) -> bool {
     v.starts_with(['$', '<', '{', '%', '[', '-']) || v.is_empty()
 }
 
+/// A `key=value,...` mount spec naming where a secret comes from, not the secret itself
+/// (`docker build --secret id=npmrc,src=$HOME/.npmrc`).
+fn is_mount_spec(v: &str) -> bool {
+    static SPEC: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^(?:id|src|source|env|type|target|dst|required)=").expect("mount spec regex"));
+    SPEC.is_match(v)
+}
+
 const OCTET: &str = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
 
 fn rule(name: &'static str, category: Category, pattern: &str, decide: fn(&Captures<'_>, &str) -> Action) -> Rule {
@@ -385,7 +462,8 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Secret,
             r"(?i)(?-u:\b)(?P<head>[a-z][a-z0-9+.\-]*://[^\s:@/]*):(?P<pw>[^\s@/]+)@",
             |c, _| {
-                if group(c, "pw") == "[REDACTED]" {
+                let pw = group(c, "pw");
+                if pw == "[REDACTED]" || is_variable_reference(pw) {
                     Action::Keep
                 } else {
                     Action::Replace(format!("{}:[REDACTED]@", group(c, "head")))
@@ -408,7 +486,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "basic_auth",
             BearerToken,
-            r"(?i)(?-u:\b)(?P<head>Authorization\s*:\s*Basic)\s+[A-Za-z0-9+/]{8,}={0,2}",
+            r#"(?i)(?-u:\b)(?P<head>Authorization["']?\s*:\s*["']?Basic)\s+[A-Za-z0-9+/]{8,}={0,2}"#,
             |c, _| Action::Replace(format!("{} [TOKEN]", group(c, "head"))),
         ),
         // OpenAI / Anthropic keys: sk-..., sk-proj-..., sk-ant-... (a digit and 20+ chars; the
@@ -485,7 +563,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             |c, _| {
                 let v = group(c, "value");
                 let quoted = !group(c, "q").is_empty();
-                if is_placeholder(v) || !(quoted || is_likely_secret_value(v)) {
+                if is_placeholder(v) || is_mount_spec(v) || !(quoted || is_likely_secret_value(v)) {
                     Action::Keep
                 } else {
                     Action::Replace(format!("{}[REDACTED]", group(c, "head")))
@@ -581,7 +659,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             "email_unicode",
             Email,
-            r"(?:^|[^0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．])(?P<m>(?P<local>\p{Han}{1,20}|[0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|рф|онлайн|みんな|한국))(?:\z|[^A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])",
+            r"(?:^|[^0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．])(?P<m>(?P<local>\p{Han}{1,20}|[0-9._%+\-\p{Latin}\p{Greek}\p{Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|\p{Greek}{2,}|\p{Cyrillic}{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|みんな|한국))(?:\z|[^A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])",
             |c, _| {
                 let m = group(c, "m");
                 if m.is_ascii() || group(c, "local").eq_ignore_ascii_case("git") {
@@ -591,13 +669,16 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 }
             },
         ),
-        // Email addresses. `git@host:org/repo` SSH remotes are kept (not a person's address).
+        // Email addresses. `git@host:org/repo` SSH remotes are kept (not a person's address), and
+        // so is a local part ending in `-` or `.` and a domain running on into `_`: that is a
+        // decorator after a `grep -n` line prefix (`57-@app.route`, `@functools.lru_cache`).
         rule(
             "email",
             Email,
-            r"(?:[^A-Za-z0-9._%+\-]|^)(?P<m>(?P<local>[A-Za-z0-9._%+\-]+)@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,})(?:[^A-Za-z0-9\-]|\z)",
+            r"(?:[^A-Za-z0-9._%+\-]|^)(?P<m>(?P<local>[A-Za-z0-9._%+\-]+)@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,})(?:[^A-Za-z0-9_\-]|\z)",
             |c, _| {
-                if group(c, "local").eq_ignore_ascii_case("git") {
+                let local = group(c, "local");
+                if local.eq_ignore_ascii_case("git") || local.ends_with(['-', '.']) {
                     Action::Keep
                 } else {
                     replace_with("[EMAIL]")
@@ -613,6 +694,8 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             |c, t| {
                 if already_redacted(c, t) {
                     Action::NoMatch
+                } else if is_generic_account(group(c, "user")) {
+                    Action::Keep
                 } else {
                     Action::Replace(format!("{}/[REDACTED]", group(c, "root")))
                 }
@@ -626,6 +709,8 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             |c, t| {
                 if already_redacted(c, t) {
                     Action::NoMatch
+                } else if is_generic_account(group(c, "user")) {
+                    Action::Keep
                 } else {
                     Action::Replace(format!("{}[REDACTED]", group(c, "head")))
                 }
@@ -654,7 +739,9 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             &format!(r"(?:[^A-Za-z0-9_.]|^)(?P<m>{OCTET}(?:\.{OCTET}){{3}})(?:\z|[^A-Za-z0-9_.]|\.(?:\z|[^0-9]))"),
             |c, t| {
                 let ip = group(c, "m");
-                if !is_publicish_ipv4(ip) || VERSION_CONTEXT.is_match(window_before(t, span_start(c))) {
+                let before = window_before(t, span_start(c));
+                let version = VERSION_CONTEXT.is_match(before) || NUMBERING_CONTEXT.is_match(before);
+                if !is_publicish_ipv4(ip) || (version && !ADDRESS_KEY.is_match(before)) {
                     Action::Keep
                 } else {
                     replace_with("[IP]")
@@ -709,7 +796,14 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             "phone_cn",
             Phone,
             r"(?:[^A-Za-z0-9_.+\-]|^)(?P<m>1[3-9][0-9](?:[ \-]?[0-9]{4}){2})(?:\z|[^A-Za-z0-9_.\-]|[A-Za-z_.\-](?:\z|[^0-9]))",
-            |_, _| replace_with("[PHONE]"),
+            |c, t| {
+                let m = c.name("m").expect("group m");
+                if is_quantity(m.as_str(), &t[..m.start()], &t[m.end()..]) {
+                    Action::Keep
+                } else {
+                    replace_with("[PHONE]")
+                }
+            },
         ),
     ]
 });
@@ -899,7 +993,8 @@ mod tests {
         ("connect 203.0.113.7:5432.", "connect [IP]:5432."),
         ("subnet 172.16.0.0/12", "subnet [IP]/12"),
         ("服务器10.0.0.5连接超时", "服务器[IP]连接超时"),
-        ("ip=8.8.8.8, 1.1.1.1.", "ip=8.8.8.8, [IP]."), // '=' is a version marker in the plugin
+        ("ip=8.8.8.8, 1.1.1.1.", "ip=[IP], [IP]."), // `ip=` names an address: `=` is no version pin here
+        ("pkg=8.8.8.8 and client_ip=8.8.4.4", "pkg=8.8.8.8 and client_ip=[IP]"),
     ];
 
     /// Technical text that must come out unchanged (the plugin's list plus more).
@@ -1070,6 +1165,34 @@ mod tests {
         assert_eq!(r("+1234567"), "+1234567"); // 7 digits: too short
         assert_eq!(r("+86-138-0013-8000"), "[PHONE]");
         assert_eq!(r("id=415-555-01000"), "id=415-555-01000");
+    }
+
+    #[test]
+    fn context_keeps_what_is_not_personal() {
+        // Shared, CI and system accounts are not people; a person's name still goes.
+        assert_eq!(r("/home/runner/work/x and /home/nadia/x"), "/home/runner/work/x and /home/[REDACTED]/x");
+        assert_eq!(r("C:\\Users\\Public\\Music"), "C:\\Users\\Public\\Music");
+        assert_eq!(r("/Users/Shared/x /Users/shared2/x"), "/Users/Shared/x /Users/[REDACTED]/x");
+        // A variable in a URL's password slot is not a password; a literal one is.
+        assert_eq!(r("amqp://svc:${AMQP_PASS}@mq:5672"), "amqp://svc:${AMQP_PASS}@mq:5672");
+        assert_eq!(r("amqp://svc:$AMQP_PASS@mq"), "amqp://svc:$AMQP_PASS@mq");
+        assert_eq!(r("amqp://svc:$x9!@mq"), "amqp://svc:[REDACTED]@mq");
+        // Versions glued to a package name and section numbers are not addresses.
+        assert_eq!(r("wheel-3.1.4.1-py3"), "wheel-3.1.4.1-py3");
+        assert_eq!(r("see section 5.2.1.4"), "see section 5.2.1.4");
+        assert_eq!(r("peer 5.2.1.4"), "peer [IP]");
+        // A `grep -n` prefix before a decorator is not an e-mail address; an address still is.
+        assert_eq!(r("31-@app.get(\"/\")"), "31-@app.get(\"/\")");
+        assert_eq!(r("@functools.lru_cache"), "@functools.lru_cache");
+        assert_eq!(r("ops-team@corp.io"), "[EMAIL]");
+        // An 11-digit count is not a mobile number; the same digits alone are.
+        assert_eq!(r("read 13912345678 bytes"), "read 13912345678 bytes");
+        assert_eq!(r("offset=13912345678"), "offset=13912345678");
+        assert_eq!(r("ring 13912345678"), "ring [PHONE]");
+        assert_eq!(r("139-1234-5678 bytes"), "[PHONE] bytes"); // written as a phone number
+                                                               // A Docker secret mount names a source, not a secret.
+        assert_eq!(r("--secret id=gh,env=GH_TOKEN"), "--secret id=gh,env=GH_TOKEN");
+        assert_eq!(r("--secret S3cr3t-value"), "--secret [REDACTED]");
     }
 
     #[test]

@@ -191,7 +191,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "secrets",
   "category": "api_key",
   "replace": "[API_KEY]",
-  "pattern": "(?:^|[^A-Za-z0-9_:])([0-9]{8,10}:[A-Za-z0-9_\\-]{35})(?:[^A-Za-z0-9_\\-]|$)",
+  "pattern": "(?:^|[^A-Za-z0-9_:]|/bot)([0-9]{8,10}:[A-Za-z0-9_\\-]{35})(?:[^A-Za-z0-9_\\-]|$)",
   "group": 1,
   "entropy": 3.5,
   "require": [
@@ -208,6 +208,193 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "pattern": "\\bGOCSPX-[A-Za-z0-9_\\-]{28}",
   "keywords": [
    "gocspx-"
+  ]
+ },
+ {
+  "id": "session-cookie",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])([A-Za-z0-9_.\\-]{0,40}(?:sess|session|sessid|sessionid|session_id|session_key|sid))=[\\\"']?([^\\s;,'\\\"&]{16,})",
+  "ignore_case": true,
+  "group": 2,
+  "keywords": [
+   "sess",
+   "sid"
+  ],
+  "entropy": 3,
+  "require": [
+   "mixed"
+  ]
+ },
+ {
+  "id": "cookie-header-value",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:\\bcookie[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?|;[ \\t]*)([A-Za-z0-9_.\\-]{1,64})=([^\\s;,'\\\"]{16,})",
+  "ignore_case": true,
+  "group": 2,
+  "keywords": [
+   "cookie"
+  ],
+  "entropy": 3.3,
+  "require": [
+   "mixed"
+  ]
+ },
+ {
+  "id": "dockerhub-token",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "\\b(dckr_(?:pat|oat)_[A-Za-z0-9_\\-]{20,})",
+  "group": 1,
+  "keywords": [
+   "dckr_"
+  ]
+ },
+ {
+  "id": "vault-token",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{90,})",
+  "group": 1,
+  "keywords": [
+   "hvs.",
+   "hvb.",
+   "hvr."
+  ],
+  "entropy": 3.5
+ },
+ {
+  "id": "vault-legacy-token",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "vault[^\\n]{0,60}?[^A-Za-z0-9_.]([sb]\\.[A-Za-z0-9]{24})(?:[^A-Za-z0-9_]|$)",
+  "ignore_case": true,
+  "group": 1,
+  "keywords": [
+   "vault"
+  ],
+  "entropy": 3.5,
+  "require": [
+   "mixed"
+  ]
+ },
+ {
+  "id": "atlassian-token-prefix",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "\\b(ATATT3[A-Za-z0-9_\\-=]{100,})",
+  "group": 1,
+  "keywords": [
+   "atatt3"
+  ],
+  "entropy": 4
+ },
+ {
+  "id": "azure-storage-key-context",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "(?:account[ _\\-]?key|storage[ _\\-]?(?:account[ _\\-]?)?key)[^\\n]{0,40}?[^A-Za-z0-9+/]([A-Za-z0-9+/]{86}==)(?:[^A-Za-z0-9+/=]|$)",
+  "ignore_case": true,
+  "group": 1,
+  "keywords": [
+   "key"
+  ],
+  "entropy": 4.5
+ },
+ {
+  "id": "twilio-client-auth-token",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "\\bClient\\([ \\t]*[\\\"'](?:AC[0-9a-f]{32}|\\[API_KEY\\])[\\\"'][ \\t]*,[ \\t]*[\\\"']([0-9a-f]{32})[\\\"']",
+  "group": 1,
+  "keywords": [
+   "client("
+  ]
+ },
+ {
+  "id": "kubeconfig-client-key",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bclient-key-data:[ \\t]*[\\\"']?([A-Za-z0-9+/=]{16,})",
+  "group": 1,
+  "keywords": [
+   "client-key-data"
+  ]
+ },
+ {
+  "id": "login-password-flag",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b(?:sshpass|(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|az|cf)[ \\t]+(?:[a-z]+[ \\t]+)?login)\\b[^\\n|;&]{0,200}?[ \\t](?:-p[ \\t]*|--password(?:[ \\t]+|=))[\\\"']?([^\\s\\\"']+)",
+  "group": 1,
+  "keywords": [
+   "sshpass",
+   "login"
+  ]
+ },
+ {
+  "id": "env-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b([A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASSPHRASE|SSHPASS)|[A-Z][A-Z0-9]*_PWD)[ \\t]*=[ \\t]*[\\\"']?([^\\s\\\"'`;&|]+)",
+  "group": 2,
+  "keywords": [
+   "password",
+   "passwd",
+   "passphrase",
+   "sshpass",
+   "_pwd"
+  ],
+  "require": [
+   "secret_value"
+  ]
+ },
+ {
+  "id": "redis-prompt-auth",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:[A-Za-z0-9.\\-]+:[0-9]{2,5}|redis)(?:\\[[0-9]+\\])?>[ \\t]*AUTH[ \\t]+(?:[^\\s]+[ \\t]+)?([^\\s]+)",
+  "ignore_case": true,
+  "group": 1,
+  "keywords": [
+   "auth"
+  ]
+ },
+ {
+  "id": "pgpass-echo",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "[\\\"']([A-Za-z0-9.\\-*]{1,253}):([0-9]{1,5}|\\*):([^\\s:'\\\"]+):([^\\s:'\\\"]+):([^\\s'\\\"]+)[\\\"'][ \\t]*>>?[ \\t]*[^\\s]*pgpass",
+  "group": 5,
+  "keywords": [
+   "pgpass"
   ]
  },
  {
@@ -261,7 +448,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "personal",
   "category": "national_id",
   "replace": "[ID_NUMBER]",
-  "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )([1-8][0-9]{5}[ \\-]?[0-9]{4}[ \\-]?[0-9]{4}[ \\-]?[0-9]{3}[0-9Xx])(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+  "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )([1-8][0-9]{2}[ \\-]?[0-9]{3}[ \\-]?[0-9]{4}[ \\-]?[0-9]{4}[ \\-]?[0-9]{3}[0-9Xx])(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
   "group": 1,
   "validate": "cn_id"
  },
@@ -350,12 +537,22 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   ]
  },
  {
+  "id": "uk-national-insurance",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Za-z0-9_])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[0-9]{6}|[ ][0-9]{6}[ ]|[ ][0-9]{2}[ ][0-9]{2}[ ][0-9]{2}[ ])[A-D])(?:[^A-Za-z0-9_]|$)",
+  "group": 1,
+  "validate": "uk_nino"
+ },
+ {
   "id": "passport-context",
   "source": "knowhub",
   "stage": "personal",
   "category": "national_id",
   "replace": "[ID_NUMBER]",
-  "pattern": "(?:passport|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|number|num\\.?|#|is|号码|號碼|号|號|番号|번호|:|：))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8})(?:[^A-Za-z0-9]|$)",
+  "pattern": "(?:passport|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|number|num\\.?|#|is|号码|號碼|号|號|番号|번호|:|：|=))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8})(?:[^A-Za-z0-9]|$)",
   "group": 1,
   "ignore_case": true,
   "keywords": [
@@ -447,7 +644,16 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "personal",
   "category": "phone",
   "replace": "[PHONE]",
-  "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(07[0-9]{3}[ ]?[0-9]{6}|01[5-7][0-9]{1,2}[ /]?[0-9]{7,8}|0[67](?:[ ][0-9]{2}){4}|0[67][0-9]{8}|06-[0-9]{8})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+  "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(07[0-9]{3}[ ]?[0-9]{6}|01[5-7][0-9]{1,2}[ /\\-]?[0-9]{7,8}|0[1-9](?:[ ][0-9]{2}){4}|0[1-9](?:\\.[0-9]{2}){4}|0[67][0-9]{8}|06-[0-9]{8})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+  "group": 1
+ },
+ {
+  "id": "phone-landline-spaced",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "phone",
+  "replace": "[PHONE]",
+  "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(\\(0[0-9]{1,4}\\)[ ]?[0-9]{3,4}[ ][0-9]{4}|0[1-9][0-9]{1,3}[ ][0-9]{3,4}[ ][0-9]{4})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
   "group": 1
  },
  {

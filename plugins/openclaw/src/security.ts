@@ -21,6 +21,59 @@ type Rule = PatternRule | StageRule;
 /** Version markers: a dotted quad right after one of these is a version, not an IPv4 address. */
 const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|[=<>~^]=?)\s*[:=]?\s*$/i;
 
+/** A key naming an address right before a dotted quad (`client_ip=`, `host: `): an address even after `=`. */
+const ADDRESS_KEY = /(?:\b|_)(?:ip|ipv4|addr|address|host|server|gateway|proxy|peer|remote|nameserver)["']?\s*[:=]\s*["']?$/i;
+
+/** A package name joined by a dash (`pyerfa-2.0.1.5`) or a section word (`section 7.1.1.1`, `§ 4.2.1.3`). */
+const NUMBERING_CONTEXT = /(?:[A-Za-z]-|\b(?:sections?|sect?\.|chapter|clause|appendix|paragraph|para\.)\s*|§\s*)$/i;
+
+/** Shared, CI and system accounts rather than people (`/home/runner`, `C:\Users\Public`, `/Users/Shared`). */
+const GENERIC_ACCOUNTS = new Set([
+  "runner",
+  "runneradmin",
+  "ubuntu",
+  "debian",
+  "ec2-user",
+  "centos",
+  "fedora",
+  "vagrant",
+  "node",
+  "circleci",
+  "jenkins",
+  "travis",
+  "gitlab-runner",
+  "buildkite-agent",
+  "codespace",
+  "vscode",
+  "shared",
+  "public",
+  "default",
+  "guest",
+]);
+
+const isGenericAccount = (user: string): boolean => GENERIC_ACCOUNTS.has(asciiLower(user));
+
+/** A password slot that holds a variable, not a password: `${DB_PASSWORD}`, `$PGPASS`, `%PASSWORD%`, `<password>`, `{{ .Password }}`. */
+const isVariableReference = (v: string): boolean =>
+  /^(?:\$\{[^{}]+\}|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]+>|\{\{[^{}]+\}\})$/.test(v);
+
+const UNIT_AFTER =
+  /^\s?(?:bytes?|[kmgt]i?b|rows?|records?|items?|entries|lines?|files?|blocks?|pages?|tokens?|chars?|characters?|words?|messages?|events?|requests?|docs?|documents?|objects?|keys?|ms|ns|us|µs|sec|seconds?|ticks?|cycles?|iterations?|steps?|samples?)\b/i;
+const COUNTER_BEFORE =
+  /\b(?:inode|offset|size|count|total|length|len|bytes|rows|records|lsn|seq|sequence|block|height|nonce|epoch|timestamp|ts|checksum|crc)\s*[:=#]?\s*$/i;
+
+/**
+ * A bare 11-digit number that counts something (`13812345678 bytes`, `inode 13802214457`): a unit
+ * right after it or a counter word in the 16 characters before it. Numbers written with separators
+ * keep their phone reading.
+ */
+function isQuantity(m: string, offset: number, input: string): boolean {
+  return /^\d+$/.test(m) && (UNIT_AFTER.test(input.slice(offset + m.length)) || COUNTER_BEFORE.test(before16(input, offset)));
+}
+
+/** The 16 characters before `offset`, the window the version and address checks read. */
+const before16 = (input: string, offset: number): string => input.slice(Math.max(0, offset - 16), offset);
+
 function isPublicishIPv4(ip: string): boolean {
   const [a, b] = ip.split(".").map(Number);
   if (a === 127) return false; // loopback: not identifying, very common in technical text
@@ -143,6 +196,9 @@ function isEncodedSecret(run: string): boolean {
   const text = bytes ? printableText(bytes) : undefined;
   return text !== undefined && KNOWN_SECRET.some((p) => p.test(text));
 }
+
+/** A `key=value,...` mount spec naming where a secret comes from (`docker build --secret id=npmrc,src=...`). */
+const isMountSpec = (v: string): boolean => /^(?:id|src|source|env|type|target|dst|required)=/.test(v);
 
 /** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
 function isPlaceholder(v: string): boolean {
@@ -307,6 +363,19 @@ function checkBase64UserPass(s: string): boolean {
   return i > 0 && i < text.length - 1;
 }
 
+/**
+ * A UK National Insurance number, `AB123456C` or `AB 12 34 56 C`: no check digit, so the allocation
+ * rules do the work (neither prefix letter D, F, I, Q, U or V, the second not O, never BG, GB, KN,
+ * NK, NT, TN or ZZ).
+ */
+function checkUkNino(s: string): boolean {
+  const b = alnum(s);
+  if (!/^[A-Z]{2}\d{6}[A-D]$/.test(b)) return false;
+  const [p, q] = [b.charAt(0), b.charAt(1)];
+  const letterOk = (c: string): boolean => !"DFIQUV".includes(c);
+  return letterOk(p) && letterOk(q) && q !== "O" && !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].includes(p + q);
+}
+
 const CHECKS: Record<string, (s: string) => boolean> = {
   cn_id: checkCnId,
   hkid: checkHkid,
@@ -316,6 +385,7 @@ const CHECKS: Record<string, (s: string) => boolean> = {
   us_ssn: checkUsSsn,
   iban: checkIban,
   base64_userpass: checkBase64UserPass,
+  uk_nino: checkUkNino,
 };
 
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
@@ -435,7 +505,7 @@ const RULES: Rule[] = [
   {
     name: "url_password",
     pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]*):([^\s@/]+)@/gi,
-    replace: (m, prefix, pw) => (pw === "[REDACTED]" ? m : `${prefix}:[REDACTED]@`),
+    replace: (m, prefix, pw) => (pw === "[REDACTED]" || isVariableReference(pw) ? m : `${prefix}:[REDACTED]@`),
   },
   // JSON Web Tokens (three base64url segments, the first one a JSON header).
   {
@@ -452,7 +522,7 @@ const RULES: Rule[] = [
   },
   {
     name: "basic_auth",
-    pattern: /\b(Authorization\s*:\s*Basic)\s+[A-Za-z0-9+/]{8,}={0,2}/gi,
+    pattern: /\b(Authorization["']?\s*:\s*["']?Basic)\s+[A-Za-z0-9+/]{8,}={0,2}/gi,
     replace: (_m, head) => `${head} [TOKEN]`,
   },
   // OpenAI / Anthropic style keys: sk-..., sk-proj-..., sk-ant-... (needs a digit and 20+ chars;
@@ -516,7 +586,8 @@ const RULES: Rule[] = [
     name: "cli_flag_secret",
     pattern:
       /(?<=^|[\s(;|&])(--?(?:password|passwd|pass|pwd|token|api[_-]?key|apikey|secret|client[_-]?secret|auth[_-]?token|access[_-]?token|access[_-]?key|secret[_-]?key|private[_-]?key|storepass|keypass|passin|passout)(?:=|[ \t]+)(["']?))([^\s"']+)/gi,
-    replace: (m, head, q, value) => (isPlaceholder(value) || !(q !== "" || isLikelySecretValue(value)) ? m : `${head}[REDACTED]`),
+    replace: (m, head, q, value) =>
+      isPlaceholder(value) || isMountSpec(value) || !(q !== "" || isLikelySecretValue(value)) ? m : `${head}[REDACTED]`,
   },
   // MySQL/MariaDB's attached password flag (`mysql -uroot -pS3cret`), and any quoted attached `-p'...'`.
   {
@@ -572,26 +643,28 @@ const RULES: Rule[] = [
   {
     name: "email_unicode",
     pattern:
-      /(?<![0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．])(\p{Script=Han}{1,20}|[0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|рф|онлайн|みんな|한국)(?![A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])/gu,
+      /(?<![0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．])(\p{Script=Han}{1,20}|[0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|\p{Script=Greek}{2,}|\p{Script=Cyrillic}{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|みんな|한국)(?![A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])/gu,
     replace: (m, local) => (/^[\x00-\x7f]*$/.test(m) || local.toLowerCase() === "git" ? m : "[EMAIL]"),
   },
-  // Email addresses. `git@host:org/repo` SSH remotes are kept (not a person's address).
+  // Email addresses. `git@host:org/repo` SSH remotes are kept (not a person's address), and so is
+  // a local part ending in `-` or `.` and a domain running on into `_`: that is a decorator after a
+  // `grep -n` line prefix (`57-@app.route`, `@functools.lru_cache`).
   {
     name: "email",
-    pattern: /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})(?![A-Za-z0-9-])/g,
-    replace: (m, local) => (local.toLowerCase() === "git" ? m : "[EMAIL]"),
+    pattern: /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})(?![A-Za-z0-9_-])/g,
+    replace: (m, local) => (local.toLowerCase() === "git" || /[-.]$/.test(local) ? m : "[EMAIL]"),
   },
   // Home directories: /home/<user>, /Users/<user> (also file:// URLs), C:\Users\<user>.
   // The left guard keeps URL paths like https://example.com/home/docs intact.
   {
     name: "posix_home",
     pattern: /(?<=^|[\s"'`(=:,;[{<>|]|file:\/\/)(\/(?:home|Users))\/(?!\[REDACTED\])([^/\s"'`<>)\]}|,;:]+)/g,
-    replace: (_m, root) => `${root}/[REDACTED]`,
+    replace: (m, root, user) => (isGenericAccount(user) ? m : `${root}/[REDACTED]`),
   },
   {
     name: "windows_home",
     pattern: /\b([A-Za-z]:(?:\\\\|\\|\/)(?:Users|Documents and Settings)(?:\\\\|\\|\/))(?!\[REDACTED\])([^\\/\s"'`<>|:*?]+)/gi,
-    replace: (_m, head) => `${head}[REDACTED]`,
+    replace: (m, head, user) => (isGenericAccount(user) ? m : `${head}[REDACTED]`),
   },
   // National ids, IBANs and phone numbers with their check digits: rules/secrets.json.
   { name: "rules:personal", stage: "personal" },
@@ -618,7 +691,8 @@ const RULES: Rule[] = [
       const offset = rest[rest.length - 2] as unknown as number;
       const input = rest[rest.length - 1] as unknown as string;
       if (!isPublicishIPv4(m)) return m;
-      if (VERSION_CONTEXT.test(input.slice(Math.max(0, offset - 16), offset))) return m;
+      const before = before16(input, offset);
+      if ((VERSION_CONTEXT.test(before) || NUMBERING_CONTEXT.test(before)) && !ADDRESS_KEY.test(before)) return m;
       return "[IP]";
     },
   },
@@ -655,7 +729,7 @@ const RULES: Rule[] = [
   {
     name: "phone_cn",
     pattern: /(?<![\w.+-])1[3-9]\d(?:[ -]?\d{4}){2}(?![\w.-]?\d)/g,
-    replace: () => "[PHONE]",
+    replace: (m, offset: unknown, input: unknown) => (isQuantity(m, offset as number, input as string) ? m : "[PHONE]"),
   },
 ];
 

@@ -339,3 +339,28 @@ test("redactWithCounts counts per category like the server", () => {
     ],
   );
 });
+
+test("context keeps what is not personal (generic accounts, variables, versions, decorators, counts)", () => {
+  const cases: Array<[string, string]> = [
+    ["/home/runner/work/x and /home/nadia/x", "/home/runner/work/x and /home/[REDACTED]/x"],
+    ["C:\\Users\\Public\\Music", "C:\\Users\\Public\\Music"],
+    ["/Users/Shared/x /Users/shared2/x", "/Users/Shared/x /Users/[REDACTED]/x"],
+    ["amqp://svc:${AMQP_PASS}@mq:5672", "amqp://svc:${AMQP_PASS}@mq:5672"],
+    ["amqp://svc:$AMQP_PASS@mq", "amqp://svc:$AMQP_PASS@mq"],
+    ["amqp://svc:$x9!@mq", "amqp://svc:[REDACTED]@mq"],
+    ["wheel-3.1.4.1-py3", "wheel-3.1.4.1-py3"],
+    ["see section 5.2.1.4", "see section 5.2.1.4"],
+    ["peer 5.2.1.4", "peer [IP]"],
+    ['31-@app.get("/")', '31-@app.get("/")'],
+    ["@functools.lru_cache", "@functools.lru_cache"],
+    ["ops-team@corp.io", "[EMAIL]"],
+    ["read 13912345678 bytes", "read 13912345678 bytes"],
+    ["offset=13912345678", "offset=13912345678"],
+    ["ring 13912345678", "ring [PHONE]"],
+    ["139-1234-5678 bytes", "[PHONE] bytes"],
+    ["--secret id=gh,env=GH_TOKEN", "--secret id=gh,env=GH_TOKEN"],
+    ["--secret S3cr3t-value", "--secret [REDACTED]"],
+    ["client_ip=8.8.4.4 and pkg=8.8.8.8", "client_ip=[IP] and pkg=8.8.8.8"],
+  ];
+  for (const [input, expected] of cases) assert.equal(redactSensitiveInfo(input), expected, input);
+});

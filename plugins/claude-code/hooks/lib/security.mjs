@@ -183,7 +183,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "api_key",
         "replace": "[API_KEY]",
-        "pattern": "(?:^|[^A-Za-z0-9_:])([0-9]{8,10}:[A-Za-z0-9_\\-]{35})(?:[^A-Za-z0-9_\\-]|$)",
+        "pattern": "(?:^|[^A-Za-z0-9_:]|/bot)([0-9]{8,10}:[A-Za-z0-9_\\-]{35})(?:[^A-Za-z0-9_\\-]|$)",
         "group": 1,
         "entropy": 3.5,
         "require": [
@@ -200,6 +200,193 @@ export const SECRET_RULES = [
         "pattern": "\\bGOCSPX-[A-Za-z0-9_\\-]{28}",
         "keywords": [
             "gocspx-"
+        ]
+    },
+    {
+        "id": "session-cookie",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])([A-Za-z0-9_.\\-]{0,40}(?:sess|session|sessid|sessionid|session_id|session_key|sid))=[\\\"']?([^\\s;,'\\\"&]{16,})",
+        "ignore_case": true,
+        "group": 2,
+        "keywords": [
+            "sess",
+            "sid"
+        ],
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ]
+    },
+    {
+        "id": "cookie-header-value",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:\\bcookie[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?|;[ \\t]*)([A-Za-z0-9_.\\-]{1,64})=([^\\s;,'\\\"]{16,})",
+        "ignore_case": true,
+        "group": 2,
+        "keywords": [
+            "cookie"
+        ],
+        "entropy": 3.3,
+        "require": [
+            "mixed"
+        ]
+    },
+    {
+        "id": "dockerhub-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(dckr_(?:pat|oat)_[A-Za-z0-9_\\-]{20,})",
+        "group": 1,
+        "keywords": [
+            "dckr_"
+        ]
+    },
+    {
+        "id": "vault-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{90,})",
+        "group": 1,
+        "keywords": [
+            "hvs.",
+            "hvb.",
+            "hvr."
+        ],
+        "entropy": 3.5
+    },
+    {
+        "id": "vault-legacy-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "vault[^\\n]{0,60}?[^A-Za-z0-9_.]([sb]\\.[A-Za-z0-9]{24})(?:[^A-Za-z0-9_]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "vault"
+        ],
+        "entropy": 3.5,
+        "require": [
+            "mixed"
+        ]
+    },
+    {
+        "id": "atlassian-token-prefix",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(ATATT3[A-Za-z0-9_\\-=]{100,})",
+        "group": 1,
+        "keywords": [
+            "atatt3"
+        ],
+        "entropy": 4
+    },
+    {
+        "id": "azure-storage-key-context",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "(?:account[ _\\-]?key|storage[ _\\-]?(?:account[ _\\-]?)?key)[^\\n]{0,40}?[^A-Za-z0-9+/]([A-Za-z0-9+/]{86}==)(?:[^A-Za-z0-9+/=]|$)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "key"
+        ],
+        "entropy": 4.5
+    },
+    {
+        "id": "twilio-client-auth-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\bClient\\([ \\t]*[\\\"'](?:AC[0-9a-f]{32}|\\[API_KEY\\])[\\\"'][ \\t]*,[ \\t]*[\\\"']([0-9a-f]{32})[\\\"']",
+        "group": 1,
+        "keywords": [
+            "client("
+        ]
+    },
+    {
+        "id": "kubeconfig-client-key",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bclient-key-data:[ \\t]*[\\\"']?([A-Za-z0-9+/=]{16,})",
+        "group": 1,
+        "keywords": [
+            "client-key-data"
+        ]
+    },
+    {
+        "id": "login-password-flag",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:sshpass|(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|az|cf)[ \\t]+(?:[a-z]+[ \\t]+)?login)\\b[^\\n|;&]{0,200}?[ \\t](?:-p[ \\t]*|--password(?:[ \\t]+|=))[\\\"']?([^\\s\\\"']+)",
+        "group": 1,
+        "keywords": [
+            "sshpass",
+            "login"
+        ]
+    },
+    {
+        "id": "env-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b([A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASSPHRASE|SSHPASS)|[A-Z][A-Z0-9]*_PWD)[ \\t]*=[ \\t]*[\\\"']?([^\\s\\\"'`;&|]+)",
+        "group": 2,
+        "keywords": [
+            "password",
+            "passwd",
+            "passphrase",
+            "sshpass",
+            "_pwd"
+        ],
+        "require": [
+            "secret_value"
+        ]
+    },
+    {
+        "id": "redis-prompt-auth",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:[A-Za-z0-9.\\-]+:[0-9]{2,5}|redis)(?:\\[[0-9]+\\])?>[ \\t]*AUTH[ \\t]+(?:[^\\s]+[ \\t]+)?([^\\s]+)",
+        "ignore_case": true,
+        "group": 1,
+        "keywords": [
+            "auth"
+        ]
+    },
+    {
+        "id": "pgpass-echo",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "[\\\"']([A-Za-z0-9.\\-*]{1,253}):([0-9]{1,5}|\\*):([^\\s:'\\\"]+):([^\\s:'\\\"]+):([^\\s'\\\"]+)[\\\"'][ \\t]*>>?[ \\t]*[^\\s]*pgpass",
+        "group": 5,
+        "keywords": [
+            "pgpass"
         ]
     },
     {
@@ -253,7 +440,7 @@ export const SECRET_RULES = [
         "stage": "personal",
         "category": "national_id",
         "replace": "[ID_NUMBER]",
-        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )([1-8][0-9]{5}[ \\-]?[0-9]{4}[ \\-]?[0-9]{4}[ \\-]?[0-9]{3}[0-9Xx])(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )([1-8][0-9]{2}[ \\-]?[0-9]{3}[ \\-]?[0-9]{4}[ \\-]?[0-9]{4}[ \\-]?[0-9]{3}[0-9Xx])(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
         "group": 1,
         "validate": "cn_id"
     },
@@ -342,12 +529,22 @@ export const SECRET_RULES = [
         ]
     },
     {
+        "id": "uk-national-insurance",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[0-9]{6}|[ ][0-9]{6}[ ]|[ ][0-9]{2}[ ][0-9]{2}[ ][0-9]{2}[ ])[A-D])(?:[^A-Za-z0-9_]|$)",
+        "group": 1,
+        "validate": "uk_nino"
+    },
+    {
         "id": "passport-context",
         "source": "knowhub",
         "stage": "personal",
         "category": "national_id",
         "replace": "[ID_NUMBER]",
-        "pattern": "(?:passport|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|number|num\\.?|#|is|号码|號碼|号|號|番号|번호|:|：))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8})(?:[^A-Za-z0-9]|$)",
+        "pattern": "(?:passport|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|number|num\\.?|#|is|号码|號碼|号|號|番号|번호|:|：|=))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8})(?:[^A-Za-z0-9]|$)",
         "group": 1,
         "ignore_case": true,
         "keywords": [
@@ -439,7 +636,16 @@ export const SECRET_RULES = [
         "stage": "personal",
         "category": "phone",
         "replace": "[PHONE]",
-        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(07[0-9]{3}[ ]?[0-9]{6}|01[5-7][0-9]{1,2}[ /]?[0-9]{7,8}|0[67](?:[ ][0-9]{2}){4}|0[67][0-9]{8}|06-[0-9]{8})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(07[0-9]{3}[ ]?[0-9]{6}|01[5-7][0-9]{1,2}[ /\\-]?[0-9]{7,8}|0[1-9](?:[ ][0-9]{2}){4}|0[1-9](?:\\.[0-9]{2}){4}|0[67][0-9]{8}|06-[0-9]{8})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
+        "group": 1
+    },
+    {
+        "id": "phone-landline-spaced",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\- ]|[^0-9 ] )(\\(0[0-9]{1,4}\\)[ ]?[0-9]{3,4}[ ][0-9]{4}|0[1-9][0-9]{1,3}[ ][0-9]{3,4}[ ][0-9]{4})(?:$|[^A-Za-z0-9_.\\- ]| (?:$|[^0-9]))",
         "group": 1
     },
     {
@@ -2925,6 +3131,48 @@ export const SECRET_RULES = [
 ];
 /** Version markers: a dotted quad right after one of these is a version, not an IPv4 address. */
 const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|[=<>~^]=?)\s*[:=]?\s*$/i;
+/** A key naming an address right before a dotted quad (`client_ip=`, `host: `): an address even after `=`. */
+const ADDRESS_KEY = /(?:\b|_)(?:ip|ipv4|addr|address|host|server|gateway|proxy|peer|remote|nameserver)["']?\s*[:=]\s*["']?$/i;
+/** A package name joined by a dash (`pyerfa-2.0.1.5`) or a section word (`section 7.1.1.1`, `§ 4.2.1.3`). */
+const NUMBERING_CONTEXT = /(?:[A-Za-z]-|\b(?:sections?|sect?\.|chapter|clause|appendix|paragraph|para\.)\s*|§\s*)$/i;
+/** Shared, CI and system accounts rather than people (`/home/runner`, `C:\Users\Public`, `/Users/Shared`). */
+const GENERIC_ACCOUNTS = new Set([
+    "runner",
+    "runneradmin",
+    "ubuntu",
+    "debian",
+    "ec2-user",
+    "centos",
+    "fedora",
+    "vagrant",
+    "node",
+    "circleci",
+    "jenkins",
+    "travis",
+    "gitlab-runner",
+    "buildkite-agent",
+    "codespace",
+    "vscode",
+    "shared",
+    "public",
+    "default",
+    "guest",
+]);
+const isGenericAccount = (user) => GENERIC_ACCOUNTS.has(asciiLower(user));
+/** A password slot that holds a variable, not a password: `${DB_PASSWORD}`, `$PGPASS`, `%PASSWORD%`, `<password>`, `{{ .Password }}`. */
+const isVariableReference = (v) => /^(?:\$\{[^{}]+\}|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]+>|\{\{[^{}]+\}\})$/.test(v);
+const UNIT_AFTER = /^\s?(?:bytes?|[kmgt]i?b|rows?|records?|items?|entries|lines?|files?|blocks?|pages?|tokens?|chars?|characters?|words?|messages?|events?|requests?|docs?|documents?|objects?|keys?|ms|ns|us|µs|sec|seconds?|ticks?|cycles?|iterations?|steps?|samples?)\b/i;
+const COUNTER_BEFORE = /\b(?:inode|offset|size|count|total|length|len|bytes|rows|records|lsn|seq|sequence|block|height|nonce|epoch|timestamp|ts|checksum|crc)\s*[:=#]?\s*$/i;
+/**
+ * A bare 11-digit number that counts something (`13812345678 bytes`, `inode 13802214457`): a unit
+ * right after it or a counter word in the 16 characters before it. Numbers written with separators
+ * keep their phone reading.
+ */
+function isQuantity(m, offset, input) {
+    return /^\d+$/.test(m) && (UNIT_AFTER.test(input.slice(offset + m.length)) || COUNTER_BEFORE.test(before16(input, offset)));
+}
+/** The 16 characters before `offset`, the window the version and address checks read. */
+const before16 = (input, offset) => input.slice(Math.max(0, offset - 16), offset);
 function isPublicishIPv4(ip) {
     const [a, b] = ip.split(".").map(Number);
     if (a === 127)
@@ -3056,6 +3304,8 @@ function isEncodedSecret(run) {
     const text = bytes ? printableText(bytes) : undefined;
     return text !== undefined && KNOWN_SECRET.some((p) => p.test(text));
 }
+/** A `key=value,...` mount spec naming where a secret comes from (`docker build --secret id=npmrc,src=...`). */
+const isMountSpec = (v) => /^(?:id|src|source|env|type|target|dst|required)=/.test(v);
 /** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
 function isPlaceholder(v) {
     return v === "" || /^[$<{%[-]/.test(v);
@@ -3220,6 +3470,19 @@ function checkBase64UserPass(s) {
     const i = text.indexOf(":");
     return i > 0 && i < text.length - 1;
 }
+/**
+ * A UK National Insurance number, `AB123456C` or `AB 12 34 56 C`: no check digit, so the allocation
+ * rules do the work (neither prefix letter D, F, I, Q, U or V, the second not O, never BG, GB, KN,
+ * NK, NT, TN or ZZ).
+ */
+function checkUkNino(s) {
+    const b = alnum(s);
+    if (!/^[A-Z]{2}\d{6}[A-D]$/.test(b))
+        return false;
+    const [p, q] = [b.charAt(0), b.charAt(1)];
+    const letterOk = (c) => !"DFIQUV".includes(c);
+    return letterOk(p) && letterOk(q) && q !== "O" && !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].includes(p + q);
+}
 const CHECKS = {
     cn_id: checkCnId,
     hkid: checkHkid,
@@ -3229,6 +3492,7 @@ const CHECKS = {
     us_ssn: checkUsSsn,
     iban: checkIban,
     base64_userpass: checkBase64UserPass,
+    uk_nino: checkUkNino,
 };
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
 export function shannonEntropy(s) {
@@ -3347,7 +3611,7 @@ const RULES = [
     {
         name: "url_password",
         pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]*):([^\s@/]+)@/gi,
-        replace: (m, prefix, pw) => (pw === "[REDACTED]" ? m : `${prefix}:[REDACTED]@`),
+        replace: (m, prefix, pw) => (pw === "[REDACTED]" || isVariableReference(pw) ? m : `${prefix}:[REDACTED]@`),
     },
     // JSON Web Tokens (three base64url segments, the first one a JSON header).
     {
@@ -3364,7 +3628,7 @@ const RULES = [
     },
     {
         name: "basic_auth",
-        pattern: /\b(Authorization\s*:\s*Basic)\s+[A-Za-z0-9+/]{8,}={0,2}/gi,
+        pattern: /\b(Authorization["']?\s*:\s*["']?Basic)\s+[A-Za-z0-9+/]{8,}={0,2}/gi,
         replace: (_m, head) => `${head} [TOKEN]`,
     },
     // OpenAI / Anthropic style keys: sk-..., sk-proj-..., sk-ant-... (needs a digit and 20+ chars;
@@ -3427,7 +3691,7 @@ const RULES = [
     {
         name: "cli_flag_secret",
         pattern: /(?<=^|[\s(;|&])(--?(?:password|passwd|pass|pwd|token|api[_-]?key|apikey|secret|client[_-]?secret|auth[_-]?token|access[_-]?token|access[_-]?key|secret[_-]?key|private[_-]?key|storepass|keypass|passin|passout)(?:=|[ \t]+)(["']?))([^\s"']+)/gi,
-        replace: (m, head, q, value) => (isPlaceholder(value) || !(q !== "" || isLikelySecretValue(value)) ? m : `${head}[REDACTED]`),
+        replace: (m, head, q, value) => isPlaceholder(value) || isMountSpec(value) || !(q !== "" || isLikelySecretValue(value)) ? m : `${head}[REDACTED]`,
     },
     // MySQL/MariaDB's attached password flag (`mysql -uroot -pS3cret`), and any quoted attached `-p'...'`.
     {
@@ -3479,26 +3743,28 @@ const RULES = [
     // matches are left to the next rule.
     {
         name: "email_unicode",
-        pattern: /(?<![0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．])(\p{Script=Han}{1,20}|[0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|рф|онлайн|みんな|한국)(?![A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])/gu,
+        pattern: /(?<![0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．])(\p{Script=Han}{1,20}|[0-9._%+\-\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}０-９＿．]+)[@＠][\p{L}\p{N}\p{M}\-－]+(?:[.．][\p{L}\p{N}\p{M}\-－]+)*[.．](?:[A-Za-z]{2,}|[ａ-ｚＡ-Ｚ]{2,}|\p{Script=Greek}{2,}|\p{Script=Cyrillic}{2,}|中国|中國|公司|网络|網絡|在线|广告|移动|みんな|한국)(?![A-Za-z0-9\-ａ-ｚＡ-Ｚ０-９])/gu,
         replace: (m, local) => (/^[\x00-\x7f]*$/.test(m) || local.toLowerCase() === "git" ? m : "[EMAIL]"),
     },
-    // Email addresses. `git@host:org/repo` SSH remotes are kept (not a person's address).
+    // Email addresses. `git@host:org/repo` SSH remotes are kept (not a person's address), and so is
+    // a local part ending in `-` or `.` and a domain running on into `_`: that is a decorator after a
+    // `grep -n` line prefix (`57-@app.route`, `@functools.lru_cache`).
     {
         name: "email",
-        pattern: /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})(?![A-Za-z0-9-])/g,
-        replace: (m, local) => (local.toLowerCase() === "git" ? m : "[EMAIL]"),
+        pattern: /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})(?![A-Za-z0-9_-])/g,
+        replace: (m, local) => (local.toLowerCase() === "git" || /[-.]$/.test(local) ? m : "[EMAIL]"),
     },
     // Home directories: /home/<user>, /Users/<user> (also file:// URLs), C:\Users\<user>.
     // The left guard keeps URL paths like https://example.com/home/docs intact.
     {
         name: "posix_home",
         pattern: /(?<=^|[\s"'`(=:,;[{<>|]|file:\/\/)(\/(?:home|Users))\/(?!\[REDACTED\])([^/\s"'`<>)\]}|,;:]+)/g,
-        replace: (_m, root) => `${root}/[REDACTED]`,
+        replace: (m, root, user) => (isGenericAccount(user) ? m : `${root}/[REDACTED]`),
     },
     {
         name: "windows_home",
         pattern: /\b([A-Za-z]:(?:\\\\|\\|\/)(?:Users|Documents and Settings)(?:\\\\|\\|\/))(?!\[REDACTED\])([^\\/\s"'`<>|:*?]+)/gi,
-        replace: (_m, head) => `${head}[REDACTED]`,
+        replace: (m, head, user) => (isGenericAccount(user) ? m : `${head}[REDACTED]`),
     },
     // National ids, IBANs and phone numbers with their check digits: rules/secrets.json.
     { name: "rules:personal", stage: "personal" },
@@ -3526,7 +3792,8 @@ const RULES = [
             const input = rest[rest.length - 1];
             if (!isPublicishIPv4(m))
                 return m;
-            if (VERSION_CONTEXT.test(input.slice(Math.max(0, offset - 16), offset)))
+            const before = before16(input, offset);
+            if ((VERSION_CONTEXT.test(before) || NUMBERING_CONTEXT.test(before)) && !ADDRESS_KEY.test(before))
                 return m;
             return "[IP]";
         },
@@ -3563,7 +3830,7 @@ const RULES = [
     {
         name: "phone_cn",
         pattern: /(?<![\w.+-])1[3-9]\d(?:[ -]?\d{4}){2}(?![\w.-]?\d)/g,
-        replace: () => "[PHONE]",
+        replace: (m, offset, input) => (isQuantity(m, offset, input) ? m : "[PHONE]"),
     },
 ];
 /** The names of the redaction rules, in the order they are applied. */
