@@ -197,6 +197,7 @@ fn query(text: &str, top_k: usize, min_relevance: Option<f64>) -> SearchQuery {
         outcome: None,
         mode: SearchMode::Hybrid,
         min_relevance,
+        scope: None,
     }
 }
 

@@ -67,6 +67,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                         outcome: None,
                         mode,
                         min_relevance: Some(0.0),
+                        scope: None,
                     };
                     let ids: Vec<String> = hub
                         .search(&knowhub_core::Caller::local(), &sq)

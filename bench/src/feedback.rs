@@ -58,6 +58,7 @@ fn query(task: &str) -> SearchQuery {
         outcome: None,
         mode: SearchMode::Hybrid,
         min_relevance: Some(0.0),
+        scope: None,
     }
 }
 

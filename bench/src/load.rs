@@ -284,6 +284,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             outcome: None,
             mode,
             min_relevance: None,
+            scope: None,
         };
         let s = Instant::now();
         let r = hub.search(&knowhub_core::Caller::local(), &sq).await?;

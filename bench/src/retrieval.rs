@@ -260,6 +260,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                     outcome: None,
                     mode: *m,
                     min_relevance: Some(0.0),
+                    scope: None,
                 };
                 let t = Instant::now();
                 let r = hub.search(&knowhub_core::Caller::local(), &sq).await?;

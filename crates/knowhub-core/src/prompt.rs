@@ -255,6 +255,7 @@ mod tests {
             resource_version: None,
             confirmations: 2,
             feedback: Default::default(),
+            scope: "org".into(),
             flags: Vec::new(),
             contested_with: Vec::new(),
             has_content: false,

@@ -106,6 +106,11 @@ impl SubmitRequest {
         let submitted_by = optional("submitted_by", self.submitted_by, MAX_SHORT)?;
         let session_key = optional("session_key", self.session_key, MAX_SHORT)?;
         let resource_version = optional("resource_version", self.resource_version, MAX_VERSION)?;
+        // Whether the caller may write there is the service's to check; here only the form.
+        let scope = match self.scope.as_deref().map(str::trim) {
+            None | Some("") => crate::scope::ORG.to_string(),
+            Some(s) => crate::scope::parse("scope", s)?,
+        };
         let created_at = match self.timestamp.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(ts) => {
@@ -139,6 +144,7 @@ impl SubmitRequest {
             status,
             created_at,
             content,
+            scope,
             ..Default::default()
         })
     }

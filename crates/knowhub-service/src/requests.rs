@@ -398,21 +398,31 @@ mod tests {
             Some("kind")
         );
         assert_eq!(
-            NewKeyRequest { name: "n".into(), role: "root".into() }.validate().unwrap_err().field(),
+            NewKeyRequest { name: "n".into(), role: "root".into(), ..Default::default() }
+                .validate()
+                .unwrap_err()
+                .field(),
             Some("role")
         );
+        let bad_read =
+            NewKeyRequest { name: "n".into(), role: "agent".into(), read: Some("org,x".into()), write: None };
+        assert_eq!(bad_read.validate().unwrap_err().field(), Some("read"));
+        let spec = NewKeyRequest { name: "n".into(), role: "agent".into(), read: None, write: Some(" team/a ".into()) }
+            .validate()
+            .unwrap();
+        assert_eq!((spec.read.to_list(), spec.write), ("org".to_string(), "team/a".to_string()));
         assert_eq!(MergeRequest { into: "a\0".into() }.validate().unwrap_err().field(), Some("into"));
     }
 
     #[test]
     fn a_validated_search_gives_back_a_request_that_validates_to_it() {
         let raw = r#"{"q": "超时", "top_k": "7", "min_score": "1", "agent_id": "ops", "mode": "fts",
-                      "min_relevance": "0.1", "outcome": "failure"}"#;
+                      "min_relevance": "0.1", "outcome": "failure", "scope": "team/a"}"#;
         let q = search(raw).unwrap();
         let again = SearchRequest::from(&q).validate().unwrap();
         assert_eq!(
-            (again.q, again.top_k, again.filter, again.outcome, again.mode, again.min_relevance),
-            (q.q, q.top_k, q.filter, q.outcome, q.mode, q.min_relevance)
+            (again.q, again.top_k, again.filter, again.outcome, again.mode, again.min_relevance, again.scope),
+            (q.q, q.top_k, q.filter, q.outcome, q.mode, q.min_relevance, q.scope)
         );
         let d = SearchRequest::from(&search(r#"{"q": "x"}"#).unwrap());
         assert_eq!((d.agent_id, d.min_relevance, d.outcome), (None, None, None));

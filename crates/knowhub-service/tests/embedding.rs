@@ -60,6 +60,7 @@ fn query(q: &str, mode: SearchMode) -> SearchQuery {
         outcome: None,
         mode,
         min_relevance: Some(0.0),
+        scope: None,
     }
 }
 

@@ -70,6 +70,7 @@ async fn cross_lingual_search_with_the_local_model() {
         outcome: None,
         mode,
         min_relevance: Some(0.0),
+        scope: None,
     };
     // Chinese question, English answer, and the reverse: no shared words, only meaning. Small
     // multilingual models favour same-language text; the query-side language debias (on by

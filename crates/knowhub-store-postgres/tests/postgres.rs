@@ -286,3 +286,62 @@ async fn bounded_full_text_counts_rare_tokens_exactly() {
     assert_eq!(hits[0].0, z.id, "{hits:?}");
     assert!(hits[0].1 > hits[1].1 * 2.0, "the rare token outweighs the common one: {hits:?}");
 }
+
+/// A database written before scopes existed (the schema one migration back, with records,
+/// content, votes and keys) opens with every record in `org` and exports exactly as before;
+/// old keys read what they read then. As SQLite's test of the same name.
+#[tokio::test]
+async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
+    use knowhub_core::{access, FeedbackOutcome, Role, Status, Vote};
+    if test_support::skipped("a_hub_from_before_scopes_opens_with_everything_in_org") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let before = {
+        let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+        for i in 0..40 {
+            let mut e = exp(&format!("migrate task {i}"), &format!("tool {}", i % 7), "worked", 1 + (i % 5), "main");
+            if i % 3 == 0 {
+                e.content = Some((format!("details {i}"), "text/markdown".into()));
+            }
+            if i % 4 == 0 {
+                e.status = Status::Pending;
+            }
+            s.insert(e).await.unwrap();
+        }
+        let some = s.export_page(None, 5).await.unwrap();
+        let approved = some.iter().find(|r| r.experience.status == Status::Approved).unwrap();
+        let v = Vote {
+            voter: "k".into(),
+            outcome: FeedbackOutcome::Helped,
+            note: Some("n".into()),
+            at: knowhub_core::now_rfc3339(),
+        };
+        s.vote(&approved.experience.id, v).await.unwrap();
+        for (name, role) in [("bot", Role::Agent), ("lead", Role::Reviewer)] {
+            s.create_key(access::generate_key(name, role).unwrap().1).await.unwrap();
+        }
+        let out = s.export_page(None, 1000).await.unwrap();
+        // Back to the schema before scopes: what a hub of that version holds.
+        for sql in [
+            "DROP INDEX experiences_scope_status",
+            "ALTER TABLE experiences DROP COLUMN scope",
+            "ALTER TABLE api_keys DROP COLUMN read_scopes, DROP COLUMN write_scope",
+            "ALTER TABLE extract_jobs DROP COLUMN scope",
+            "DELETE FROM schema_migrations WHERE version = 7",
+        ] {
+            sqlx_reexport::query(sql).execute(s.pool()).await.unwrap();
+        }
+        out
+    };
+    assert!(before.iter().all(|r| r.experience.scope == "org"));
+    assert_eq!(PgStore::migrate(&url).await.unwrap(), latest_version());
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let after = s.export_page(None, 1000).await.unwrap();
+    assert_eq!(after.len(), 40);
+    assert_eq!(after, before, "nothing lost or changed, every record in org");
+    let keys = s.list_keys().await.unwrap();
+    let scopes = |n: &str| keys.iter().find(|k| k.name == n).map(|k| (k.read_scopes.clone(), k.write_scope.clone()));
+    assert_eq!(scopes("bot"), Some((vec!["org".to_string()], "org".to_string())));
+    assert_eq!(scopes("lead"), Some((vec!["*".to_string()], "org".to_string())));
+}

@@ -197,3 +197,66 @@ async fn in_memory_bm25_matches_fts5_bm25() {
         }
     }
 }
+
+/// A database written before scopes existed (the schema one migration back, with records, votes,
+/// content and keys) opens with every record in `org`, and exports exactly as before; old keys
+/// read what they read then.
+#[tokio::test]
+async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
+    use knowhub_core::{access, FeedbackOutcome, Role, Vote};
+    let d = tempfile::tempdir().unwrap();
+    let before = {
+        let s = open(d.path());
+        for i in 0..40 {
+            let mut e = exp(&format!("migrate task {i}"), &format!("tool {}", i % 7), "worked", 1 + (i % 5), "main");
+            if i % 3 == 0 {
+                e.content = Some((format!("details {i}"), "text/markdown".into()));
+            }
+            if i % 4 == 0 {
+                e.status = Status::Pending;
+            }
+            s.insert(e).await.unwrap();
+        }
+        let some = s.export_page(None, 5).await.unwrap();
+        let v = Vote {
+            voter: "k".into(),
+            outcome: FeedbackOutcome::Helped,
+            note: Some("n".into()),
+            at: knowhub_core::now_rfc3339(),
+        };
+        let approved = some.iter().find(|r| r.experience.status == Status::Approved).unwrap();
+        s.vote(&approved.experience.id, v).await.unwrap();
+        for (name, role) in [("bot", Role::Agent), ("lead", Role::Reviewer)] {
+            s.create_key(access::generate_key(name, role).unwrap().1).await.unwrap();
+        }
+        s.export_page(None, 1000).await.unwrap()
+    };
+    assert!(before.iter().all(|r| r.experience.scope == "org"));
+    // Back to the schema before scopes: what a hub of that version holds.
+    {
+        let c = rusqlite::Connection::open(d.path().join("knowhub.db")).unwrap();
+        c.execute_batch(
+            "DROP INDEX idx_experiences_scope_status;
+             ALTER TABLE experiences DROP COLUMN scope;
+             ALTER TABLE api_keys DROP COLUMN read_scopes;
+             ALTER TABLE api_keys DROP COLUMN write_scope;
+             ALTER TABLE extract_jobs DROP COLUMN scope;
+             DELETE FROM schema_migrations WHERE version = 6;",
+        )
+        .unwrap();
+        let has: i64 = c
+            .query_row("SELECT COUNT(*) FROM pragma_table_info('experiences') WHERE name = 'scope'", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(has, 0, "the downgrade took");
+    }
+    let s = open(d.path());
+    let after = s.export_page(None, 1000).await.unwrap();
+    assert_eq!(after.len(), 40);
+    assert_eq!(after, before, "nothing lost or changed, every record in org");
+    let keys = s.list_keys().await.unwrap();
+    let scopes = |n: &str| keys.iter().find(|k| k.name == n).map(|k| (k.read_scopes.clone(), k.write_scope.clone()));
+    assert_eq!(scopes("bot"), Some((vec!["org".to_string()], "org".to_string())));
+    assert_eq!(scopes("lead"), Some((vec!["*".to_string()], "org".to_string())));
+    let f = SearchFilter { scopes: Some(vec!["org".into()]), ..Default::default() };
+    assert!(!search(&s, "migrate task", &f).await.is_empty(), "the in-memory indexes know the scope");
+}
