@@ -133,6 +133,103 @@ pub struct Experience {
     /// Who approved or rejected the record, when, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<ReviewMark>,
+    /// Where it came from beyond `agent_id` and `session_key`: the key that wrote it, the
+    /// extraction job that found it.
+    #[serde(default, skip_serializing_if = "Provenance::is_empty")]
+    pub provenance: Provenance,
+    /// Held out of agents' results because an admin quarantined the key or agent that wrote it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quarantined: bool,
+    /// When it stops being shown to agents unless re-confirmed (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_at: Option<String>,
+    /// Past `expires_at` and not renewed: out of agents' results, waiting to be re-confirmed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub expired: bool,
+    /// How far a re-confirmation pushes `expires_at` (seconds from the renewal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ttl_secs: Option<i64>,
+}
+
+/// Where a record came from, for tracing and rolling back what one writer did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Provenance {
+    /// The API key that wrote it (auth on); empty without keys.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub key: String,
+    /// The extraction job that found it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job_id: Option<String>,
+}
+
+impl Provenance {
+    pub fn is_empty(&self) -> bool {
+        self.key.is_empty() && self.job_id.is_none()
+    }
+}
+
+/// Why a record is held out of agents' results, as the stores keep it (a bit set).
+pub mod hold {
+    /// An admin quarantined the key or agent that wrote it.
+    pub const QUARANTINED: i64 = 1;
+    /// Its `expires_at` passed and nobody re-confirmed it.
+    pub const EXPIRED: i64 = 2;
+}
+
+/// Whose writes a quarantine holds: everything written with one API key, or by one agent id
+/// (as stored: `key/agent` with auth on).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum QuarantineTarget {
+    Key(String),
+    Agent(String),
+}
+
+impl QuarantineTarget {
+    /// `key` or `agent`, as stored and shown.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            QuarantineTarget::Key(_) => "key",
+            QuarantineTarget::Agent(_) => "agent",
+        }
+    }
+
+    pub fn value(&self) -> &str {
+        match self {
+            QuarantineTarget::Key(v) | QuarantineTarget::Agent(v) => v,
+        }
+    }
+
+    /// From the stored `kind` and `value`.
+    pub fn from_parts(kind: &str, value: String) -> Option<Self> {
+        match kind {
+            "key" => Some(QuarantineTarget::Key(value)),
+            "agent" => Some(QuarantineTarget::Agent(value)),
+            _ => None,
+        }
+    }
+}
+
+/// An active quarantine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Quarantine {
+    /// `key` or `agent`.
+    pub kind: String,
+    pub value: String,
+    pub by: String,
+    pub at: String,
+    /// Records it holds now.
+    pub records: u64,
+}
+
+/// What lifting a quarantine does to the records it held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Release {
+    /// Back in search (unless another quarantine still holds them).
+    Restore,
+    /// Rejected by the reviewer who lifts it.
+    Reject { reason: Option<String> },
 }
 
 /// A span of a session's messages, counted over everything uploaded for that `session_key`.
@@ -197,6 +294,11 @@ pub struct NewExperience {
     pub review: Option<ReviewMark>,
     /// Imports only: the record's history, restored as exported.
     pub history: Option<History>,
+    pub provenance: Provenance,
+    /// RFC 3339; `None`: it never expires.
+    pub expires_at: Option<String>,
+    /// How long a re-confirmation keeps it, in seconds (set with `expires_at`).
+    pub ttl_secs: Option<i64>,
 }
 
 /// What an import restores beyond the record's own fields.
@@ -236,6 +338,9 @@ impl Default for NewExperience {
             flags: Vec::new(),
             review: None,
             history: None,
+            provenance: Provenance::default(),
+            expires_at: None,
+            ttl_secs: None,
         }
     }
 }

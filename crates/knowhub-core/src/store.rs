@@ -8,7 +8,9 @@ use crate::error::CoreError;
 use crate::error::Result;
 use crate::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use crate::insight::{Activity, ResourceFilter, ResourceSummary};
-use crate::model::{Confirmation, Content, Experience, ExportRecord, NewExperience, Status, Vote};
+use crate::model::{
+    Confirmation, Content, Experience, ExportRecord, NewExperience, Quarantine, QuarantineTarget, Release, Status, Vote,
+};
 use crate::review::Review;
 
 /// What search may return. Only `approved` records are ever searchable.
@@ -310,6 +312,38 @@ pub trait Store: Send + Sync + 'static {
     /// Sets (or replaces) a record's long content: the one way content reaches a reviewed record,
     /// called when a reviewer accepts a content proposal. `NotFound` when there is no such record.
     async fn set_content(&self, id: &str, content: &str, content_type: &str) -> Result<()>;
+
+    // --- quarantine and expiry: records held out of search (`model::hold`) ---
+
+    /// Holds everything `target` wrote, and what it writes while the quarantine lasts, out of
+    /// search, atomically. Idempotent. Returns the quarantine with the records it holds.
+    async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine>;
+
+    /// Lifts a quarantine: its records are restored (those another quarantine still holds stay
+    /// held) or rejected by `reviewer`. `NotFound` when there is none. Returns how many records
+    /// it held.
+    async fn release(&self, target: &QuarantineTarget, release: Release, reviewer: &str) -> Result<u64>;
+
+    /// Every active quarantine, oldest first.
+    async fn quarantines(&self) -> Result<Vec<Quarantine>>;
+
+    /// Records with any of the `hold` bits in `mask`, in one of `scopes` (`None`: any), in id
+    /// order after `after`.
+    async fn held(
+        &self,
+        mask: i64,
+        scopes: Option<&[String]>,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Experience>>;
+
+    /// Marks the records whose `expires_at` is at or before `now` (RFC 3339) expired; returns
+    /// how many it marked.
+    async fn expire_due(&self, now: &str) -> Result<u64>;
+
+    /// Sets a record's `expires_at` (`None`: never), marking it expired exactly when that is at
+    /// or before `now`. `NotFound` for an unknown id.
+    async fn set_expiry(&self, id: &str, expires_at: Option<&str>, now: &str) -> Result<Experience>;
 
     // --- API keys ---
 

@@ -14,7 +14,7 @@ pub(crate) const PARAMS: usize = 4;
 pub(crate) fn sql(first: usize) -> String {
     let (status, score, agent, scopes) = (first, first + 1, first + 2, first + 3);
     format!(
-        "e.status = ${status} AND e.score >= ${score} AND (${agent}::text IS NULL OR e.agent_id = ${agent}) \
+        "e.held = 0 AND e.status = ${status} AND e.score >= ${score} AND (${agent}::text IS NULL OR e.agent_id = ${agent}) \
          AND (${scopes}::text[] IS NULL OR e.scope = ANY(${scopes}::text[]))"
     )
 }
@@ -30,7 +30,7 @@ mod tests {
     fn numbers_the_parameters_from_first() {
         assert_eq!(
             super::sql(3),
-            "e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5) \
+            "e.held = 0 AND e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5) \
              AND ($6::text[] IS NULL OR e.scope = ANY($6::text[]))"
         );
     }

@@ -22,6 +22,7 @@
 mod db;
 mod evidence;
 mod filter;
+mod hold;
 mod insight;
 mod jobs;
 mod keys;
@@ -40,7 +41,8 @@ use knowhub_core::review::Review;
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
     Activity, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome, Neighbour,
-    NeighbourQuery, NewExperience, ResourceFilter, ResourceSummary, Result, SearchFilter, Status, Store, Vote,
+    NeighbourQuery, NewExperience, Quarantine, QuarantineTarget, Release, ResourceFilter, ResourceSummary, Result,
+    SearchFilter, Status, Store, Vote,
 };
 
 pub use db::{PgOptions, PgStore};
@@ -78,6 +80,36 @@ impl Store for PgStore {
 
     async fn content(&self, id: &str) -> Result<Option<Content>> {
         records::content(&self.pool, id).await
+    }
+
+    async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
+        hold::quarantine(&self.pool, target, by).await
+    }
+
+    async fn release(&self, target: &QuarantineTarget, release: Release, reviewer: &str) -> Result<u64> {
+        hold::release(&self.pool, target, release, reviewer).await
+    }
+
+    async fn quarantines(&self) -> Result<Vec<Quarantine>> {
+        hold::list(&self.pool).await
+    }
+
+    async fn held(
+        &self,
+        mask: i64,
+        scopes: Option<&[String]>,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Experience>> {
+        hold::held(&self.pool, mask, scopes, after.unwrap_or(""), limit).await
+    }
+
+    async fn expire_due(&self, now: &str) -> Result<u64> {
+        hold::expire_due(&self.pool, now).await
+    }
+
+    async fn set_expiry(&self, id: &str, expires_at: Option<&str>, now: &str) -> Result<Experience> {
+        hold::set_expiry(&self.pool, id, expires_at, now).await
     }
 
     async fn set_scope(&self, id: &str, scope: &str, content_hash: &str) -> Result<Experience> {

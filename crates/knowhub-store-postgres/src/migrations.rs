@@ -242,6 +242,27 @@ ALTER TABLE api_keys
     ADD COLUMN write_scope TEXT NOT NULL DEFAULT 'org';
 UPDATE api_keys SET read_scopes = '{*}' WHERE role IN ('reviewer', 'admin');
 ALTER TABLE extract_jobs ADD COLUMN scope TEXT NOT NULL DEFAULT 'org';
+
+-- Provenance, quarantine and expiry, as SQLite's v6: `held` is a bit set (knowhub_core::hold),
+-- 1 quarantined, 2 expired; searches pass only 0.
+ALTER TABLE experiences
+    ADD COLUMN origin_key TEXT NOT NULL DEFAULT '',
+    ADD COLUMN origin_job TEXT,
+    ADD COLUMN held       INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN expires_at TEXT COLLATE "C",
+    ADD COLUMN ttl_secs   BIGINT;
+UPDATE experiences e SET origin_key = k.name FROM api_keys k
+    WHERE e.agent_id = k.name OR e.agent_id LIKE k.name || '/%';
+CREATE INDEX experiences_origin_key ON experiences (origin_key) WHERE origin_key <> '';
+CREATE INDEX experiences_held ON experiences (held) WHERE held <> 0;
+CREATE INDEX experiences_expires ON experiences (expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE quarantines (
+    kind  TEXT NOT NULL CHECK (kind IN ('key', 'agent')),
+    value TEXT NOT NULL,
+    by    TEXT NOT NULL,
+    at    TEXT NOT NULL,
+    PRIMARY KEY (kind, value)
+);
 "#,
     ),
 ];

@@ -3,7 +3,7 @@
 
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
-    new_id, now_rfc3339, text as core_text, Content, CoreError, Experience, ExportRecord, History, InsertOutcome,
+    hold, new_id, now_rfc3339, text as core_text, Content, CoreError, Experience, ExportRecord, History, InsertOutcome,
     NewExperience, Result, Status,
 };
 use sqlx::{AssertSqlSafe, PgPool, Row};
@@ -49,9 +49,9 @@ const INSERT_COLS: &str =
     "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, \
     session_key, source, status, confidence, language, content_hash, task_resource_hash, confirmations, created_at, \
     updated_at, source_from, source_to, flags, review_by, review_at, review_note, tsv, resource_version, resource_key, \
-    last_confirmed_at, reviewed_failed, contested_with, scope) VALUES \
-    ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector,$26,$27,$28,\
-    $29,$30,$31)";
+    last_confirmed_at, reviewed_failed, contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held) \
+    VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector,$26,\
+    $27,$28,$29,$30,$31,$32,$33,$34,$35,$36)";
 
 fn bind_row<'q>(
     q: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
@@ -89,6 +89,32 @@ fn bind_row<'q>(
         .bind(v.history.reviewed_failed.min(i32::MAX as u32) as i32)
         .bind(&v.history.contested_with)
         .bind(&new.scope)
+        .bind(&new.provenance.key)
+        .bind(&new.provenance.job_id)
+        .bind(&new.expires_at)
+        .bind(new.ttl_secs)
+        .bind(if new.expires_at.as_deref().is_some_and(|t| t <= now_rfc3339().as_str()) {
+            hold::EXPIRED as i32
+        } else {
+            0
+        })
+}
+
+/// SQL over `experiences e`: the record's key or agent is under quarantine.
+pub(crate) const QUARANTINED_WRITER: &str = "EXISTS (SELECT 1 FROM quarantines q WHERE \
+    (q.kind = 'key' AND q.value = e.origin_key AND e.origin_key <> '') OR (q.kind = 'agent' AND q.value = e.agent_id))";
+
+/// What a quarantined key or agent writes is held like what it wrote before.
+async fn hold_if_quarantined(conn: &mut sqlx::PgConnection, seq: i64) -> Result<()> {
+    sqlx::query(AssertSqlSafe(format!(
+        "UPDATE experiences e SET held = held | {} WHERE e.seq = $1 AND {QUARANTINED_WRITER}",
+        hold::QUARANTINED
+    )))
+    .bind(seq)
+    .execute(&mut *conn)
+    .await
+    .map_err(db_err)?;
+    Ok(())
 }
 
 /// A record this transaction just inserted gets its history (an import) or its submitter as its
@@ -138,6 +164,7 @@ pub(crate) async fn insert(pool: &PgPool, new: NewExperience) -> Result<InsertOu
     let inserted: bool = r.try_get(2).map_err(db_err)?;
     if inserted {
         first_evidence(&mut tx, seq, &new, &v).await?;
+        hold_if_quarantined(&mut tx, seq).await?;
     } else {
         evidence::add_confirmer(&mut tx, seq, &new.confirmer, &now_rfc3339()).await?;
     }
@@ -168,6 +195,7 @@ pub(crate) async fn import(pool: &PgPool, record: NewExperience) -> Result<Impor
     let id: String = row.try_get(1).map_err(db_err)?;
     attach_content(&mut tx, &id, &record.content).await?;
     first_evidence(&mut tx, seq, &record, &v).await?;
+    hold_if_quarantined(&mut tx, seq).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(ImportOutcome::Inserted)
 }

@@ -2,8 +2,8 @@
 //! row number, and the confirmers and votes that go with it.
 
 use knowhub_core::{
-    Confirmation, CoreError, Experience, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Result, ReviewMark,
-    Source, Status, Vote,
+    hold, Confirmation, CoreError, Experience, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Provenance,
+    Result, ReviewMark, Source, Status, Vote,
 };
 use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
@@ -16,7 +16,8 @@ pub(crate) const EXP_COLS: &str =
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id) AS has_content, e.source_from, \
     e.source_to, e.flags, e.review_by, e.review_at, e.review_note, e.seq, e.resource_version, e.last_confirmed_at, \
-    e.helped, e.failed, e.irrelevant, e.reviewed_failed, e.contested_with, e.scope";
+    e.helped, e.failed, e.irrelevant, e.reviewed_failed, e.contested_with, e.scope, e.origin_key, e.origin_job, \
+    e.held, e.expires_at, e.ttl_secs";
 
 /// An experience with its row number.
 pub(crate) struct Exp {
@@ -61,6 +62,11 @@ pub(crate) fn experience(r: &PgRow) -> Result<Experience> {
         feedback: FeedbackCounts { helped: n(27)?, failed: n(28)?, irrelevant: n(29)?, reviewed_failed: n(30)? },
         contested_with: r.try_get(31).map_err(db_err)?,
         scope: g(32)?,
+        provenance: Provenance { key: g(33)?, job_id: r.try_get(34).map_err(db_err)? },
+        quarantined: i64::from(r.try_get::<i32, _>(35).map_err(db_err)?) & hold::QUARANTINED != 0,
+        expired: i64::from(r.try_get::<i32, _>(35).map_err(db_err)?) & hold::EXPIRED != 0,
+        expires_at: r.try_get(36).map_err(db_err)?,
+        ttl_secs: r.try_get(37).map_err(db_err)?,
         has_content: r.try_get(17).map_err(db_err)?,
         source_range: match (from, to) {
             (Some(f), Some(t)) => Some(MessageRange { from: f as u32, to: t as u32 }),

@@ -249,6 +249,7 @@ pub(crate) fn resolve_tx(
                 status: Status::Rejected,
                 agent_id: cur.agent_id.clone(),
                 scope: cur.scope.clone(),
+                held: cur.quarantined || cur.expired,
                 body: None,
             })
         }

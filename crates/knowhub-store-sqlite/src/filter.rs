@@ -14,6 +14,8 @@ pub(crate) struct Meta {
     pub status: Status,
     pub agent: u32,
     pub scope: u32,
+    /// Quarantined or expired (`hold` bits set): never passes a filter.
+    pub held: bool,
 }
 
 /// What a record is filtered on, as a writer or loader hands it to the indexes.
@@ -23,6 +25,20 @@ pub(crate) struct Facets<'a> {
     pub status: Status,
     pub agent: &'a str,
     pub scope: &'a str,
+    pub held: bool,
+}
+
+impl<'a> Facets<'a> {
+    /// A stored record's facets.
+    pub fn of(e: &'a knowhub_core::Experience) -> Self {
+        Facets {
+            score: e.score,
+            status: e.status,
+            agent: &e.agent_id,
+            scope: &e.scope,
+            held: e.quarantined || e.expired,
+        }
+    }
 }
 
 /// Interns agent ids and scopes so each record carries small integers.
@@ -45,6 +61,7 @@ impl Agents {
             status: f.status,
             agent: intern(&mut self.agents, f.agent),
             scope: intern(&mut self.scopes, f.scope),
+            held: f.held,
         }
     }
 
@@ -67,7 +84,8 @@ impl Agents {
         };
         let (status, min_score) = (filter.status, filter.min_score);
         Some(move |m: &Meta| {
-            m.status == status
+            !m.held
+                && m.status == status
                 && m.score >= min_score
                 && agent.is_none_or(|a| a == m.agent)
                 && scopes.as_ref().is_none_or(|v| v.contains(&m.scope))
@@ -76,8 +94,9 @@ impl Agents {
 }
 
 /// Whether a record read back from the database passes `f`.
-pub(crate) fn passes(f: &SearchFilter, status: &str, score: u8, agent: &str, scope: &str) -> bool {
-    status == f.status.as_str()
+pub(crate) fn passes(f: &SearchFilter, status: &str, score: u8, agent: &str, scope: &str, held: i64) -> bool {
+    held == 0
+        && status == f.status.as_str()
         && score >= f.min_score
         && f.agent_id.as_ref().is_none_or(|a| *a == agent)
         && f.allows_scope(scope)
@@ -89,7 +108,7 @@ pub(crate) fn passes(f: &SearchFilter, status: &str, score: u8, agent: &str, sco
 pub(crate) fn sql(first: usize) -> String {
     let (status, score, agent, scopes) = (first, first + 1, first + 2, first + 3);
     format!(
-        "e.status = ?{status} AND e.score >= ?{score} AND (?{agent} IS NULL OR e.agent_id = ?{agent}) \
+        "e.held = 0 AND e.status = ?{status} AND e.score >= ?{score} AND (?{agent} IS NULL OR e.agent_id = ?{agent}) \
          AND (?{scopes} IS NULL OR e.scope IN (SELECT value FROM json_each(?{scopes})))"
     )
 }
@@ -122,18 +141,19 @@ mod tests {
         ];
         // Agents and scopes known before any filter names one (unknown ones are the cases below).
         for (agent, scope) in [("a", "org"), ("b", "team/x")] {
-            agents.meta(Facets { score: 1, status: Status::Approved, agent, scope });
+            agents.meta(Facets { score: 1, status: Status::Approved, agent, scope, held: false });
         }
         let mut cases = 0;
         for status in [Status::Approved, Status::Pending, Status::Rejected] {
             for score in 1..=5u8 {
                 for agent in ["a", "b"] {
-                    for scope in ["org", "team/x"] {
-                        let m = agents.meta(Facets { score, status, agent, scope });
+                    for (scope, held) in [("org", false), ("team/x", false), ("org", true)] {
+                        let m = agents.meta(Facets { score, status, agent, scope, held });
                         for f in &filters {
                             let pass = agents.matcher(f).expect("known agents and scopes")(&m);
-                            let want = passes(f, status.as_str(), score, agent, scope);
-                            assert_eq!(pass, want, "{f:?} {status} {score} {agent} {scope}");
+                            let want = passes(f, status.as_str(), score, agent, scope, i64::from(held));
+                            assert_eq!(pass, want, "{f:?} {status} {score} {agent} {scope} {held}");
+                            assert!(!(pass && held), "a held record never passes");
                             cases += usize::from(pass);
                         }
                     }

@@ -18,6 +18,7 @@
 mod db;
 mod evidence;
 mod filter;
+mod hold;
 mod index;
 mod insight;
 mod jobs;
@@ -36,8 +37,8 @@ use knowhub_core::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
     Activity, ApiKey, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome,
-    Neighbour, NeighbourQuery, NewApiKey, NewExperience, ResourceFilter, ResourceSummary, Result, Review, SearchFilter,
-    Status, Store, Vote,
+    Neighbour, NeighbourQuery, NewApiKey, NewExperience, Quarantine, QuarantineTarget, Release, ResourceFilter,
+    ResourceSummary, Result, Review, SearchFilter, Status, Store, Vote,
 };
 
 pub use db::{db_path, lock_dir, OpenOptions, SqliteStore, DB_FILE};
@@ -82,6 +83,37 @@ impl Store for SqliteStore {
     async fn content(&self, id: &str) -> Result<Option<Content>> {
         let id = id.to_string();
         self.read(move |c| records::content(c, &id)).await
+    }
+
+    async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
+        hold::quarantine(self, target, by).await
+    }
+
+    async fn release(&self, target: &QuarantineTarget, release: Release, reviewer: &str) -> Result<u64> {
+        hold::release(self, target, release, reviewer).await
+    }
+
+    async fn quarantines(&self) -> Result<Vec<Quarantine>> {
+        self.read(hold::list).await
+    }
+
+    async fn held(
+        &self,
+        mask: i64,
+        scopes: Option<&[String]>,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Experience>> {
+        let (after, scopes) = (after.unwrap_or("").to_string(), scopes.map(<[String]>::to_vec));
+        self.read(move |c| hold::held(c, mask, scopes.as_deref(), &after, limit)).await
+    }
+
+    async fn expire_due(&self, now: &str) -> Result<u64> {
+        hold::expire_due(self, now).await
+    }
+
+    async fn set_expiry(&self, id: &str, expires_at: Option<&str>, now: &str) -> Result<Experience> {
+        hold::set_expiry(self, id, expires_at, now).await
     }
 
     async fn set_scope(&self, id: &str, scope: &str, content_hash: &str) -> Result<Experience> {

@@ -195,6 +195,27 @@ ALTER TABLE api_keys ADD COLUMN read_scopes TEXT NOT NULL DEFAULT 'org';
 ALTER TABLE api_keys ADD COLUMN write_scope TEXT NOT NULL DEFAULT 'org';
 UPDATE api_keys SET read_scopes = '*' WHERE role IN ('reviewer', 'admin');
 ALTER TABLE extract_jobs ADD COLUMN scope TEXT NOT NULL DEFAULT 'org';
+
+-- Provenance (the key that wrote a record, the job that found it), quarantine and expiry. `held`
+-- is a bit set (knowhub_core::hold): 1 quarantined, 2 expired; searches pass only 0. A record
+-- from before keeps its key when its agent id names one (`key/agent`, or the key itself).
+ALTER TABLE experiences ADD COLUMN origin_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiences ADD COLUMN origin_job TEXT;
+ALTER TABLE experiences ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE experiences ADD COLUMN expires_at TEXT;
+ALTER TABLE experiences ADD COLUMN ttl_secs INTEGER;
+UPDATE experiences SET origin_key = k.name FROM api_keys k
+    WHERE experiences.agent_id = k.name OR experiences.agent_id LIKE k.name || '/%';
+CREATE INDEX idx_experiences_origin_key ON experiences(origin_key) WHERE origin_key != '';
+CREATE INDEX idx_experiences_held ON experiences(held) WHERE held != 0;
+CREATE INDEX idx_experiences_expires ON experiences(expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE quarantines (
+    kind  TEXT NOT NULL CHECK (kind IN ('key', 'agent')),
+    value TEXT NOT NULL,
+    by    TEXT NOT NULL,
+    at    TEXT NOT NULL,
+    PRIMARY KEY (kind, value)
+) WITHOUT ROWID;
 "#,
     ),
 ];

@@ -4,14 +4,19 @@
 
 use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
-    new_id, now_rfc3339, text, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewExperience, Result,
-    Status,
+    hold, new_id, now_rfc3339, text, Content, CoreError, Experience, ExportRecord, InsertOutcome, NewExperience,
+    Result, Status,
 };
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::db::{sql_err, SqliteStore};
 use crate::index::{self, IndexChange};
 use crate::rows::{self, from_row, EXP_COLS, EXP_NCOLS};
+
+/// SQL over `experiences` (unaliased): the record's key or agent is under quarantine.
+pub(crate) const QUARANTINED_WRITER: &str = "EXISTS (SELECT 1 FROM quarantines q WHERE \
+    (q.kind = 'key' AND q.value = experiences.origin_key AND experiences.origin_key != '') \
+    OR (q.kind = 'agent' AND q.value = experiences.agent_id))";
 
 /// Stores a new record, or adds the caller as a confirmer of the identical one already stored.
 pub(crate) async fn insert(s: &SqliteStore, new: NewExperience) -> Result<InsertOutcome> {
@@ -20,12 +25,7 @@ pub(crate) async fn insert(s: &SqliteStore, new: NewExperience) -> Result<Insert
     let (out, seq) = s.writer.run(move |c| insert_tx(c, new, &b)).await?;
     if let (Some(seq), InsertOutcome::Created(e)) = (seq, &out) {
         if let Some(t) = s.inner.terms.write().as_mut() {
-            t.add(
-                seq,
-                &e.id,
-                &body,
-                index::Facets { score: e.score, status: e.status, agent: &e.agent_id, scope: &e.scope },
-            );
+            t.add(seq, &e.id, &body, index::Facets::of(e));
         }
     }
     Ok(out)
@@ -34,12 +34,11 @@ pub(crate) async fn insert(s: &SqliteStore, new: NewExperience) -> Result<Insert
 /// Stores an exported record as it was, unless its id or content is already here.
 pub(crate) async fn import(s: &SqliteStore, record: NewExperience) -> Result<ImportOutcome> {
     let body = text::tokenize(&record.search_text()).join(" ");
-    let (score, status, agent, scope) = (record.score, record.status, record.agent_id.clone(), record.scope.clone());
     let b = body.clone();
     let (out, row) = s.writer.run(move |c| import_tx(c, record, &b)).await?;
-    if let Some((seq, id)) = row {
+    if let Some((seq, e)) = row {
         if let Some(t) = s.inner.terms.write().as_mut() {
-            t.add(seq, &id, &body, index::Facets { score, status, agent: &agent, scope: &scope });
+            t.add(seq, &e.id, &body, index::Facets::of(&e));
         }
     }
     Ok(out)
@@ -67,8 +66,8 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
         "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, session_key, source, status, \
          confidence, language, content_hash, confirmations, created_at, updated_at, task_resource_hash, source_from, source_to, \
          flags, review_by, review_at, review_note, resource_version, resource_key, last_confirmed_at, reviewed_failed, \
-         contested_with, scope) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,\
-         ?24,?25,?26,?27,?28,?29,?30)",
+         contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,\
+         ?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,?35)",
     )
     .and_then(|mut st| {
         st.execute(params![
@@ -102,6 +101,11 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             history.reviewed_failed,
             rows::flags_text(&history.contested_with),
             new.scope,
+            new.provenance.key,
+            new.provenance.job_id,
+            new.expires_at,
+            new.ttl_secs,
+            new.expires_at.as_deref().is_some_and(|t| t <= now.as_str()).then_some(hold::EXPIRED).unwrap_or(0),
         ])
     })
     .map_err(|e| match e {
@@ -111,6 +115,13 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
         other => sql_err(other),
     })?;
     let seq = c.last_insert_rowid();
+    // What a quarantined key or agent writes is held like what it wrote before.
+    c.prepare_cached(&format!(
+        "UPDATE experiences SET held = held | {} WHERE seq = ?1 AND {QUARANTINED_WRITER}",
+        hold::QUARANTINED
+    ))
+    .and_then(|mut st| st.execute([seq]))
+    .map_err(sql_err)?;
     c.prepare_cached("INSERT INTO experiences_fts (rowid, body) VALUES (?1, ?2)")
         .and_then(|mut st| st.execute(params![seq, body]))
         .map_err(sql_err)?;
@@ -155,7 +166,7 @@ fn insert_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(InsertOu
     Ok((InsertOutcome::Created(rows::get_by_seq(c, seq)?), Some(seq)))
 }
 
-fn import_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(ImportOutcome, Option<(i64, String)>)> {
+fn import_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(ImportOutcome, Option<(i64, Experience)>)> {
     let hash = new.content_hash();
     if let Some(id) = &new.id {
         let exists: Option<i64> = c
@@ -169,8 +180,8 @@ fn import_tx(c: &Connection, new: NewExperience, body: &str) -> Result<(ImportOu
     if seq_by_hash(c, &hash)?.is_some() {
         return Ok((ImportOutcome::Skipped, None));
     }
-    let row = insert_row(c, &new, &hash, body)?;
-    Ok((ImportOutcome::Inserted, Some(row)))
+    let (seq, _) = insert_row(c, &new, &hash, body)?;
+    Ok((ImportOutcome::Inserted, Some((seq, rows::get_by_seq(c, seq)?))))
 }
 
 pub(crate) fn delete_tx(c: &Connection, id: &str) -> Result<Option<IndexChange>> {
@@ -196,6 +207,7 @@ pub(crate) fn delete_tx(c: &Connection, id: &str) -> Result<Option<IndexChange>>
         status: Status::Rejected,
         agent_id,
         scope,
+        held: true,
         body: Some((old, None)),
     }))
 }
@@ -274,6 +286,7 @@ pub(crate) async fn set_scope(s: &SqliteStore, id: &str, scope: &str, hash: &str
         status: e.status,
         agent_id: e.agent_id.clone(),
         scope: e.scope.clone(),
+        held: e.quarantined || e.expired,
         body: None,
     };
     index::apply(&s.inner, &change);

@@ -102,6 +102,7 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
         status: e.status,
         agent_id: e.agent_id.clone(),
         scope: e.scope.clone(),
+        held: e.quarantined || e.expired,
         body,
     };
     Ok((e, change))

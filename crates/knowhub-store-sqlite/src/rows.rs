@@ -2,8 +2,8 @@
 //! by row number, and the confirmers and votes that go with it.
 
 use knowhub_core::{
-    Confirmation, CoreError, Experience, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Result, ReviewMark,
-    Source, Status, Vote,
+    hold, Confirmation, CoreError, Experience, FeedbackCounts, FeedbackOutcome, MessageRange, Outcome, Provenance,
+    Result, ReviewMark, Source, Status, Vote,
 };
 use rusqlite::{Connection, OptionalExtension, Row};
 
@@ -21,10 +21,11 @@ pub(crate) const EXP_COLS: &str =
     e.session_key, e.source, e.status, e.confidence, e.language, e.content_hash, e.confirmations, e.created_at, \
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id), e.source_from, e.source_to, \
     e.flags, e.review_by, e.review_at, e.review_note, e.resource_version, e.last_confirmed_at, e.helped, e.failed, \
-    e.irrelevant, e.reviewed_failed, e.contested_with, e.scope";
+    e.irrelevant, e.reviewed_failed, e.contested_with, e.scope, e.origin_key, e.origin_job, e.held, e.expires_at, \
+    e.ttl_secs";
 
 /// Number of columns in `EXP_COLS` (extra selected columns follow).
-pub(crate) const EXP_NCOLS: usize = 32;
+pub(crate) const EXP_NCOLS: usize = 37;
 
 /// Flags and contest links are stored comma-separated (short identifiers and ids).
 pub(crate) fn flags_text(flags: &[String]) -> String {
@@ -81,6 +82,11 @@ pub(crate) fn from_row(r: &Row<'_>) -> rusqlite::Result<Experience> {
             reviewed_failed: r.get::<_, i64>(29)? as u32,
         },
         contested_with: list(r.get(30)?),
+        provenance: Provenance { key: r.get(32)?, job_id: r.get(33)? },
+        quarantined: r.get::<_, i64>(34)? & hold::QUARANTINED != 0,
+        expired: r.get::<_, i64>(34)? & hold::EXPIRED != 0,
+        expires_at: r.get(35)?,
+        ttl_secs: r.get(36)?,
     })
 }
 

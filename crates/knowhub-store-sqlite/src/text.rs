@@ -65,16 +65,16 @@ fn ranked(c: &Connection, expr: &str, page: usize) -> Result<Vec<(i64, f64)>> {
 /// Keeps ranked rows passing the filter, up to `limit`, mapped to ids.
 fn filtered(c: &Connection, ranked: Vec<(i64, f64)>, f: &SearchFilter, limit: usize) -> Result<Vec<(String, f64)>> {
     let mut st = c
-        .prepare_cached("SELECT id, status, score, agent_id, scope FROM experiences WHERE seq = ?1")
+        .prepare_cached("SELECT id, status, score, agent_id, scope, held FROM experiences WHERE seq = ?1")
         .map_err(sql_err)?;
     let mut out = Vec::with_capacity(limit);
     for (seq, s) in ranked {
-        let row: Option<(String, String, u8, String, String)> = st
-            .query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        let row: Option<(String, String, u8, String, String, i64)> = st
+            .query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))
             .optional()
             .map_err(sql_err)?;
-        if let Some((id, status, score, agent, scope)) = row {
-            if filter::passes(f, &status, score, &agent, &scope) {
+        if let Some((id, status, score, agent, scope, held)) = row {
+            if filter::passes(f, &status, score, &agent, &scope, held) {
                 out.push((id, s));
                 if out.len() == limit {
                     break;

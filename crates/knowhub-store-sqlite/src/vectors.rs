@@ -40,7 +40,7 @@ pub(crate) async fn set(s: &SqliteStore, model: &str, items: &[(String, Vec<f32>
     let mut index = s.inner.index.write();
     if index.model() == model {
         for w in written {
-            let facets = Facets { score: w.score, status: w.status, agent: &w.agent_id, scope: &w.scope };
+            let facets = Facets { score: w.score, status: w.status, agent: &w.agent_id, scope: &w.scope, held: w.held };
             index.upsert(w.seq, &w.id, facets, &w.vector);
         }
     }
@@ -69,6 +69,7 @@ pub(crate) struct WrittenVector {
     pub status: Status,
     pub agent_id: String,
     pub scope: String,
+    pub held: bool,
     pub vector: Vec<f32>,
 }
 
@@ -96,13 +97,14 @@ pub(crate) fn decode_into(blob: &[u8], out: &mut Vec<f32>) -> Result<()> {
 fn set_tx(c: &Connection, model: &str, items: Vec<(String, Vec<f32>)>) -> Result<Vec<WrittenVector>> {
     let mut out = Vec::with_capacity(items.len());
     for (id, vector) in items {
-        let row: Option<(i64, i64, String, String, String)> = c
-            .prepare_cached("SELECT seq, score, status, agent_id, scope FROM experiences WHERE id = ?1")
+        let row: Option<(i64, i64, String, String, String, i64)> = c
+            .prepare_cached("SELECT seq, score, status, agent_id, scope, held FROM experiences WHERE id = ?1")
             .and_then(|mut st| {
-                st.query_row([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))).optional()
+                st.query_row([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))
+                    .optional()
             })
             .map_err(sql_err)?;
-        let Some((seq, score, status, agent_id, scope)) = row else { continue };
+        let Some((seq, score, status, agent_id, scope, held)) = row else { continue };
         c.prepare_cached("INSERT OR REPLACE INTO vectors (seq, model, dim, data) VALUES (?1, ?2, ?3, ?4)")
             .and_then(|mut st| st.execute(params![seq, model, vector.len() as i64, encode(&vector)]))
             .map_err(sql_err)?;
@@ -113,6 +115,7 @@ fn set_tx(c: &Connection, model: &str, items: Vec<(String, Vec<f32>)>) -> Result
             status: Status::parse(&status).unwrap_or(Status::Pending),
             agent_id,
             scope,
+            held: held != 0,
             vector,
         });
     }

@@ -241,6 +241,15 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
              ALTER TABLE api_keys DROP COLUMN read_scopes;
              ALTER TABLE api_keys DROP COLUMN write_scope;
              ALTER TABLE extract_jobs DROP COLUMN scope;
+             DROP INDEX idx_experiences_origin_key;
+             DROP INDEX idx_experiences_held;
+             DROP INDEX idx_experiences_expires;
+             ALTER TABLE experiences DROP COLUMN origin_key;
+             ALTER TABLE experiences DROP COLUMN origin_job;
+             ALTER TABLE experiences DROP COLUMN held;
+             ALTER TABLE experiences DROP COLUMN expires_at;
+             ALTER TABLE experiences DROP COLUMN ttl_secs;
+             DROP TABLE quarantines;
              DELETE FROM schema_migrations WHERE version = 6;",
         )
         .unwrap();

@@ -79,5 +79,8 @@ pub fn to_new(r: &knowhub_core::ExportRecord) -> NewExperience {
         flags: e.flags.clone(),
         review: e.review.clone(),
         scope: e.scope.clone(),
+        provenance: e.provenance.clone(),
+        expires_at: e.expires_at.clone(),
+        ttl_secs: e.ttl_secs,
     }
 }

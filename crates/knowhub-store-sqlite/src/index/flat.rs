@@ -61,7 +61,7 @@ impl FlatIndex {
             conn.query_row("SELECT count(*) FROM vectors WHERE model = ?1", [model], |r| r.get(0)).map_err(sql_err)?;
         idx.rows.reserve(n.max(0) as usize);
         let mut st = conn
-            .prepare("SELECT v.seq, e.id, e.score, e.status, e.agent_id, v.data, e.scope FROM vectors v JOIN experiences e ON e.seq = v.seq WHERE v.model = ?1")
+            .prepare("SELECT v.seq, e.id, e.score, e.status, e.agent_id, v.data, e.scope, e.held FROM vectors v JOIN experiences e ON e.seq = v.seq WHERE v.model = ?1")
             .map_err(sql_err)?;
         let mut rows = st.query([model]).map_err(sql_err)?;
         let mut v = Vec::new();
@@ -77,6 +77,7 @@ impl FlatIndex {
                 status: Status::parse(crate::rows::row_str(r, 3)?).unwrap_or(Status::Pending),
                 agent: crate::rows::row_str(r, 4)?,
                 scope: crate::rows::row_str(r, 6)?,
+                held: r.get::<_, i64>(7).map_err(sql_err)? != 0,
             };
             idx.upsert(seq, id, facets, &v);
         }
@@ -310,25 +311,25 @@ mod tests {
         idx.upsert(
             1,
             "a",
-            Facets { score: 5, status: Status::Approved, agent: "main", scope: "org" },
+            Facets { score: 5, status: Status::Approved, agent: "main", scope: "org", held: false },
             &unit(&[1.0, 0.0, 0.0]),
         );
         idx.upsert(
             2,
             "b",
-            Facets { score: 2, status: Status::Approved, agent: "main", scope: "org" },
+            Facets { score: 2, status: Status::Approved, agent: "main", scope: "org", held: false },
             &unit(&[0.9, 0.1, 0.0]),
         );
         idx.upsert(
             3,
             "c",
-            Facets { score: 5, status: Status::Pending, agent: "main", scope: "org" },
+            Facets { score: 5, status: Status::Pending, agent: "main", scope: "org", held: false },
             &unit(&[1.0, 0.0, 0.01]),
         );
         idx.upsert(
             4,
             "d",
-            Facets { score: 4, status: Status::Approved, agent: "other", scope: "org" },
+            Facets { score: 4, status: Status::Approved, agent: "other", scope: "org", held: false },
             &unit(&[0.5, 0.5, 0.0]),
         );
         let q = unit(&[1.0, 0.0, 0.0]);
@@ -363,7 +364,7 @@ mod tests {
             idx.upsert(
                 i as i64,
                 &format!("id{i}"),
-                Facets { score: 3, status: Status::Approved, agent: "", scope: "org" },
+                Facets { score: 3, status: Status::Approved, agent: "", scope: "org", held: false },
                 &v,
             );
         }
@@ -424,7 +425,7 @@ mod tests {
             idx.upsert(
                 r as i64,
                 &format!("r{r}"),
-                Facets { score: 3, status: Status::Approved, agent: "", scope: "org" },
+                Facets { score: 3, status: Status::Approved, agent: "", scope: "org", held: false },
                 v,
             );
         }

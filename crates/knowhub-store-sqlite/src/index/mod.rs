@@ -29,13 +29,30 @@ pub(crate) struct IndexChange {
     pub status: Status,
     pub agent_id: String,
     pub scope: String,
+    pub held: bool,
     /// `(old body, new body)` when the searchable text changed; new is `None` for a delete.
     pub body: Option<(String, Option<String>)>,
 }
 
+impl IndexChange {
+    /// A record's new filter facets, its text unchanged.
+    pub(crate) fn of(seq: i64, e: &knowhub_core::Experience) -> Self {
+        IndexChange {
+            seq,
+            id: e.id.clone(),
+            score: e.score,
+            status: e.status,
+            agent_id: e.agent_id.clone(),
+            scope: e.scope.clone(),
+            held: e.quarantined || e.expired,
+            body: None,
+        }
+    }
+}
+
 /// Mirrors a committed review or delete in the in-memory indexes.
 pub(crate) fn apply(inner: &Inner, ch: &IndexChange) {
-    let facets = Facets { score: ch.score, status: ch.status, agent: &ch.agent_id, scope: &ch.scope };
+    let facets = Facets { score: ch.score, status: ch.status, agent: &ch.agent_id, scope: &ch.scope, held: ch.held };
     if let Some(t) = inner.terms.write().as_mut() {
         match &ch.body {
             Some((old, new)) => {

@@ -107,7 +107,7 @@ mod tests {
     use knowhub_core::SearchFilter;
 
     fn facets(score: u8, agent: &str) -> Facets<'_> {
-        Facets { score, status: Status::Approved, agent, scope: "org" }
+        Facets { score, status: Status::Approved, agent, scope: "org", held: false }
     }
 
     /// Ids are found by the one copy in `ids`, through growth (rehashing reads `ids` too), a

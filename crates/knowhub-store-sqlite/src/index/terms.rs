@@ -39,7 +39,7 @@ impl TermIndex {
         idx.lens.reserve(n.max(0) as usize);
         let mut st = conn
             .prepare(
-                "SELECT f.rowid, f.body, e.id, e.score, e.status, e.agent_id, e.scope FROM experiences_fts f \
+                "SELECT f.rowid, f.body, e.id, e.score, e.status, e.agent_id, e.scope, e.held FROM experiences_fts f \
                  JOIN experiences e ON e.seq = f.rowid ORDER BY f.rowid",
             )
             .map_err(sql_err)?;
@@ -52,6 +52,7 @@ impl TermIndex {
                 status: Status::parse(&status).unwrap_or(Status::Pending),
                 agent: crate::rows::row_str(r, 5)?,
                 scope: crate::rows::row_str(r, 6)?,
+                held: r.get::<_, i64>(7).map_err(sql_err)? != 0,
             };
             idx.add(r.get(0).map_err(sql_err)?, crate::rows::row_str(r, 2)?, crate::rows::row_str(r, 1)?, facets);
         }

@@ -12,6 +12,7 @@ use crate::exp;
 
 pub mod evidence;
 pub mod filter;
+pub mod hold;
 pub mod insight;
 pub mod jobs;
 pub mod keys;
