@@ -30,7 +30,7 @@ cargo test --workspace
 step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backends)"
 # --workspace, not -p knowhub-http: the same package selection as above resolves the same
 # features, so this reuses that build (with -p, cargo rebuilt most dependencies: minutes in CI).
-KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi --test scopes
+KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi --test scopes --test hold
 
 step "embedder on aarch64, emulated (qemu-user): the NEON sdot integer tile against the portable kernel"
 # Installs the cross gcc, qemu-user and the Rust target itself (once).

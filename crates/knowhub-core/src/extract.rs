@@ -47,6 +47,8 @@ pub struct NewExtraction {
     pub require_approval: bool,
     /// The scope what the job finds is stored in.
     pub scope: String,
+    /// The API key that uploaded it (empty without keys): the provenance of what it finds.
+    pub key: String,
     /// One fingerprint per uploaded message, in order (see [`overlap`]).
     pub hashes: Vec<String>,
     /// The prepared messages, parallel to `hashes`, each serialised as JSON.
@@ -72,6 +74,7 @@ pub struct ExtractJob {
     pub caller: String,
     pub require_approval: bool,
     pub scope: String,
+    pub key: String,
     pub status: JobStatus,
     /// Index, within the session, of the job's first message.
     pub first_index: u64,

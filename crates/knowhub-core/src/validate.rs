@@ -40,6 +40,12 @@ pub struct SubmitRequest {
     /// the caller's key may write. Omitted: the key's write scope.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
+    /// When it stops being shown unless re-confirmed (RFC 3339, in the future). Not with `ttl_days`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_at: Option<String>,
+    /// Days it lives without re-confirmation (1-3650); each confirmation or `helped` vote renews it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ttl_days: Option<i64>,
 }
 
 /// A required text field: present, not blank after trimming, at most `max` characters.
@@ -106,6 +112,11 @@ impl SubmitRequest {
         let submitted_by = optional("submitted_by", self.submitted_by, MAX_SHORT)?;
         let session_key = optional("session_key", self.session_key, MAX_SHORT)?;
         let resource_version = optional("resource_version", self.resource_version, MAX_VERSION)?;
+        // An exported expiry comes back as it was (a submit's is checked by the service).
+        let expires_at = match self.expires_at.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(t) => Some(crate::model::format_rfc3339(rfc3339("expires_at", t)?)),
+        };
         // Whether the caller may write there is the service's to check; here only the form.
         let scope = match self.scope.as_deref().map(str::trim) {
             None | Some("") => crate::scope::ORG.to_string(),
@@ -145,6 +156,7 @@ impl SubmitRequest {
             created_at,
             content,
             scope,
+            expires_at,
             ..Default::default()
         })
     }

@@ -76,9 +76,9 @@ pub fn api_routes() -> OpenApiRouter<Arc<Hub>> {
         .routes(routes!(approve))
         .routes(routes!(reject))
         .routes(routes!(create_key, list_keys))
-        .routes(routes!(revoke_key))
         .routes(routes!(health))
         .merge(crate::console_api::routes())
+        .merge(crate::hold::routes())
 }
 
 fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {
@@ -272,17 +272,6 @@ async fn list_keys(State(hub): State<Arc<Hub>>, AsAdmin(caller): AsAdmin) -> Res
 #[derive(serde::Serialize, utoipa::ToSchema)]
 struct KeyList {
     keys: Vec<knowhub_core::ApiKey>,
-}
-
-/// Revoke a key by id or name (admin).
-#[utoipa::path(delete, path = "/api/keys/{id}", tag = "admin", params(("id" = String, Path, description = "The key's id or name")),
-    responses((status = 200, body = knowhub_core::ApiKey), (status = 404, body = crate::openapi::ErrorBody), crate::openapi::CommonErrors))]
-async fn revoke_key(
-    State(hub): State<Arc<Hub>>,
-    AsAdmin(caller): AsAdmin,
-    IdPath(id): IdPath,
-) -> Result<Response, ApiError> {
-    Ok(Json(hub.revoke_key(&caller, &id).await?).into_response())
 }
 
 /// Up or not, for load balancers; with auth on, counts and LLM usage only for a caller with a key.

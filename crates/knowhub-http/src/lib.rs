@@ -8,6 +8,7 @@ pub mod console_api;
 pub mod counts;
 pub mod error;
 pub mod guard;
+pub mod hold;
 pub mod http;
 pub mod input;
 pub mod openapi;

@@ -136,6 +136,7 @@ async fn agents_read_only_approved_records_and_their_own_jobs() {
             caller: "bot".into(),
             require_approval: true,
             scope: "org".into(),
+            key: "bot".into(),
             hashes: vec!["h1".into()],
             messages: vec![json!({"role": "user", "text": "my private conversation"}).to_string()],
         })

@@ -100,7 +100,10 @@ impl Hub {
         if !self.store.get(&id).await?.is_some_and(|e| Self::may_read(caller, &e)) {
             return Err(knowhub_core::store::not_found(&id));
         }
-        let e = self.store.vote(&id, vote).await?;
+        let mut e = self.store.vote(&id, vote).await?;
+        if outcome == FeedbackOutcome::Helped {
+            e = self.renew(e).await?;
+        }
         self.metrics.feedback(outcome);
         tracing::info!(id = %e.id, %voter, outcome = %outcome, helped = e.feedback.helped, failed = e.feedback.failed, "feedback");
         Ok(FeedbackResponse {

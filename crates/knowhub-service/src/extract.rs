@@ -404,8 +404,11 @@ pub async fn store_items(
             flags: flags.clone(),
             confirmer: if job.caller.is_empty() { job.agent_id.clone() } else { job.caller.clone() },
             scope: job.scope.clone(),
+            provenance: knowhub_core::Provenance { key: job.key.clone(), job_id: Some(job.id.clone()) },
             ..Default::default()
         };
+        let mut new = new;
+        (new.expires_at, new.ttl_secs) = hub.expiry_for(&job.scope, None, None)?;
         // An uploader who may not read pending or rejected records learns nothing of one its
         // item repeats: the item is answered as a new pending one, and nothing is stored.
         if let Some(h) = hub.hidden_repeat(&new, sees_unreviewed).await? {

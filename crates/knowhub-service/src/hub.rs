@@ -74,6 +74,8 @@ pub struct HubOptions {
     /// New records per agent key before the rest wait for review (off by default; `knowhub
     /// serve` sets them).
     pub records: crate::limits::RecordLimits,
+    /// Default lifetimes of records (none by default).
+    pub expiry: crate::hold::ExpirySettings,
 }
 
 pub struct Hub {
@@ -184,7 +186,8 @@ impl Hub {
     /// rejected ones were judged wrong. Reviewers, and the operator of a hub without keys, read all.
     /// Nobody reads a record outside the scopes their key reads.
     pub(crate) fn may_read(caller: &Caller, e: &Experience) -> bool {
-        caller.can_read(&e.scope) && (e.status == Status::Approved || caller.reads_everything())
+        let live = e.status == Status::Approved && !e.quarantined && !e.expired;
+        caller.can_read(&e.scope) && (live || caller.reads_everything())
     }
 
     /// The record `id` when `caller` may see it in any status (its scope is one the caller

@@ -209,6 +209,7 @@ impl Hub {
                 submitted_by,
                 require_approval,
                 scope,
+                key: if caller.authenticated { caller.name.clone() } else { String::new() },
                 hashes,
                 messages,
             })

@@ -208,8 +208,9 @@ impl PendingRequest {
         let after = text("after", self.after)?.filter(|a| !a.trim().is_empty());
         let kind = match self.kind.as_deref().map(str::trim) {
             None | Some("") => QueueKind::Pending,
-            Some(k) => QueueKind::parse(k)
-                .ok_or_else(|| CoreError::invalid("kind", format!("must be pending | disputed, got {k:?}")))?,
+            Some(k) => QueueKind::parse(k).ok_or_else(|| {
+                CoreError::invalid("kind", format!("must be pending | disputed | quarantined | expired, got {k:?}"))
+            })?,
         };
         Ok(PendingQuery { kind, after, limit })
     }

@@ -58,6 +58,10 @@ pub enum QueueKind {
     #[default]
     Pending,
     Disputed,
+    /// Records held by a quarantine (lifted in bulk with `DELETE /api/quarantine`).
+    Quarantined,
+    /// Records past their `expires_at`, waiting to be re-confirmed (approve renews one).
+    Expired,
 }
 
 impl QueueKind {
@@ -65,7 +69,18 @@ impl QueueKind {
         match s {
             "pending" => Some(QueueKind::Pending),
             "disputed" => Some(QueueKind::Disputed),
+            "quarantined" => Some(QueueKind::Quarantined),
+            "expired" => Some(QueueKind::Expired),
             _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QueueKind::Pending => "pending",
+            QueueKind::Disputed => "disputed",
+            QueueKind::Quarantined => "quarantined",
+            QueueKind::Expired => "expired",
         }
     }
 }
@@ -87,6 +102,12 @@ impl Hub {
             QueueKind::Pending => self.store.pending(caller.readable().as_deref(), after, limit + 1).await?,
             QueueKind::Disputed => {
                 self.store.disputed(threshold, caller.readable().as_deref(), after, limit + 1).await?
+            }
+            QueueKind::Quarantined => {
+                self.store.held(knowhub_core::hold::QUARANTINED, caller.readable().as_deref(), after, limit + 1).await?
+            }
+            QueueKind::Expired => {
+                self.store.held(knowhub_core::hold::EXPIRED, caller.readable().as_deref(), after, limit + 1).await?
             }
         };
         let more = items.len() > limit;
@@ -145,8 +166,8 @@ impl Hub {
             .take(NEAREST)
             .collect();
         let (queue, votes) = match kind {
-            QueueKind::Pending => ("pending".to_string(), Vec::new()),
             QueueKind::Disputed => ("disputed".to_string(), self.store.votes(&e.id).await?),
+            other => (other.as_str().to_string(), Vec::new()),
         };
         let source_messages = self.store.source(&e.id).await?;
         let redactions = [&e.task, &e.resource, &e.result]
@@ -227,6 +248,11 @@ impl Hub {
                 ));
             }
             return self.accept_proposal(caller, &current, target).await;
+        }
+        if edits.is_empty() && current.expired && current.status == Status::Approved {
+            let e = self.renew(current).await?;
+            tracing::info!(id, reviewer = %caller.name, "expired experience re-confirmed");
+            return Ok(e);
         }
         if edits.is_empty() && self.is_disputed(&current) {
             let e = self.store.resolve_dispute(id, DisputeDecision::Keep, &caller.name).await?;

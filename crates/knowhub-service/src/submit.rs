@@ -70,8 +70,13 @@ impl Hub {
         caller.require(Role::Agent)?;
         self.limiter.take(caller, Budget::Write)?;
         let scope = caller.write_target("scope", req.scope.as_deref())?;
+        let (expires_at, ttl_secs) = self.expiry_for(&scope, req.expires_at.as_deref(), req.ttl_days)?;
         let mut new = req.validate(Source::Manual, Status::Pending)?;
         new.scope = scope;
+        (new.expires_at, new.ttl_secs) = (expires_at, ttl_secs);
+        if caller.authenticated {
+            new.provenance.key = caller.name.clone();
+        }
 
         // Sanitise and screen: redaction and the injection rules, then the rules on decoded text
         // and the classifier. Each finding is a review flag.
@@ -187,11 +192,14 @@ impl Hub {
             .map(|n| n.experience.id.clone())
             .collect();
         if let Some(id) = merge_into {
-            let e = self.store.confirm(&id, &new.confirmer).await?;
+            let e = self.renew(self.store.confirm(&id, &new.confirmer).await?).await?;
             return self.contest(Stored { experience: e, duplicate_of: Some(id), created: false }, &contested).await;
         }
         let stored = match self.store.insert(new).await? {
-            InsertOutcome::Duplicate(e) => Stored { duplicate_of: Some(e.id.clone()), experience: e, created: false },
+            InsertOutcome::Duplicate(e) => {
+                let e = self.renew(e).await?;
+                Stored { duplicate_of: Some(e.id.clone()), experience: e, created: false }
+            }
             InsertOutcome::Created(e) => {
                 match (vector, self.embedder.model_id()) {
                     (Some(v), Some(model)) => self.store.set_vectors(model, &[(e.id.clone(), v)]).await?,

@@ -14,7 +14,7 @@ use sqlx::{PgPool, Row};
 use crate::db::db_err;
 
 const COLS: &str = "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
-    messages, attempts, error, result, created_at, updated_at, caller, scope";
+    messages, attempts, error, result, created_at, updated_at, caller, scope, origin_key";
 
 fn job(r: &PgRow) -> Result<ExtractJob> {
     let status: String = r.try_get(5).map_err(db_err)?;
@@ -36,6 +36,7 @@ fn job(r: &PgRow) -> Result<ExtractJob> {
         updated_at: r.try_get(13).map_err(db_err)?,
         caller: r.try_get(14).map_err(db_err)?,
         scope: r.try_get(15).map_err(db_err)?,
+        key: r.try_get(16).map_err(db_err)?,
     })
 }
 
@@ -98,8 +99,8 @@ pub(crate) async fn enqueue(pool: &PgPool, new: NewExtraction) -> Result<Enqueue
     let messages = format!("[{}]", new.messages[skipped..].join(","));
     let r = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO extract_jobs (id, session_key, agent_id, submitted_by, require_approval, status, first_index, \
-         message_count, messages, created_at, updated_at, caller, scope) \
-         VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $9, $10, $11) RETURNING {COLS}"
+         message_count, messages, created_at, updated_at, caller, scope, origin_key) \
+         VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $9, $10, $11, $12) RETURNING {COLS}"
     )))
     .bind(&new.job_id)
     .bind(&new.session_key)
@@ -112,6 +113,7 @@ pub(crate) async fn enqueue(pool: &PgPool, new: NewExtraction) -> Result<Enqueue
     .bind(&now)
     .bind(&new.caller)
     .bind(&new.scope)
+    .bind(&new.key)
     .fetch_one(&mut *tx)
     .await
     .map_err(db_err)?;

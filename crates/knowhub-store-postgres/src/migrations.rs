@@ -242,6 +242,7 @@ ALTER TABLE api_keys
     ADD COLUMN write_scope TEXT NOT NULL DEFAULT 'org';
 UPDATE api_keys SET read_scopes = '{*}' WHERE role IN ('reviewer', 'admin');
 ALTER TABLE extract_jobs ADD COLUMN scope TEXT NOT NULL DEFAULT 'org';
+ALTER TABLE extract_jobs ADD COLUMN origin_key TEXT NOT NULL DEFAULT '';
 
 -- Provenance, quarantine and expiry, as SQLite's v6: `held` is a bit set (knowhub_core::hold),
 -- 1 quarantined, 2 expired; searches pass only 0.

@@ -327,7 +327,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
             "DROP INDEX experiences_scope_status",
             "ALTER TABLE experiences DROP COLUMN scope",
             "ALTER TABLE api_keys DROP COLUMN read_scopes, DROP COLUMN write_scope",
-            "ALTER TABLE extract_jobs DROP COLUMN scope",
+            "ALTER TABLE extract_jobs DROP COLUMN scope, DROP COLUMN origin_key",
             "ALTER TABLE experiences DROP COLUMN origin_key, DROP COLUMN origin_job, DROP COLUMN held, \
              DROP COLUMN expires_at, DROP COLUMN ttl_secs",
             "DROP TABLE quarantines",

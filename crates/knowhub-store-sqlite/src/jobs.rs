@@ -10,7 +10,7 @@ use crate::db::sql_err;
 
 const JOB_COLS: &str =
     "id, session_key, agent_id, submitted_by, require_approval, status, first_index, message_count, \
-    messages, attempts, error, result, created_at, updated_at, caller, scope";
+    messages, attempts, error, result, created_at, updated_at, caller, scope, origin_key";
 
 fn job_row(r: &Row<'_>) -> rusqlite::Result<ExtractJob> {
     let status: String = r.get(5)?;
@@ -31,6 +31,7 @@ fn job_row(r: &Row<'_>) -> rusqlite::Result<ExtractJob> {
         updated_at: r.get(13)?,
         caller: r.get(14)?,
         scope: r.get(15)?,
+        key: r.get(16)?,
     })
 }
 
@@ -74,8 +75,8 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
     let now = now_rfc3339();
     c.execute(
         "INSERT INTO extract_jobs (id, session_key, agent_id, submitted_by, require_approval, status, first_index, \
-         message_count, messages, attempts, not_before, created_at, updated_at, caller, scope) \
-         VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, 0, ?9, ?9, ?9, ?10, ?11)",
+         message_count, messages, attempts, not_before, created_at, updated_at, caller, scope, origin_key) \
+         VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, 0, ?9, ?9, ?9, ?10, ?11, ?12)",
         params![
             new.job_id,
             new.session_key,
@@ -87,7 +88,8 @@ pub(crate) fn enqueue_tx(c: &Connection, new: NewExtraction) -> Result<Enqueued>
             messages,
             now,
             new.caller,
-            new.scope
+            new.scope,
+            new.key
         ],
     )
     .map_err(sql_err)?;

@@ -195,6 +195,7 @@ ALTER TABLE api_keys ADD COLUMN read_scopes TEXT NOT NULL DEFAULT 'org';
 ALTER TABLE api_keys ADD COLUMN write_scope TEXT NOT NULL DEFAULT 'org';
 UPDATE api_keys SET read_scopes = '*' WHERE role IN ('reviewer', 'admin');
 ALTER TABLE extract_jobs ADD COLUMN scope TEXT NOT NULL DEFAULT 'org';
+ALTER TABLE extract_jobs ADD COLUMN origin_key TEXT NOT NULL DEFAULT '';
 
 -- Provenance (the key that wrote a record, the job that found it), quarantine and expiry. `held`
 -- is a bit set (knowhub_core::hold): 1 quarantined, 2 expired; searches pass only 0. A record

@@ -241,6 +241,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
              ALTER TABLE api_keys DROP COLUMN read_scopes;
              ALTER TABLE api_keys DROP COLUMN write_scope;
              ALTER TABLE extract_jobs DROP COLUMN scope;
+             ALTER TABLE extract_jobs DROP COLUMN origin_key;
              DROP INDEX idx_experiences_origin_key;
              DROP INDEX idx_experiences_held;
              DROP INDEX idx_experiences_expires;

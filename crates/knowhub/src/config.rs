@@ -84,6 +84,32 @@ impl LimitsSection {
     }
 }
 
+/// How long records live without re-confirmation, unless a submit says (`expires_at`,
+/// `ttl_days`): `days` for every scope, `scopes` per scope. 0: forever.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExpirySection {
+    pub days: u32,
+    pub scopes: std::collections::BTreeMap<String, u32>,
+}
+
+impl ExpirySection {
+    pub fn settings(&self) -> anyhow::Result<knowhub_service::ExpirySettings> {
+        let max = knowhub_service::hold::MAX_TTL_DAYS as u32;
+        for (scope, days) in
+            std::iter::once(("days", &self.days)).chain(self.scopes.iter().map(|(s, d)| (s.as_str(), d)))
+        {
+            if *days > max {
+                bail!("expiry: {scope} = {days} is over {max} days");
+            }
+        }
+        for scope in self.scopes.keys() {
+            knowhub_core::scope::parse("expiry.scopes", scope).map_err(|e| anyhow::anyhow!("{e}"))?;
+        }
+        Ok(knowhub_service::ExpirySettings { days: self.days, scopes: self.scopes.clone() })
+    }
+}
+
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum EmbedderKind {
@@ -482,6 +508,7 @@ pub struct Config {
     pub search: SearchSection,
     pub feedback: FeedbackSection,
     pub dedup: DedupSection,
+    pub expiry: ExpirySection,
     pub limits: LimitsSection,
     pub llm: LlmConfig,
     pub extraction: ExtractionConfig,
@@ -500,6 +527,7 @@ impl Default for Config {
             search: SearchSection::default(),
             feedback: FeedbackSection::default(),
             dedup: DedupSection::default(),
+            expiry: ExpirySection::default(),
             limits: LimitsSection::default(),
             llm: LlmConfig::default(),
             extraction: ExtractionConfig::default(),
@@ -628,6 +656,7 @@ impl Config {
         c.search.validate()?;
         c.feedback.validate()?;
         c.dedup.settings()?;
+        c.expiry.settings()?;
         c.limits.connections()?;
         c.extraction.settings()?;
         Ok(c)
@@ -688,6 +717,13 @@ dispute_factor = 0.5                  # a disputed experience's order is multipl
 merge_cosine = 0.97                   # at least this similar: merged as a confirmation (duplicate_of)
 contest_cosine = 0.97                 # same resource, opposite outcome, at least this similar (or the same task): both marked contested
 contest_callers = 2                  # ... once this many distinct callers report that opposite outcome
+
+# How long an experience lives without re-confirmation (a new confirmation or a helped vote renews
+# it; past it, it leaves agents' results and waits in the console's re-confirm list). A submit may
+# set its own: expires_at or ttl_days. 0 = forever.
+[expiry]
+days = 0
+# scopes = { "project/launch" = 30 }   # per scope, overriding days
 
 # What one client may take of the server. Rates are per caller: its key, or its address without auth.
 [limits]

@@ -86,6 +86,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
         },
         auth: cfg.auth,
         evidence: cfg.dedup.settings()?,
+        expiry: cfg.expiry.settings()?,
         limits: cfg.limits.rates(),
         records: cfg.limits.records(),
     };
@@ -97,6 +98,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let _worker = hub.spawn_embed_worker();
     let _extract_worker = hub.spawn_extract_worker();
     let _usage = hub.spawn_usage_flusher();
+    let _expiry = hub.spawn_expiry_sweeper();
     if cfg.auth {
         let keys = hub.list_keys(&knowhub_core::Caller::local()).await?;
         if !keys.iter().any(|k| k.revoked_at.is_none()) {

@@ -15,6 +15,7 @@ fn upload(session: &str, msgs: &[&str]) -> NewExtraction {
         caller: "key-bot".into(),
         require_approval: true,
         scope: "team/jobs".into(),
+        key: "key-bot".into(),
         hashes: msgs.iter().map(|m| format!("h-{m}")).collect(),
         messages: msgs.iter().map(|m| serde_json::json!({"role": "user", "content": m}).to_string()).collect(),
     }

@@ -1,0 +1,209 @@
+//! Quarantine and expiry through the HTTP API, on the backend `common::store` picks
+//! (scripts/test.sh runs these once per backend): an agent's 1,000 records pulled from search in
+//! one request and restored in one, what it writes meanwhile held too, bulk rejection, revoking a
+//! key with its records, and records that expire and come back when re-confirmed.
+
+use std::sync::Arc;
+
+use knowhub_ai::Embedder;
+use knowhub_core::{Caller, Role};
+use knowhub_service::{Hub, HubOptions, SearchConfig};
+use serde_json::{json, Value};
+
+mod common;
+use common::Api;
+
+struct T {
+    _dir: tempfile::TempDir,
+    hub: Arc<Hub>,
+    api: Api,
+    admin: String,
+    reviewer: String,
+    agent: String,
+    mallory: String,
+}
+
+async fn setup() -> T {
+    let dir = tempfile::tempdir().unwrap();
+    let store = common::store(dir.path()).await;
+    let opts = HubOptions { auth: true, ..Default::default() };
+    let hub = Hub::with_options(store, Arc::new(Embedder::none()), SearchConfig::default(), opts);
+    let local = Caller::local();
+    let key = |name: &'static str, role| {
+        let hub = hub.clone();
+        let local = local.clone();
+        async move { hub.create_key(&local, name, role).await.unwrap().key }
+    };
+    T {
+        admin: key("root", Role::Admin).await,
+        reviewer: key("rev", Role::Reviewer).await,
+        agent: key("bot", Role::Agent).await,
+        mallory: key("mallory", Role::Agent).await,
+        api: Api::new(hub.clone()),
+        hub,
+        _dir: dir,
+    }
+}
+
+fn exp(task: &str) -> Value {
+    json!({"task": task, "resource": "helm upgrade --atomic", "result": "rolled back cleanly on failure", "score": 4})
+}
+
+fn ids(v: &Value) -> Vec<String> {
+    v["results"].as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn an_agents_thousand_records_leave_and_return_in_one_request_each() {
+    let t = setup().await;
+    let (mallory, agent, admin, reviewer) =
+        (t.api.as_key(&t.mallory), t.api.as_key(&t.agent), t.api.as_key(&t.admin), t.api.as_key(&t.reviewer));
+    let mut theirs = Vec::new();
+    for i in 0..1000 {
+        let mut body = exp(&format!("deploy the payments chart, variant {i}"));
+        body["agent_id"] = json!("bot");
+        let (s, v) = mallory.post("/api/submit", body).await;
+        assert_eq!(s, 201, "{v}");
+        theirs.push(v["id"].as_str().unwrap().to_string());
+    }
+    let (s, v) = agent.post("/api/submit", exp("deploy the payments chart with helm")).await;
+    assert_eq!(s, 201, "{v}");
+    let honest = v["id"].as_str().unwrap().to_string();
+    let (_, v) = admin.get(&format!("/api/experiences/{}", theirs[0])).await;
+    assert_eq!(
+        (v["agent_id"].as_str(), v["provenance"]["key"].as_str()),
+        (Some("mallory/bot"), Some("mallory")),
+        "{v}"
+    );
+    let found = agent.search("deploy payments chart", "&top_k=50&min_relevance=0").await;
+    assert!(ids(&found).iter().any(|id| theirs.contains(id)), "{found}");
+
+    // One request: all 1,000 gone from search.
+    let (s, v) = admin.post("/api/quarantine", json!({"agent_id": "mallory/bot"})).await;
+    assert_eq!((s, v["records"].as_u64(), v["kind"].as_str()), (200, Some(1000), Some("agent")), "{v}");
+    let found = agent.search("deploy payments chart", "&top_k=50&min_relevance=0").await;
+    assert_eq!(ids(&found), vec![honest.clone()], "only the honest record is left");
+    // Held records read as missing to agents; reviewers see them, flagged.
+    let (s, _) = agent.get(&format!("/api/experiences/{}", theirs[1])).await;
+    assert_eq!(s, 404);
+    let (s, v) = reviewer.get(&format!("/api/experiences/{}", theirs[1])).await;
+    assert_eq!((s, v["quarantined"].as_bool()), (200, Some(true)), "{v}");
+    let (_, v) = reviewer.get("/api/pending?kind=quarantined&limit=100").await;
+    assert_eq!(v["items"].as_array().unwrap().len(), 100, "listed for review");
+    assert!(v["next_after"].is_string());
+    let (_, v) = reviewer.get("/api/quarantine").await;
+    assert_eq!(v["quarantines"][0]["records"], 1000, "{v}");
+    // What it writes while quarantined is held too.
+    let (s, v) = mallory
+        .post("/api/submit", json!({"task": "one more", "resource": "r", "result": "x", "agent_id": "bot"}))
+        .await;
+    assert_eq!(s, 201, "{v}");
+    let later = v["id"].as_str().unwrap().to_string();
+    let (_, v) = reviewer.get(&format!("/api/experiences/{later}")).await;
+    assert_eq!(v["quarantined"], true, "{v}");
+
+    // One request: all back.
+    let (s, v) = admin.call("DELETE", "/api/quarantine", Some(json!({"agent_id": "mallory/bot"}))).await;
+    assert_eq!((s, v["records"].as_u64(), v["action"].as_str()), (200, Some(1001), Some("restore")), "{v}");
+    let found = agent.search("deploy payments chart", "&top_k=50&min_relevance=0").await;
+    assert_eq!(found["count"], 50, "{found}");
+    let (s, _) = agent.get(&format!("/api/experiences/{later}")).await;
+    assert_eq!(s, 200);
+    let (s, v) = admin.call("DELETE", "/api/quarantine", Some(json!({"agent_id": "mallory/bot"}))).await;
+    assert_eq!(s, 404, "{v}");
+
+    // Revoking the key with its records, then rejecting them all.
+    let (s, v) = admin.call("DELETE", "/api/keys/mallory?quarantine=true", None).await;
+    assert_eq!((s, v["name"].as_str(), v["quarantine"]["records"].as_u64()), (200, Some("mallory"), Some(1001)), "{v}");
+    let (s, _) = mallory.get("/api/search?q=x").await;
+    assert_eq!(s, 401, "revoked");
+    let body = json!({"key": "mallory", "action": "reject", "reason": "compromised key"});
+    let (s, v) = admin.call("DELETE", "/api/quarantine", Some(body)).await;
+    assert_eq!((s, v["records"].as_u64()), (200, Some(1001)), "{v}");
+    let (_, v) = admin.get(&format!("/api/experiences/{}", theirs[7])).await;
+    assert_eq!(
+        (v["status"].as_str(), v["review"]["note"].as_str()),
+        (Some("rejected"), Some("compromised key")),
+        "{v}"
+    );
+    let found = agent.search("deploy payments chart", "&top_k=50&min_relevance=0").await;
+    assert_eq!(ids(&found), vec![honest]);
+}
+
+#[tokio::test]
+async fn quarantine_input_and_roles() {
+    let t = setup().await;
+    let (agent, admin, reviewer) = (t.api.as_key(&t.agent), t.api.as_key(&t.admin), t.api.as_key(&t.reviewer));
+    for (body, field) in [
+        (json!({}), "key"),
+        (json!({"key": "a", "agent_id": "b"}), "key"),
+        (json!({"key": "  "}), "key"),
+        (json!({"key": "a", "action": "burn"}), "action"),
+    ] {
+        let method = if field == "action" { "DELETE" } else { "POST" };
+        let (s, v) = admin.call(method, "/api/quarantine", Some(body.clone())).await;
+        assert_eq!((s, v["error"]["field"].as_str()), (400, Some(field)), "{body}: {v}");
+    }
+    let (s, v) = admin.post("/api/quarantine", json!({"key": "a", "color": "red"})).await;
+    assert_eq!(s, 400, "unknown fields are refused: {v}");
+    for (api, method) in [(&agent, "POST"), (&reviewer, "POST"), (&reviewer, "DELETE")] {
+        let (s, v) = api.call(method, "/api/quarantine", Some(json!({"key": "bot"}))).await;
+        assert_eq!(s, 403, "{method}: {v}");
+    }
+    let (s, _) = agent.get("/api/quarantine").await;
+    assert_eq!(s, 403);
+    let (s, v) = admin.call("DELETE", "/api/keys/bot?quarantine=maybe", None).await;
+    assert_eq!((s, v["error"]["field"].as_str()), (400, Some("quarantine")), "{v}");
+}
+
+#[tokio::test]
+async fn expired_records_leave_results_until_re_confirmed() {
+    let t = setup().await;
+    let (agent, reviewer) = (t.api.as_key(&t.agent), t.api.as_key(&t.reviewer));
+    for (body, field) in [
+        (json!({"ttl_days": 0}), "ttl_days"),
+        (json!({"ttl_days": 99999}), "ttl_days"),
+        (json!({"expires_at": "2001-01-01T00:00:00Z"}), "expires_at"),
+        (json!({"expires_at": "soon"}), "expires_at"),
+        (json!({"expires_at": "2999-01-01T00:00:00Z", "ttl_days": 3}), "ttl_days"),
+    ] {
+        let mut b = exp("pin the chart version");
+        b.as_object_mut().unwrap().extend(body.as_object().unwrap().clone());
+        let (s, v) = agent.post("/api/submit", b).await;
+        assert_eq!((s, v["error"]["field"].as_str()), (400, Some(field)), "{body}: {v}");
+    }
+    let mut b = exp("pin the chart version in CI");
+    b["ttl_days"] = json!(30);
+    let (s, v) = agent.post("/api/submit", b.clone()).await;
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let (_, v) = agent.get(&format!("/api/experiences/{id}")).await;
+    let first_expiry = v["expires_at"].as_str().unwrap().to_string();
+    assert_eq!(v["ttl_secs"], 30 * 86_400, "{v}");
+    assert_eq!(ids(&agent.search("pin chart version", "&min_relevance=0").await), vec![id.clone()]);
+
+    // Time passes (the sweep at a later clock): out of results, in the re-confirm list.
+    assert_eq!(t.hub.store().expire_due("2999-01-01T00:00:00Z").await.unwrap(), 1);
+    assert!(ids(&agent.search("pin chart version", "&min_relevance=0").await).is_empty());
+    let (s, _) = agent.get(&format!("/api/experiences/{id}")).await;
+    assert_eq!(s, 404);
+    let (_, v) = reviewer.get("/api/pending?kind=expired").await;
+    assert_eq!(v["items"][0]["id"], id.as_str(), "{v}");
+    assert_eq!(v["items"][0]["queue"], "expired", "{v}");
+
+    // A new confirmation (another caller submitting the same experience) renews it.
+    b["agent_id"] = json!("second");
+    let (s, v) = reviewer
+        .post("/api/submit", json!({"task": b["task"], "resource": b["resource"], "result": b["result"], "score": 4}))
+        .await;
+    assert_eq!((s, v["id"].as_str()), (200, Some(id.as_str())), "{v}");
+    assert_eq!(ids(&agent.search("pin chart version", "&min_relevance=0").await), vec![id.clone()]);
+    let (_, v) = agent.get(&format!("/api/experiences/{id}")).await;
+    assert!(v["expired"].is_null() && v["expires_at"].as_str().unwrap() >= first_expiry.as_str(), "{v}");
+
+    // Expired again: a reviewer's approval re-confirms it.
+    t.hub.store().expire_due("2999-01-01T00:00:00Z").await.unwrap();
+    let (s, v) = reviewer.post(&format!("/api/approve/{id}"), json!({})).await;
+    assert_eq!((s, v["expired"].as_bool()), (200, None), "{v}");
+    assert_eq!(ids(&agent.search("pin chart version", "&min_relevance=0").await), vec![id]);
+}
