@@ -129,6 +129,21 @@ impl Client {
         Ok(self.call(self.request(Method::POST, &id_path("api/reject/", id)?).json(req)).await?.1)
     }
 
+    /// `POST /api/quarantine`: hold everything a key or agent wrote out of search (admin).
+    pub async fn quarantine(&self, req: &knowhub_service::QuarantineRequest) -> Result<knowhub_core::Quarantine> {
+        Ok(self.call(self.request(Method::POST, "api/quarantine").json(req)).await?.1)
+    }
+
+    /// `DELETE /api/quarantine`: lift one, restoring or rejecting its records (admin).
+    pub async fn release(&self, req: &knowhub_service::QuarantineRequest) -> Result<knowhub_service::Released> {
+        Ok(self.call(self.request(Method::DELETE, "api/quarantine").json(req)).await?.1)
+    }
+
+    /// `GET /api/quarantine`: the active quarantines (reviewer).
+    pub async fn quarantines(&self) -> Result<knowhub_service::QuarantineList> {
+        Ok(self.call(self.request(Method::GET, "api/quarantine")).await?.1)
+    }
+
     fn request(&self, method: Method, path: &str) -> RequestBuilder {
         let req = self.http.request(method, self.endpoint(path));
         match &self.key {

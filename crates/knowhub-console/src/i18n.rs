@@ -60,6 +60,10 @@ labels! {
     dashboard => "Dashboard", "概览";
     pending => "Review queue", "待审核";
     disputed => "Disputed", "有争议";
+    expired => "To re-confirm", "待重新确认";
+    quarantined => "Quarantined", "已隔离";
+    reconfirm => "Re-confirm", "重新确认";
+    quarantine_note => "Held by a quarantine of its key or agent: lift it with `knowhub quarantine lift` (restore or reject all).", "因其密钥或智能体被隔离而暂停：用 `knowhub quarantine lift` 解除（全部恢复或拒绝）。";
     search => "Search", "搜索";
     keys => "Keys", "密钥";
     sign_in => "Sign in", "登录";

@@ -195,10 +195,7 @@ struct PendingQuery {
 pub async fn pending(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> PageResult {
     let lang = s.lang;
     let q: PendingQuery = query(lang, raw)?;
-    let kind = match q.kind.as_deref() {
-        Some("disputed") => QueueKind::Disputed,
-        _ => QueueKind::Pending,
-    };
+    let kind = q.kind.as_deref().and_then(QueueKind::parse).unwrap_or_default();
     // The page is forgiving where the API is strict: a bad limit is the default, a big one the most.
     let range = PENDING_LIMIT;
     let limit =
@@ -221,7 +218,7 @@ pub async fn pending(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> Page
 /// The review queue page (public for the render benchmark).
 pub fn render_pending(s: &Session, kind: QueueKind, p: &PendingPage, flash: Option<&str>) -> Markup {
     let lang = s.lang;
-    let kind_q = if kind == QueueKind::Disputed { "disputed" } else { "pending" };
+    let kind_q = kind.as_str();
     let body = html! {
         h1 { (t(lang, L::pending)) }
         p.meta {
@@ -231,6 +228,10 @@ pub fn render_pending(s: &Session, kind: QueueKind, p: &PendingPage, flash: Opti
             a href="/ui/pending?kind=disputed" aria-current=[(kind == QueueKind::Disputed).then_some("page")] {
                 (t(lang, L::disputed)) " (" (p.total_disputed) ")"
             }
+            a href="/ui/pending?kind=expired" aria-current=[(kind == QueueKind::Expired).then_some("page")] {
+                (t(lang, L::expired)) }
+            a href="/ui/pending?kind=quarantined" aria-current=[(kind == QueueKind::Quarantined).then_some("page")] {
+                (t(lang, L::quarantined)) }
             span.kbd { (t(lang, L::keyboard_help)) }
         }
         section #queue {
@@ -295,10 +296,17 @@ fn render_item(s: &Session, kind_q: &str, first: bool, item: &PendingItem) -> Ma
                     }
                 } }
             }
-            div.actions {
+            @if kind_q == "quarantined" {
+                p.muted.quarantine-note { (t(lang, L::quarantine_note)) }
+            }
+            div.actions hidden[kind_q == "quarantined"] {
                 form.approve method="post" action=(format!("{base}/approve")) {
                     (csrf(s)) input type="hidden" name="kind" value=(kind_q);
-                    button type="submit" { @if kind_q == "disputed" { (t(lang, L::keep)) } @else { (t(lang, L::approve)) } }
+                    button type="submit" { @match kind_q {
+                        "disputed" => (t(lang, L::keep)),
+                        "expired" => (t(lang, L::reconfirm)),
+                        _ => (t(lang, L::approve)),
+                    } }
                 }
                 @if kind_q == "pending" && !is_proposal { button.edit type="button" { (t(lang, L::edit)) } }
                 form.reject method="post" action=(format!("{base}/reject")) {
@@ -338,7 +346,7 @@ struct ApproveForm {
 }
 
 fn back_to_queue(kind: Option<&str>, done: &str, id: &str) -> Response {
-    let kind = if kind == Some("disputed") { "disputed" } else { "pending" };
+    let kind = kind.and_then(QueueKind::parse).unwrap_or_default().as_str();
     see_other(&format!("/ui/pending?kind={kind}&done={done}&id={}", enc(id)))
 }
 

@@ -105,7 +105,7 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             new.provenance.job_id,
             new.expires_at,
             new.ttl_secs,
-            new.expires_at.as_deref().is_some_and(|t| t <= now.as_str()).then_some(hold::EXPIRED).unwrap_or(0),
+            if new.expires_at.as_deref().is_some_and(|t| t <= now.as_str()) { hold::EXPIRED } else { 0 },
         ])
     })
     .map_err(|e| match e {

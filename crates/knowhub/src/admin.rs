@@ -118,6 +118,81 @@ pub struct ReviewArgs {
     api_key: Option<String>,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct QuarantineArgs {
+    #[command(subcommand)]
+    cmd: QuarantineCmd,
+    #[arg(long, env = "KNOWHUB_URL", default_value = "http://127.0.0.1:8000", global = true)]
+    url: String,
+    /// An admin key (a reviewer's may list).
+    #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true, global = true)]
+    api_key: Option<String>,
+}
+
+/// Whose writes: one of the two.
+#[derive(Debug, clap::Args)]
+#[group(required = true, multiple = false)]
+struct Whose {
+    /// An API key's name: everything written with it.
+    #[arg(long)]
+    key: Option<String>,
+    /// An agent id as stored (`key/agent` with auth on).
+    #[arg(long)]
+    agent_id: Option<String>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum QuarantineCmd {
+    /// Hold everything a key or agent wrote out of search, now and while the quarantine lasts.
+    Add {
+        #[command(flatten)]
+        whose: Whose,
+    },
+    /// The active quarantines and how many records each holds.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lift a quarantine: restore its records (default) or reject them all.
+    Lift {
+        #[command(flatten)]
+        whose: Whose,
+        #[arg(long)]
+        reject: bool,
+        /// With --reject: the reason kept on each record.
+        #[arg(long)]
+        reason: Option<String>,
+    },
+}
+
+pub async fn quarantine(a: QuarantineArgs) -> anyhow::Result<()> {
+    let client = hub(&a.url, a.api_key)?;
+    let req = |w: Whose| knowhub_service::QuarantineRequest { key: w.key, agent_id: w.agent_id, ..Default::default() };
+    match a.cmd {
+        QuarantineCmd::Add { whose } => {
+            let q = client.quarantine(&req(whose)).await?;
+            println!("quarantined {} {}: {} records held out of search", q.kind, safe(&q.value), q.records);
+        }
+        QuarantineCmd::List { json } => {
+            let l = client.quarantines().await?;
+            if json {
+                print_json(&l)?;
+            } else if l.quarantines.is_empty() {
+                println!("no quarantines");
+            }
+            for q in l.quarantines.iter().filter(|_| !json) {
+                println!("{} {}  {} records  by {} at {}", q.kind, safe(&q.value), q.records, safe(&q.by), q.at);
+            }
+        }
+        QuarantineCmd::Lift { whose, reject, reason } => {
+            let action = Some(if reject { "reject" } else { "restore" }.to_string());
+            let r = client.release(&knowhub_service::QuarantineRequest { action, reason, ..req(whose) }).await?;
+            println!("lifted the quarantine of {} {}: {} records {}d", r.kind, safe(&r.value), r.records, r.action);
+        }
+    }
+    Ok(())
+}
+
 #[derive(Debug, clap::Subcommand)]
 enum ReviewCmd {
     /// List pending experiences (or, with --disputed, approved ones that agents report failing), oldest first.

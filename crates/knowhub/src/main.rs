@@ -65,6 +65,8 @@ enum Cmd {
     },
     /// Review pending experiences on a running hub (interactive without a subcommand).
     Review(admin::ReviewArgs),
+    /// Quarantine what one key or agent wrote on a running hub, list quarantines, lift one.
+    Quarantine(admin::QuarantineArgs),
     /// Create or update the database schema (PostgreSQL: run once before rolling out replicas).
     Migrate,
     /// Configuration helpers.
@@ -116,6 +118,7 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
         Cmd::Migrate => backend::migrate(&config::Config::load(&cli.overrides)?).await.map(|_| ok),
         Cmd::Keys { cmd } => admin::keys(&config::Config::load(&cli.overrides)?, cmd).await.map(|_| ok),
         Cmd::Review(args) => admin::review(args).await.map(|_| ok),
+        Cmd::Quarantine(args) => admin::quarantine(args).await.map(|_| ok),
         Cmd::Config { cmd: ConfigCmd::Default } => {
             print!("{}", config::DEFAULT_TOML);
             Ok(ok)

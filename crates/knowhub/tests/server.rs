@@ -422,6 +422,45 @@ async fn keys_and_review_from_the_cli_with_auth() {
     let env = [("KNOWHUB_URL", s.url.as_str()), ("KNOWHUB_API_KEY", agent.as_str())];
     let (code, _, err) = cli_with(&["review", "list"], d.path(), &env, "");
     assert!(code != 0 && err.contains("403") && err.contains("reviewer"), "{err}");
+    // Scoped keys, and a quarantine of everything one key wrote, from the CLI.
+    let (code, _, err) = cli(
+        &[
+            "--config",
+            cfg,
+            "keys",
+            "create",
+            "--role",
+            "agent",
+            "--name",
+            "web",
+            "--read",
+            "org,team/web",
+            "--write",
+            "team/web",
+        ],
+        d.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("reading org,team/web and writing to team/web"), "{err}");
+    let (code, _, err) =
+        cli(&["--config", cfg, "keys", "create", "--role", "agent", "--name", "w2", "--read", "team/"], d.path());
+    assert!(code != 0 && err.contains("--read"), "{err}");
+    let (_, list, _) = cli(&["--config", cfg, "keys", "list"], d.path());
+    assert!(list.contains("reads org,team/web  writes team/web"), "{list}");
+    let admin = key("admin", "root");
+    let env = [("KNOWHUB_URL", s.url.as_str()), ("KNOWHUB_API_KEY", admin.as_str())];
+    let (code, out, err) = cli_with(&["quarantine", "add", "--key", "bot"], d.path(), &env, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("quarantined key bot: 3 records"), "{out}");
+    let (_, out, _) = cli_with(&["quarantine", "list"], d.path(), &env, "");
+    assert!(out.contains("key bot  3 records  by root"), "{out}");
+    assert_eq!(get(&ids[0], &agent).await["error"]["code"], "not_found", "held out of an agent's reach");
+    let (code, _, err) = cli_with(&["quarantine", "add", "--key", "bot", "--agent-id", "x"], d.path(), &env, "");
+    assert!(code != 0 && err.contains("cannot be used with"), "{err}");
+    let (code, out, err) = cli_with(&["quarantine", "lift", "--key", "bot"], d.path(), &env, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 records restored"), "{out}");
+    assert_eq!(get(&ids[0], &agent).await["status"], "approved");
     let (code, out, _) = cli(&["--config", cfg, "keys", "revoke", "bot"], d.path());
     assert_eq!(code, 0, "{out}");
     let r = c.get(format!("{}/api/search?q=x", s.url)).bearer_auth(&agent).send().await.unwrap();
