@@ -267,3 +267,67 @@ async fn bad_arguments_name_the_argument_before_any_call() {
         assert_eq!(text(&r), want, "{args}");
     }
 }
+
+/// The tools keep to the caller's scopes, in-process and through the REST API: kb_search never
+/// shows another team's record, kb_content and the experience resource read it as missing, and
+/// kb_submit stores in the key's write scope (or refuses a scope it may not write).
+#[tokio::test]
+async fn tools_keep_to_the_callers_scopes() {
+    use knowhub_core::ReadScopes;
+    let d = tempfile::tempdir().unwrap();
+    let h = hub(d.path(), true);
+    let local = Caller::local();
+    let mut secret = SubmitRequest {
+        task: Some("Rotate the payments signing key".into()),
+        resource: Some("ledgerctl rotate".into()),
+        result: Some("rotated, no downtime".into()),
+        score: Some(5),
+        content: Some("steps: drain, rotate".into()),
+        scope: Some("team/pay".into()),
+        ..Default::default()
+    };
+    let admin = Caller::key("root", Role::Admin);
+    let hidden = h.submit(&admin, secret.clone()).await.unwrap().id;
+    secret.scope = None;
+    secret.task = Some("Rotate the payments signing key (org copy)".into());
+    let open = h.submit(&local, secret).await.unwrap().id;
+    let web = Caller::key("web-bot", Role::Agent)
+        .with_scopes(ReadScopes::Only(vec!["org".into(), "team/web".into()]), "team/web");
+    let spec = knowhub_service::requests::NewKeyRequest {
+        name: "web-bot".into(),
+        role: "agent".into(),
+        read: Some("org,team/web".into()),
+        write: Some("team/web".into()),
+    };
+    let key = h.create_scoped_key(&local, spec.validate().unwrap()).await.unwrap().key;
+    let url = serve(h.clone()).await;
+    let backends: Vec<(Arc<dyn Backend>, Option<Caller>)> = vec![
+        (Arc::new(InProcess { hub: h.clone() }), Some(web)),
+        (Arc::new(HttpBackend::new(&url, Some(key), Duration::from_secs(5)).unwrap()), None),
+    ];
+    for (backend, caller) in backends {
+        let c = ctx(backend, caller);
+        let r = call(&c, "kb_search", json!({"query": "rotate payments signing key", "min_relevance": 0})).await;
+        let s = r.structured_content.unwrap();
+        let ids: Vec<&str> = s["results"].as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, vec![open.as_str()], "{s}");
+        assert_eq!(s["results"][0]["scope"], "org");
+        let r = call(&c, "kb_search", json!({"query": "rotate", "scope": "team/pay"})).await;
+        assert_eq!(r.is_error, Some(true), "{}", text(&r));
+        let r = call(&c, "kb_content", json!({"experience_id": hidden})).await;
+        assert!(text(&r).contains("not found"), "{}", text(&r));
+        let r = call(
+            &c,
+            "kb_submit",
+            json!({"task": "Cache npm in CI", "resource": "actions/cache", "result": "2 min saved"}),
+        )
+        .await;
+        assert_eq!(r.is_error, Some(false), "{}", text(&r));
+        let id = r.structured_content.unwrap()["id"].as_str().unwrap().to_string();
+        let stored = h.experience(&local, &id).await.unwrap();
+        assert_eq!(stored.scope, "team/web", "the key's write scope");
+        let r = call(&c, "kb_submit", json!({"task": "t2", "resource": "r", "result": "x", "scope": "team/pay"})).await;
+        assert_eq!(r.is_error, Some(true), "{}", text(&r));
+        h.delete(&local, &id).await.unwrap();
+    }
+}
