@@ -241,6 +241,45 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         );
     }
 
+    // The vector stage alone, by filter: does its cost follow the number of scopes listed or
+    // the share of rows that pass? "Every scope" passes all rows through a 50-entry list.
+    let every: Vec<String> =
+        std::iter::once("org".to_string()).chain((1..=teams).map(|k| format!("team/t{k}"))).collect();
+    let filters: [(&str, Option<Vec<String>>); 4] = [
+        ("no filter", None),
+        ("every scope listed", Some(every)),
+        ("org + 1 team", Some(vec!["org".into(), "team/t8".into()])),
+        (
+            "org + 9 teams",
+            Some(std::iter::once("org".to_string()).chain((8..17).map(|k| format!("team/t{k}"))).collect()),
+        ),
+    ];
+    let mut stage: [Vec<f64>; 4] = Default::default();
+    for (j, q) in qs.iter().enumerate() {
+        let scan = embedder.embed_query(q).await?.scan.clone();
+        for r in 0..filters.len() {
+            let k = (j + r) % filters.len();
+            let scopes = &filters[k].1;
+            let filter = SearchFilter { min_score: 1, scopes: scopes.clone(), ..Default::default() };
+            let t = Instant::now();
+            store.vector_candidates(&model, &scan, &filter, 40).await?;
+            stage[k].push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    println!("\nVector stage alone (store call, top 40), p50 / p99 ms by filter:");
+    for (k, (name, scopes)) in filters.iter().enumerate() {
+        stage[k].sort_by(|x, y| x.total_cmp(y));
+        let share = scopes.as_ref().map_or(1.0, |v| {
+            v.iter().map(|s| sizes.get(s.as_str()).copied().unwrap_or(0)).sum::<usize>() as f64 / exact.len() as f64
+        });
+        println!(
+            "  {name} ({:.0}% of rows pass): {:.2} / {:.2}",
+            share * 100.0,
+            percentile(&stage[k], 50.0),
+            percentile(&stage[k], 99.0)
+        );
+    }
+
     // Recall 1, the vector stage: the store's candidates (the pool a top-10 search asks for)
     // against the exact nearest neighbours in the caller's scopes, over the stored f32 vectors.
     let pool = 10 * SearchConfig::default().candidate_multiplier;
