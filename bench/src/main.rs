@@ -6,6 +6,7 @@
 //! - `mcp`: `kb_search` through `knowhub mcp` (stdio) beside the same search over HTTP, p50/p99.
 //! - `hostile`: slow connections (slowloris) beside normal traffic; answers, p99, lost writes.
 //! - `experiences`: search on the experience dev set (bench/data/experiences) at the server's defaults.
+//! - `scopes`: scoped search (an agent's few scopes, one named scope) against unscoped, p50/p99 and recall.
 //! - `soak`: the real server under mixed load for a long time: RSS, p99 and errors per window.
 
 mod abstain;
@@ -22,6 +23,7 @@ mod load;
 mod mcp;
 mod pairs;
 mod retrieval;
+mod scopes;
 mod secrets;
 mod soak;
 mod submit;
@@ -68,6 +70,8 @@ enum Cmd {
     Console(console::Args),
     /// Submit p50/p99 on a fresh hub and on one holding many records of the same resource.
     Submit(submit::Args),
+    /// Scoped search against unscoped on one hub of many scopes: p50/p99 ratios and recall.
+    Scopes(scopes::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -93,6 +97,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Secrets(a) => secrets::run(a).await,
             Cmd::Soak(a) => soak::run(a).await,
             Cmd::Console(a) => console::run(a).await,
+            Cmd::Scopes(a) => scopes::run(a).await,
         }
     })
 }
