@@ -72,13 +72,17 @@ impl Agents {
             Some(a) => Some(*self.agents.get(a)?),
             None => None,
         };
-        let scopes: Option<Vec<u32>> = match &filter.scopes {
+        // A table indexed by interned scope: one load per row, however many scopes are listed.
+        let scopes: Option<Vec<bool>> = match &filter.scopes {
             Some(v) => {
-                let known: Vec<u32> = v.iter().filter_map(|s| self.scopes.get(s).copied()).collect();
-                if known.is_empty() {
+                let mut allowed = vec![false; self.scopes.len()];
+                for id in v.iter().filter_map(|s| self.scopes.get(s)) {
+                    allowed[*id as usize] = true;
+                }
+                if !allowed.contains(&true) {
                     return None;
                 }
-                Some(known)
+                Some(allowed)
             }
             None => None,
         };
@@ -88,7 +92,7 @@ impl Agents {
                 && m.status == status
                 && m.score >= min_score
                 && agent.is_none_or(|a| a == m.agent)
-                && scopes.as_ref().is_none_or(|v| v.contains(&m.scope))
+                && scopes.as_ref().is_none_or(|v| v.get(m.scope as usize).copied().unwrap_or(false))
         })
     }
 }
