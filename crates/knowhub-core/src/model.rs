@@ -177,6 +177,25 @@ pub mod hold {
     pub const EXPIRED: i64 = 2;
 }
 
+/// One change to a record, as its history and the hub's change feed show it. `seq` orders every
+/// event of the hub.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Event {
+    pub seq: i64,
+    pub experience_id: String,
+    /// submitted, confirmed, merged, edited, approved, rejected, voted, disputed, scope_changed,
+    /// quarantined, released, expired, renewed, deleted.
+    pub kind: String,
+    /// Who made the change (a key's name, a voter, `system` for the expiry sweep).
+    pub by: String,
+    pub at: String,
+    /// What changed (for `edited`: the fields before and after).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub detail: Option<serde_json::Value>,
+}
+
 /// Whose writes a quarantine holds: everything written with one API key, or by one agent id
 /// (as stored: `key/agent` with auth on).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

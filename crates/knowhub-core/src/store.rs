@@ -9,7 +9,8 @@ use crate::error::Result;
 use crate::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
 use crate::insight::{Activity, ResourceFilter, ResourceSummary};
 use crate::model::{
-    Confirmation, Content, Experience, ExportRecord, NewExperience, Quarantine, QuarantineTarget, Release, Status, Vote,
+    Confirmation, Content, Event, Experience, ExportRecord, NewExperience, Quarantine, QuarantineTarget, Release,
+    Status, Vote,
 };
 use crate::review::Review;
 
@@ -312,6 +313,14 @@ pub trait Store: Send + Sync + 'static {
     /// Sets (or replaces) a record's long content: the one way content reaches a reviewed record,
     /// called when a reviewer accepts a content proposal. `NotFound` when there is no such record.
     async fn set_content(&self, id: &str, content: &str, content_type: &str) -> Result<()>;
+
+    // --- history ---
+
+    /// Appends one event to a record's history.
+    async fn add_event(&self, id: &str, kind: &str, by: &str, detail: Option<serde_json::Value>) -> Result<()>;
+
+    /// A record's events, oldest first (a deleted record's: its tombstone alone).
+    async fn events(&self, id: &str) -> Result<Vec<Event>>;
 
     // --- quarantine and expiry: records held out of search (`model::hold`) ---
 

@@ -27,6 +27,13 @@ pub(crate) async fn quarantine(pool: &PgPool, t: &QuarantineTarget, by: &str) ->
         .execute(&mut *tx)
         .await
         .map_err(db_err)?;
+    let fresh = format!("{} AND held & {} = 0", written_by(t), hold::QUARANTINED);
+    sqlx::query(AssertSqlSafe(crate::events::add_where("quarantined", "$2", &fresh)))
+        .bind(t.value())
+        .bind(by)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
     sqlx::query(AssertSqlSafe(format!(
         "UPDATE experiences e SET held = held | {} WHERE {}",
         hold::QUARANTINED,
@@ -86,6 +93,13 @@ pub(crate) async fn release(pool: &PgPool, t: &QuarantineTarget, release: Releas
     .fetch_one(&mut *tx)
     .await
     .map_err(db_err)?;
+    let kind = if matches!(release, Release::Restore) { "released" } else { "rejected" };
+    sqlx::query(AssertSqlSafe(crate::events::add_where(kind, "$2", &format!("{cond} AND held & {q} <> 0"))))
+        .bind(t.value())
+        .bind(reviewer)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
     match release {
         // Records another quarantine still covers stay held.
         Release::Restore => sqlx::query(AssertSqlSafe(format!(
@@ -149,15 +163,20 @@ pub(crate) async fn held(
 }
 
 pub(crate) async fn expire_due(pool: &PgPool, now: &str) -> Result<u64> {
-    let r = sqlx::query(AssertSqlSafe(format!(
-        "UPDATE experiences SET held = held | {e} WHERE expires_at IS NOT NULL AND expires_at <= $1 AND held & {e} = 0",
+    // One statement: every replica sweeps, and a record is marked (and its event written) once.
+    let n: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+        "WITH due AS (UPDATE experiences e SET held = held | {e} WHERE e.expires_at IS NOT NULL \
+         AND e.expires_at <= $1 AND e.held & {e} = 0 RETURNING e.id), \
+         ev AS (INSERT INTO events (experience_id, kind, by, at) SELECT id, 'expired', 'system', $2 FROM due) \
+         SELECT COUNT(*) FROM due",
         e = hold::EXPIRED
     )))
     .bind(now)
-    .execute(pool)
+    .bind(now_rfc3339())
+    .fetch_one(pool)
     .await
     .map_err(db_err)?;
-    Ok(r.rows_affected())
+    Ok(n as u64)
 }
 
 pub(crate) async fn set_expiry(pool: &PgPool, id: &str, expires_at: Option<&str>, now: &str) -> Result<Experience> {

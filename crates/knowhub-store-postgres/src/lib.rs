@@ -20,6 +20,7 @@
 //! `test_support` (throwaway servers for tests). This file only maps the `Store` trait onto them.
 
 mod db;
+mod events;
 mod evidence;
 mod filter;
 mod hold;
@@ -80,6 +81,14 @@ impl Store for PgStore {
 
     async fn content(&self, id: &str) -> Result<Option<Content>> {
         records::content(&self.pool, id).await
+    }
+
+    async fn add_event(&self, id: &str, kind: &str, by: &str, detail: Option<serde_json::Value>) -> Result<()> {
+        events::add(&self.pool, id, kind, by, detail.as_ref()).await
+    }
+
+    async fn events(&self, id: &str) -> Result<Vec<knowhub_core::Event>> {
+        events::list(&self.pool, id).await
     }
 
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {

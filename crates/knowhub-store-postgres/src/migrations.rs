@@ -264,6 +264,17 @@ CREATE TABLE quarantines (
     at    TEXT NOT NULL,
     PRIMARY KEY (kind, value)
 );
+
+-- History: every change to a record, numbered across the hub.
+CREATE TABLE events (
+    seq           BIGSERIAL PRIMARY KEY,
+    experience_id TEXT COLLATE "C" NOT NULL,
+    kind          TEXT NOT NULL,
+    by            TEXT NOT NULL,
+    at            TEXT NOT NULL,
+    detail        TEXT
+);
+CREATE INDEX events_experience ON events (experience_id, seq);
 "#,
     ),
 ];

@@ -307,9 +307,16 @@ pub(crate) async fn count_status(pool: &PgPool, status: Status) -> Result<u64> {
 
 /// Deletes a record; false if there was none.
 pub(crate) async fn delete(pool: &PgPool, id: &str) -> Result<bool> {
-    // Contents, vectors, confirmers and votes go with it (ON DELETE CASCADE).
-    let n = sqlx::query("DELETE FROM experiences WHERE id = $1").bind(id).execute(pool).await.map_err(db_err)?;
-    Ok(n.rows_affected() > 0)
+    // Contents, vectors, confirmers and votes go with it (ON DELETE CASCADE); its history leaves
+    // a tombstone alone.
+    let mut tx = pool.begin().await.map_err(db_err)?;
+    let n = sqlx::query("DELETE FROM experiences WHERE id = $1").bind(id).execute(&mut *tx).await.map_err(db_err)?;
+    if n.rows_affected() == 0 {
+        return Ok(false);
+    }
+    crate::events::tombstone(&mut tx, id).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(true)
 }
 
 pub(crate) async fn export_page(pool: &PgPool, after: &str, limit: usize) -> Result<Vec<ExportRecord>> {

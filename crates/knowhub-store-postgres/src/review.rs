@@ -46,7 +46,10 @@ pub(crate) async fn review(pool: &PgPool, id: &str, review: Review) -> Result<Ex
             let resource = edits.resource.clone().unwrap_or_else(|| e.resource.clone());
             let result = edits.result.clone().unwrap_or_else(|| e.result.clone());
             let text_changed = task != e.task || resource != e.resource || result != e.result;
-            let hash = core_text::content_hash(&task, &resource, &result, e.resource_version.as_deref());
+            let hash = knowhub_core::scoped_hash(
+                &e.scope,
+                core_text::content_hash(&task, &resource, &result, e.resource_version.as_deref()),
+            );
             if hash != e.content_hash {
                 let other: Option<String> =
                     sqlx::query_scalar("SELECT id FROM experiences WHERE content_hash = $1 AND seq <> $2")

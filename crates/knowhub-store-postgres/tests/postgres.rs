@@ -331,6 +331,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
             "ALTER TABLE experiences DROP COLUMN origin_key, DROP COLUMN origin_job, DROP COLUMN held, \
              DROP COLUMN expires_at, DROP COLUMN ttl_secs",
             "DROP TABLE quarantines",
+            "DROP TABLE events",
             "DELETE FROM schema_migrations WHERE version = 7",
         ] {
             sqlx_reexport::query(sql).execute(s.pool()).await.unwrap();

@@ -52,7 +52,10 @@ pub(crate) async fn quarantine(s: &SqliteStore, target: &QuarantineTarget, by: &
             )
             .map_err(sql_err)?;
             let cond = written_by(&t);
-            let newly = seqs_where(c, &format!("{cond} AND held & {} = 0", hold::QUARANTINED), t.value())?;
+            let fresh = format!("{cond} AND held & {} = 0", hold::QUARANTINED);
+            c.execute(&crate::events::add_where("quarantined", "?2", &fresh), params![t.value(), by])
+                .map_err(sql_err)?;
+            let newly = seqs_where(c, &fresh, t.value())?;
             c.execute(&format!("UPDATE experiences SET held = held | {} WHERE {cond}", hold::QUARANTINED), [t.value()])
                 .map_err(sql_err)?;
             let q = get_tx(c, &t)?.ok_or_else(|| knowhub_core::CoreError::Internal("quarantine vanished".into()))?;
@@ -98,7 +101,11 @@ pub(crate) async fn release(
                 return Err(knowhub_core::CoreError::NotFound(format!("quarantine of {} {:?}", t.kind(), t.value())));
             }
             let cond = written_by(&t);
-            let held = seqs_where(c, &format!("{cond} AND held & {} != 0", hold::QUARANTINED), t.value())?;
+            let held_cond = format!("{cond} AND held & {} != 0", hold::QUARANTINED);
+            let held = seqs_where(c, &held_cond, t.value())?;
+            let kind = if matches!(release, Release::Restore) { "released" } else { "rejected" };
+            c.execute(&crate::events::add_where(kind, "?2", &held_cond), params![t.value(), reviewer])
+                .map_err(sql_err)?;
             match &release {
                 // Records another quarantine still covers stay held.
                 Release::Restore => c.execute(
@@ -167,6 +174,7 @@ pub(crate) async fn expire_due(s: &SqliteStore, now: &str) -> Result<u64> {
         .run(move |c| {
             let cond = format!("expires_at IS NOT NULL AND expires_at <= ?1 AND held & {} = 0", hold::EXPIRED);
             let due = seqs_where(c, &cond, &now)?;
+            c.execute(&crate::events::add_where("expired", "'system'", &cond), [&now]).map_err(sql_err)?;
             c.execute(&format!("UPDATE experiences SET held = held | {} WHERE {cond}", hold::EXPIRED), [&now])
                 .map_err(sql_err)?;
             changes(c, &due)

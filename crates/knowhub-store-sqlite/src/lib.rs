@@ -16,6 +16,7 @@
 //! trait onto them: reads run on a pooled connection (`read`), writes on the writer thread (`run`).
 
 mod db;
+mod events;
 mod evidence;
 mod filter;
 mod hold;
@@ -83,6 +84,16 @@ impl Store for SqliteStore {
     async fn content(&self, id: &str) -> Result<Option<Content>> {
         let id = id.to_string();
         self.read(move |c| records::content(c, &id)).await
+    }
+
+    async fn add_event(&self, id: &str, kind: &str, by: &str, detail: Option<serde_json::Value>) -> Result<()> {
+        let (id, kind, by) = (id.to_string(), kind.to_string(), by.to_string());
+        self.writer.run(move |c| events::add_tx(c, &id, &kind, &by, detail.as_ref())).await
+    }
+
+    async fn events(&self, id: &str) -> Result<Vec<knowhub_core::Event>> {
+        let id = id.to_string();
+        self.read(move |c| events::list(c, &id)).await
     }
 
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {

@@ -217,6 +217,18 @@ CREATE TABLE quarantines (
     at    TEXT NOT NULL,
     PRIMARY KEY (kind, value)
 ) WITHOUT ROWID;
+
+-- History: every change to a record, numbered across the hub (AUTOINCREMENT: a number is never
+-- reused, so a reader's position stays meaningful).
+CREATE TABLE events (
+    seq           INTEGER PRIMARY KEY AUTOINCREMENT,
+    experience_id TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    by            TEXT NOT NULL,
+    at            TEXT NOT NULL,
+    detail        TEXT
+);
+CREATE INDEX idx_events_experience ON events(experience_id, seq);
 "#,
     ),
 ];

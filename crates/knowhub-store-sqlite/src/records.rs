@@ -200,6 +200,7 @@ pub(crate) fn delete_tx(c: &Connection, id: &str) -> Result<Option<IndexChange>>
     c.execute("DELETE FROM contents WHERE experience_id = ?1", [id]).map_err(sql_err)?;
     c.execute("DELETE FROM sources WHERE experience_id = ?1", [id]).map_err(sql_err)?;
     c.execute("DELETE FROM experiences WHERE seq = ?1", [seq]).map_err(sql_err)?;
+    crate::events::tombstone_tx(c, id)?;
     Ok(Some(IndexChange {
         seq,
         id: id.to_string(),

@@ -46,7 +46,10 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
             let result = edits.result.unwrap_or(cur.result.clone());
             let score = edits.score.unwrap_or(cur.score);
             let outcome = edits.outcome.unwrap_or(cur.outcome);
-            let hash = text::content_hash(&task, &resource, &result, cur.resource_version.as_deref());
+            let hash = knowhub_core::scoped_hash(
+                &cur.scope,
+                text::content_hash(&task, &resource, &result, cur.resource_version.as_deref()),
+            );
             if hash != cur.content_hash {
                 let other: Option<String> = c
                     .query_row(

@@ -10,6 +10,7 @@ use knowhub_core::{InsertOutcome, MessageRange, NewExperience, SearchFilter, Sou
 
 use crate::exp;
 
+pub mod events;
 pub mod evidence;
 pub mod filter;
 pub mod hold;

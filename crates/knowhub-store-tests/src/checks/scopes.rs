@@ -109,4 +109,13 @@ pub async fn same_text_is_one_record_per_scope(s: Arc<dyn Store>) {
     let gone = s.set_scope("no-such-id", "org", "h").await.unwrap_err();
     assert!(matches!(gone, knowhub_core::CoreError::NotFound(_)), "{gone}");
     assert_eq!(moved.status, Status::Approved, "a move changes nothing else");
+
+    // A reviewer's edit keeps the record's identity within its scope.
+    let mut p = scoped(exp("cache the cargo registry", "actions/cache", "3 min saved", 4, "a"), "team/web");
+    p.status = Status::Pending;
+    let p = created(&s, p).await;
+    let edits = knowhub_core::review::ValidEdits { result: Some("4 min saved".into()), ..Default::default() };
+    let edited = s.review(&p.id, super::approve(edits)).await.unwrap();
+    assert_eq!(edited.content_hash, edited.content_hash_in("team/web"));
+    assert_ne!(edited.content_hash, edited.content_hash_in("org"));
 }

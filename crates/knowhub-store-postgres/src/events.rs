@@ -1,0 +1,73 @@
+//! A record's history: one row per change, numbered across the hub, as SQLite's `events.rs`.
+
+use knowhub_core::{now_rfc3339, Event, Result};
+use sqlx::{PgConnection, PgPool, Row};
+
+use crate::db::db_err;
+
+pub(crate) async fn add(
+    pool: &PgPool,
+    id: &str,
+    kind: &str,
+    by: &str,
+    detail: Option<&serde_json::Value>,
+) -> Result<()> {
+    let mut conn = pool.acquire().await.map_err(db_err)?;
+    add_on(&mut conn, id, kind, by, detail).await
+}
+
+pub(crate) async fn add_on(
+    conn: &mut PgConnection,
+    id: &str,
+    kind: &str,
+    by: &str,
+    detail: Option<&serde_json::Value>,
+) -> Result<()> {
+    sqlx::query("INSERT INTO events (experience_id, kind, by, at, detail) VALUES ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(kind)
+        .bind(by)
+        .bind(now_rfc3339())
+        .bind(detail.map(|d| d.to_string()))
+        .execute(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
+/// SQL that appends a `kind` event by `{by}` for every record `experiences e` matching `cond`.
+pub(crate) fn add_where(kind: &str, by: &str, cond: &str) -> String {
+    format!(
+        "INSERT INTO events (experience_id, kind, by, at) SELECT e.id, '{kind}', {by}, \
+         to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') FROM experiences e WHERE {cond}"
+    )
+}
+
+pub(crate) async fn list(pool: &PgPool, id: &str) -> Result<Vec<Event>> {
+    let rs = sqlx::query(
+        "SELECT seq, experience_id, kind, by, at, detail FROM events WHERE experience_id = $1 ORDER BY seq",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await
+    .map_err(db_err)?;
+    rs.iter()
+        .map(|r| {
+            let detail: Option<String> = r.try_get(5).map_err(db_err)?;
+            Ok(Event {
+                seq: r.try_get(0).map_err(db_err)?,
+                experience_id: r.try_get(1).map_err(db_err)?,
+                kind: r.try_get(2).map_err(db_err)?,
+                by: r.try_get(3).map_err(db_err)?,
+                at: r.try_get(4).map_err(db_err)?,
+                detail: detail.and_then(|d| serde_json::from_str(&d).ok()),
+            })
+        })
+        .collect()
+}
+
+/// A deleted record keeps a tombstone alone: what its events said goes with it.
+pub(crate) async fn tombstone(conn: &mut PgConnection, id: &str) -> Result<()> {
+    sqlx::query("DELETE FROM events WHERE experience_id = $1").bind(id).execute(&mut *conn).await.map_err(db_err)?;
+    add_on(conn, id, "deleted", "", None).await
+}

@@ -1,0 +1,50 @@
+//! A record's history: one row per change, numbered across the hub. Appends run on the writer
+//! thread.
+
+use knowhub_core::{now_rfc3339, Event, Result};
+use rusqlite::{params, Connection};
+
+use crate::db::sql_err;
+
+pub(crate) fn add_tx(c: &Connection, id: &str, kind: &str, by: &str, detail: Option<&serde_json::Value>) -> Result<()> {
+    c.prepare_cached("INSERT INTO events (experience_id, kind, by, at, detail) VALUES (?1, ?2, ?3, ?4, ?5)")
+        .and_then(|mut st| st.execute(params![id, kind, by, now_rfc3339(), detail.map(|d| d.to_string())]))
+        .map_err(sql_err)?;
+    Ok(())
+}
+
+/// SQL that appends a `kind` event by `?{by}` for every record `experiences` matching `cond`.
+pub(crate) fn add_where(kind: &str, by: &str, cond: &str) -> String {
+    format!(
+        "INSERT INTO events (experience_id, kind, by, at) SELECT id, '{kind}', {by}, strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
+         FROM experiences WHERE {cond}"
+    )
+}
+
+pub(crate) fn list(c: &Connection, id: &str) -> Result<Vec<Event>> {
+    let mut st = c
+        .prepare_cached(
+            "SELECT seq, experience_id, kind, by, at, detail FROM events WHERE experience_id = ?1 ORDER BY seq",
+        )
+        .map_err(sql_err)?;
+    let rows = st
+        .query_map([id], |r| {
+            let detail: Option<String> = r.get(5)?;
+            Ok(Event {
+                seq: r.get(0)?,
+                experience_id: r.get(1)?,
+                kind: r.get(2)?,
+                by: r.get(3)?,
+                at: r.get(4)?,
+                detail: detail.and_then(|d| serde_json::from_str(&d).ok()),
+            })
+        })
+        .map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+/// A deleted record keeps a tombstone alone: what its events said goes with it.
+pub(crate) fn tombstone_tx(c: &Connection, id: &str) -> Result<()> {
+    c.execute("DELETE FROM events WHERE experience_id = ?1", [id]).map_err(sql_err)?;
+    add_tx(c, id, "deleted", "", None)
+}

@@ -1,0 +1,45 @@
+//! History: events in order with their details, written by the store's own bulk changes
+//! (quarantine, expiry), and only a tombstone left by a delete.
+
+use std::sync::Arc;
+
+use knowhub_core::{QuarantineTarget, Release, Store};
+use serde_json::json;
+
+use super::created;
+use crate::exp;
+
+pub async fn history_in_order_and_tombstones(s: Arc<dyn Store>) {
+    let mut e = exp("pin the chart", "helm", "pinned", 4, "a");
+    e.provenance.key = "k".into();
+    e.expires_at = Some("2030-01-01T00:00:00Z".into());
+    let e = created(&s, e).await;
+    s.add_event(&e.id, "submitted", "k", None).await.unwrap();
+    let detail = json!({"before": {"result": "pinned"}, "after": {"result": "pinned to 1.2"}});
+    s.add_event(&e.id, "edited", "rev", Some(detail.clone())).await.unwrap();
+    s.quarantine(&QuarantineTarget::Key("k".into()), "root").await.unwrap();
+    s.release(&QuarantineTarget::Key("k".into()), Release::Restore, "root").await.unwrap();
+    s.expire_due("2030-01-01T00:00:00Z").await.unwrap();
+    let evs = s.events(&e.id).await.unwrap();
+    let kinds: Vec<(&str, &str)> = evs.iter().map(|v| (v.kind.as_str(), v.by.as_str())).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            ("submitted", "k"),
+            ("edited", "rev"),
+            ("quarantined", "root"),
+            ("released", "root"),
+            ("expired", "system")
+        ]
+    );
+    assert!(evs.windows(2).all(|w| w[0].seq < w[1].seq), "numbered in order");
+    assert_eq!(evs[1].detail, Some(detail));
+    assert!(evs.iter().all(|v| v.experience_id == e.id && v.at.ends_with('Z') && v.at.len() == 20), "{evs:?}");
+    assert!(s.events("nobody").await.unwrap().is_empty());
+
+    // Deleting leaves the id's tombstone and nothing of what the events said.
+    assert!(s.delete(&e.id).await.unwrap());
+    let evs = s.events(&e.id).await.unwrap();
+    assert_eq!(evs.len(), 1, "{evs:?}");
+    assert_eq!((evs[0].kind.as_str(), evs[0].detail.is_none()), ("deleted", true));
+}
