@@ -60,7 +60,11 @@ impl Edits {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Decision {
     Approve(ValidEdits),
-    Reject { reason: Option<String> },
+    Reject {
+        reason: Option<String>,
+    },
+    /// Edits to an approved record (a reviewer reverting an earlier edit); it stays approved.
+    Revise(ValidEdits),
 }
 
 /// A decision with who made it.

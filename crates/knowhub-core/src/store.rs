@@ -296,7 +296,8 @@ pub trait Store: Send + Sync + 'static {
 
     async fn count_status(&self, status: Status) -> Result<u64>;
 
-    /// Applies a reviewer's decision to a pending record, atomically.
+    /// Applies a reviewer's decision to a pending record (or, `Decision::Revise`, edits to an
+    /// approved one), atomically.
     /// `NotFound` for an unknown id; `Conflict` when it is not pending (any more), or when the
     /// edits make it identical to another stored record. Edited text is re-indexed and its vector
     /// dropped, so the embedding worker recomputes it.

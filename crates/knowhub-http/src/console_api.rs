@@ -10,7 +10,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use knowhub_core::{Role, Status};
-use knowhub_service::{DashboardRequest, Hub, MergeRequest, ResourcesRequest, ScopeRequest};
+use knowhub_service::{DashboardRequest, Hub, MergeRequest, ResourcesRequest, RevertRequest, ScopeRequest};
 
 use crate::auth::{AsAgent, AsReviewer};
 use crate::counts::RequestCounts;
@@ -28,6 +28,8 @@ pub fn routes() -> OpenApiRouter<Arc<Hub>> {
         .routes(routes!(dashboard))
         .routes(routes!(merge))
         .routes(routes!(set_scope))
+        .routes(routes!(history))
+        .routes(routes!(revert))
         .routes(routes!(metrics))
 }
 
@@ -103,6 +105,34 @@ async fn merge(
 ) -> Result<Response, ApiError> {
     let into = body.validate()?;
     Ok(Json(hub.merge(&caller, &id, &into).await?).into_response())
+}
+
+/// A record's history: every change, who made it and when, oldest first (reviewer). A deleted
+/// record answers with its tombstone alone.
+#[utoipa::path(get, path = "/api/experiences/{id}/history", tag = "review",
+    params(("id" = String, Path, description = "The experience's id")),
+    responses((status = 200, body = knowhub_service::HistoryPage), (status = 404, body = ErrorBody), CommonErrors))]
+async fn history(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    IdPath(id): IdPath,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.history(&caller, &id).await?).into_response())
+}
+
+/// Undo a reviewer's edit: the fields go back to what they were before the `edited` event
+/// `event` (reviewer).
+#[utoipa::path(post, path = "/api/experiences/{id}/revert", tag = "review",
+    params(("id" = String, Path, description = "The experience's id")), request_body = RevertRequest,
+    responses((status = 200, body = knowhub_core::Experience), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), CommonErrors))]
+async fn revert(
+    State(hub): State<Arc<Hub>>,
+    AsReviewer(caller): AsReviewer,
+    IdPath(id): IdPath,
+    ApiJson(body): ApiJson<RevertRequest>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.revert(&caller, &id, body.event).await?).into_response())
 }
 
 /// Move a record to another scope, e.g. promote a team's lesson to the org (reviewer; both

@@ -207,3 +207,77 @@ async fn expired_records_leave_results_until_re_confirmed() {
     assert_eq!((s, v["expired"].as_bool()), (200, None), "{v}");
     assert_eq!(ids(&agent.search("pin chart version", "&min_relevance=0").await), vec![id]);
 }
+
+/// Every change is an event in the record's history; a reviewer's edit can be reverted; a delete
+/// leaves only a tombstone.
+#[tokio::test]
+async fn history_records_every_change_and_an_edit_reverts() {
+    let t = setup().await;
+    let (agent, reviewer, admin) = (t.api.as_key(&t.agent), t.api.as_key(&t.reviewer), t.api.as_key(&t.admin));
+    let (s, v) = agent.post("/api/submit", exp("pin the chart version")).await;
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let (s, v) = reviewer.post("/api/submit", exp("pin the chart version")).await;
+    assert_eq!((s, v["id"].as_str()), (200, Some(id.as_str())), "a confirmation: {v}");
+    let (s, v) = agent.post("/api/feedback", json!({"id": id, "outcome": "helped"})).await;
+    assert_eq!(s, 201, "{v}");
+    let (s, v) = admin.post(&format!("/api/experiences/{id}/scope"), json!({"scope": "team/ops"})).await;
+    assert_eq!(s, 200, "{v}");
+    let history = |api: &Api| {
+        let (api, id) = (Api { app: api.app.clone(), key: api.key.clone() }, id.clone());
+        async move { api.get(&format!("/api/experiences/{id}/history")).await }
+    };
+    let (s, v) = history(&reviewer).await;
+    assert_eq!(s, 200, "{v}");
+    let kinds: Vec<&str> = v["events"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, vec!["submitted", "confirmed", "voted", "scope_changed"], "{v}");
+    assert_eq!(v["events"][3]["detail"], json!({"from": "org", "to": "team/ops"}), "{v}");
+    assert_eq!(v["events"][2]["by"], "bot", "{v}");
+    let (s, _) = history(&agent).await;
+    assert_eq!(s, 403, "the history names who did what: reviewers only");
+
+    // A pending record edited on approval, then the edit reverted.
+    let (s, v) = admin.post("/api/submit", exp("roll back a failed release")).await;
+    assert_eq!(s, 201, "{v}");
+    let p = t.hub.store().insert({
+        let mut n = knowhub_store_tests::exp("tune the pool size", "pgbouncer", "pool 20 is enough", 3, "x");
+        n.status = knowhub_core::Status::Pending;
+        n
+    });
+    let p = match p.await.unwrap() {
+        knowhub_core::InsertOutcome::Created(e) => e.id,
+        other => panic!("{other:?}"),
+    };
+    let (s, v) =
+        reviewer.post(&format!("/api/approve/{p}"), json!({"result": "pool 40 fixed the timeouts", "score": 5})).await;
+    assert_eq!((s, v["result"].as_str()), (200, Some("pool 40 fixed the timeouts")), "{v}");
+    let (_, h) = reviewer.get(&format!("/api/experiences/{p}/history")).await;
+    let edit = h["events"].as_array().unwrap().iter().find(|e| e["kind"] == "edited").unwrap().clone();
+    assert_eq!(edit["detail"]["before"]["result"], "pool 20 is enough", "{edit}");
+    assert_eq!(edit["detail"]["after"]["score"], 5, "{edit}");
+    let (s, v) = reviewer.post(&format!("/api/experiences/{p}/revert"), json!({"event": edit["seq"]})).await;
+    assert_eq!((s, v["result"].as_str(), v["score"].as_u64()), (200, Some("pool 20 is enough"), Some(3)), "{v}");
+    assert_eq!(v["status"], "approved");
+    let (s, v) = reviewer.post(&format!("/api/experiences/{p}/revert"), json!({"event": 1})).await;
+    assert_eq!((s, v["error"]["field"].as_str()), (400, Some("event")), "not an edit of this record: {v}");
+    let (_, h) = reviewer.get(&format!("/api/experiences/{p}/history")).await;
+    let last = h["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (last["kind"].as_str(), last["detail"]["reverts"].clone()),
+        (Some("edited"), edit["seq"].clone()),
+        "{h}"
+    );
+
+    // Deleting is real: the record, its text and its history go; a tombstone stays.
+    let (s, _) = admin.call("DELETE", &format!("/api/experiences/{p}"), None).await;
+    assert_eq!(s, 200);
+    let (s, h) = reviewer.get(&format!("/api/experiences/{p}/history")).await;
+    assert_eq!(s, 200, "{h}");
+    assert_eq!(h["events"].as_array().unwrap().len(), 1, "{h}");
+    assert_eq!(h["events"][0]["kind"], "deleted");
+    assert!(!h.to_string().contains("pool"), "no text of it is left: {h}");
+    let (s, _) = reviewer.get(&format!("/api/experiences/{p}")).await;
+    assert_eq!(s, 404);
+    let (s, _) = reviewer.get("/api/experiences/0192f0c4-aaaa-7bbb-8ccc-0123456789ab/history").await;
+    assert_eq!(s, 404, "never existed");
+}

@@ -100,7 +100,12 @@ impl Hub {
         if !self.store.get(&id).await?.is_some_and(|e| Self::may_read(caller, &e)) {
             return Err(knowhub_core::store::not_found(&id));
         }
+        let was_disputed = self.store.get(&id).await?.is_some_and(|e| e.feedback.disputed(self.cfg.dispute_threshold));
         let mut e = self.store.vote(&id, vote).await?;
+        self.note(&id, "voted", &voter, Some(serde_json::json!({"outcome": outcome}))).await;
+        if !was_disputed && e.feedback.disputed(self.cfg.dispute_threshold) {
+            self.note(&id, "disputed", &voter, Some(serde_json::json!({"failed": e.feedback.failed}))).await;
+        }
         if outcome == FeedbackOutcome::Helped {
             e = self.renew(e).await?;
         }

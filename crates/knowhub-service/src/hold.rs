@@ -160,12 +160,15 @@ impl Hub {
     /// A record that expires lives another `ttl_secs` from now (a confirmation, a `helped` vote,
     /// a reviewer's renewal); an expired one comes back.
     pub(crate) async fn renew(&self, e: Experience) -> Result<Experience> {
-        match (e.ttl_secs, &e.expires_at) {
-            (Some(ttl), Some(_)) => self.store.set_expiry(&e.id, Some(&after_secs(ttl)), &now_rfc3339()).await,
+        let renewed = match (e.ttl_secs, &e.expires_at) {
+            (Some(ttl), Some(_)) => self.store.set_expiry(&e.id, Some(&after_secs(ttl)), &now_rfc3339()).await?,
             // An expiry without a lifetime (an import's): re-confirmed, it lives on.
-            (None, Some(_)) if e.expired => self.store.set_expiry(&e.id, None, &now_rfc3339()).await,
-            _ => Ok(e),
-        }
+            (None, Some(_)) if e.expired => self.store.set_expiry(&e.id, None, &now_rfc3339()).await?,
+            _ => return Ok(e),
+        };
+        let detail = serde_json::json!({"expires_at": renewed.expires_at, "was_expired": e.expired});
+        self.note(&e.id, "renewed", "", Some(detail)).await;
+        Ok(renewed)
     }
 
     /// Marks what is due as expired now, and every minute after (each replica runs one; the

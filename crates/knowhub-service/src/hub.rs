@@ -190,6 +190,14 @@ impl Hub {
         caller.can_read(&e.scope) && (live || caller.reads_everything())
     }
 
+    /// Appends an event to a record's history. The change itself is done: a failure to record it
+    /// is logged, not returned.
+    pub(crate) async fn note(&self, id: &str, kind: &str, by: &str, detail: Option<serde_json::Value>) {
+        if let Err(e) = self.store.add_event(id, kind, by, detail).await {
+            tracing::warn!(id, kind, error = %e, "history event not recorded");
+        }
+    }
+
     /// The record `id` when `caller` may see it in any status (its scope is one the caller
     /// reads), else `NotFound`, worded as for a record that does not exist.
     pub(crate) async fn in_scope(&self, caller: &Caller, id: &str) -> Result<Experience> {

@@ -8,7 +8,7 @@ use knowhub_core::{
     validate, Activity, Caller, Confirmation, Content, CoreError, Experience, Outcome, ResourceFilter, ResourceSummary,
     Result, Role, Status, Vote,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use time::format_description::BorrowedFormatItem;
 use time::macros::format_description;
 use time::{Date, Duration, OffsetDateTime};
@@ -65,6 +65,14 @@ pub struct ExperienceView {
     /// `[REDACTED]` markers in the record's text and source: what redaction took out.
     pub redactions: usize,
     pub history: Vec<HistoryEvent>,
+}
+
+/// `GET /api/experiences/{id}/history`.
+#[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HistoryPage {
+    pub id: String,
+    pub events: Vec<knowhub_core::Event>,
 }
 
 #[derive(Debug, Default, Serialize, PartialEq)]
@@ -287,6 +295,19 @@ impl Hub {
         Ok(ResourcePage { summary, failures, last_success, top })
     }
 
+    /// A record's history, oldest first (reviewers: it names who did what). A deleted record
+    /// answers with its tombstone alone.
+    pub async fn history(&self, caller: &Caller, id: &str) -> Result<HistoryPage> {
+        caller.require(Role::Reviewer)?;
+        let id = validate::id(id)?;
+        let events = self.store.events(id).await?;
+        match self.store.get(id).await? {
+            Some(e) if !caller.can_read(&e.scope) => Err(knowhub_core::store::not_found(id)),
+            None if !events.iter().any(|e| e.kind == "deleted") => Err(knowhub_core::store::not_found(id)),
+            _ => Ok(HistoryPage { id: id.to_string(), events }),
+        }
+    }
+
     /// Everything about one record, history included. Reviewers only: it shows pending text,
     /// source messages and agents' notes.
     pub async fn experience_view(&self, caller: &Caller, id: &str) -> Result<ExperienceView> {
@@ -304,7 +325,18 @@ impl Hub {
             + count_redactions(&e.resource)
             + count_redactions(&e.result)
             + source_messages.as_deref().map_or(0, count_redactions);
-        let history = history(&e, &confirmed_by, &votes);
+        let events = self.store.events(id).await?;
+        // Records from before events were kept: their story as their fields tell it, then what
+        // was recorded since.
+        let mut history =
+            if events.iter().any(|v| v.kind == "submitted") { Vec::new() } else { history(&e, &confirmed_by, &votes) };
+        history.extend(events.iter().map(|v| HistoryEvent {
+            at: v.at.clone(),
+            what: v.kind.clone(),
+            by: v.by.clone(),
+            note: v.detail.as_ref().map(|d| d.to_string()),
+        }));
+        history.sort_by(|a, b| a.at.cmp(&b.at));
         Ok(ExperienceView {
             experience: e,
             content,

@@ -28,14 +28,14 @@ pub use evidence::{EvidenceSettings, FeedbackResponse};
 pub use extract::{ExtractSettings, Extractor};
 pub use hold::{ExpirySettings, QuarantineList, QuarantineRequest, Released};
 pub use hub::{AutoApprove, Health, Hub, HubOptions, LlmHealth};
-pub use insight::{Dashboard, ExperienceView, HistoryEvent, ResourcePage};
+pub use insight::{Dashboard, ExperienceView, HistoryEvent, HistoryPage, ResourcePage};
 pub use jobs::{ExtractRequest, JobView};
 pub use knowhub_core::Caller;
 pub use limits::{Budget, RateLimits, RecordLimits, BURST};
 pub use metrics::{Metrics, MetricsSnapshot};
 pub use requests::{
     ApproveRequest, DashboardRequest, ExtractWait, FeedbackRequest, MergeRequest, NewKeyRequest, PendingQuery,
-    PendingRequest, RejectRequest, ResourcesRequest, ScopeRequest, SearchRequest, SubmitRequest,
+    PendingRequest, RejectRequest, ResourcesRequest, RevertRequest, ScopeRequest, SearchRequest, SubmitRequest,
 };
 pub use review::{PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};

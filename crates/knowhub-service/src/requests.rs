@@ -243,6 +243,15 @@ pub struct ScopeRequest {
     pub scope: String,
 }
 
+/// `POST /api/experiences/{id}/revert`: which edit of its history to undo.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = RevertBody))]
+#[serde(deny_unknown_fields)]
+pub struct RevertRequest {
+    /// The `seq` of an `edited` event in the record's history.
+    pub event: i64,
+}
+
 impl ScopeRequest {
     pub fn validate(self) -> Result<String> {
         knowhub_core::scope::parse("scope", &self.scope)

@@ -256,15 +256,23 @@ impl Hub {
         }
         if edits.is_empty() && self.is_disputed(&current) {
             let e = self.store.resolve_dispute(id, DisputeDecision::Keep, &caller.name).await?;
+            self.note(id, "kept", &caller.name, None).await;
             tracing::info!(id, reviewer = %caller.name, "disputed experience kept");
             return Ok(e);
         }
+        let edited = !edits.is_empty();
         let e =
             self.store.review(id, Review { decision: Decision::Approve(edits), reviewer: caller.name.clone() }).await;
         let e = match e {
             Ok(e) => e,
             Err(err) => return Err(self.name_reviewer(id, err).await),
         };
+        if edited {
+            let fields = |x: &Experience| serde_json::json!({"task": x.task, "resource": x.resource, "result": x.result, "score": x.score, "outcome": x.outcome});
+            let detail = serde_json::json!({"before": fields(&current), "after": fields(&e)});
+            self.note(id, "edited", &caller.name, Some(detail)).await;
+        }
+        self.note(id, "approved", &caller.name, None).await;
         tracing::info!(id, reviewer = %caller.name, "experience approved");
         self.embed_wake.notify_one(); // edited text needs a new vector
         Ok(e)
@@ -276,10 +284,13 @@ impl Hub {
         let reason = Some(knowhub_core::validate::optional("reason", reason, crate::requests::MAX_REASON)?)
             .filter(|r| !r.is_empty());
         if self.is_disputed(&self.in_scope(caller, id).await?) {
+            let detail = serde_json::json!({"reason": reason, "disputed": true});
             let e = self.store.resolve_dispute(id, DisputeDecision::Reject { reason }, &caller.name).await?;
+            self.note(id, "rejected", &caller.name, Some(detail)).await;
             tracing::info!(id, reviewer = %caller.name, "disputed experience rejected");
             return Ok(e);
         }
+        let detail = serde_json::json!({"reason": reason});
         let e = self
             .store
             .review(id, Review { decision: Decision::Reject { reason }, reviewer: caller.name.clone() })
@@ -288,6 +299,7 @@ impl Hub {
             Ok(e) => e,
             Err(err) => return Err(self.name_reviewer(id, err).await),
         };
+        self.note(id, "rejected", &caller.name, Some(detail)).await;
         tracing::info!(id, reviewer = %caller.name, "experience rejected");
         Ok(e)
     }
@@ -301,6 +313,37 @@ impl Hub {
         }
         tracing::info!(id, by = %caller.name, "experience deleted");
         Ok(())
+    }
+
+    /// Undoes a reviewer's edit: the record's fields go back to what they were before the
+    /// `edited` event `event` of its history. The revert is itself an edit in the history.
+    pub async fn revert(&self, caller: &Caller, id: &str, event: i64) -> Result<Experience> {
+        caller.require(Role::Reviewer)?;
+        let id = knowhub_core::validate::id(id)?;
+        let current = self.in_scope(caller, id).await?;
+        let ev = self.store.events(id).await?.into_iter().find(|v| v.seq == event && v.kind == "edited");
+        let before = ev.and_then(|v| v.detail).and_then(|d| d.get("before").cloned()).ok_or_else(|| {
+            CoreError::invalid("event", format!("{event} is not an edit in the history of experience {id}"))
+        })?;
+        let text = |f: &str| before.get(f).and_then(|v| v.as_str()).map(str::to_string);
+        let edits = knowhub_core::review::ValidEdits {
+            task: text("task"),
+            resource: text("resource"),
+            result: text("result"),
+            score: before.get("score").and_then(|v| v.as_u64()).and_then(|s| u8::try_from(s).ok()),
+            outcome: text("outcome").as_deref().and_then(knowhub_core::Outcome::parse),
+        };
+        let review = Review { decision: Decision::Revise(edits), reviewer: caller.name.clone() };
+        let e = match self.store.review(id, review).await {
+            Ok(e) => e,
+            Err(err) => return Err(self.name_reviewer(id, err).await),
+        };
+        let fields = |x: &Experience| serde_json::json!({"task": x.task, "resource": x.resource, "result": x.result, "score": x.score, "outcome": x.outcome});
+        let detail = serde_json::json!({"before": fields(&current), "after": fields(&e), "reverts": event});
+        self.note(id, "edited", &caller.name, Some(detail)).await;
+        self.embed_wake.notify_one();
+        tracing::info!(id, event, reviewer = %caller.name, "edit reverted");
+        Ok(e)
     }
 
     /// Moves a record to another scope (a team's lesson promoted to the whole org, say). The
@@ -320,6 +363,7 @@ impl Hub {
             return Ok(e);
         }
         let moved = self.store.set_scope(id, &scope, &e.content_hash_in(&scope)).await?;
+        self.note(id, "scope_changed", &caller.name, Some(serde_json::json!({"from": e.scope, "to": scope}))).await;
         tracing::info!(id, from = %e.scope, to = %scope, reviewer = %caller.name, "experience moved to another scope");
         Ok(moved)
     }
@@ -351,6 +395,8 @@ impl Hub {
         self.store.review(id, review).await?;
         let confirmer = crate::evidence::identity(&Caller::key(p.submitted_by.clone(), Role::Agent), &p.agent_id);
         let t = self.store.confirm(into, &confirmer).await?;
+        self.note(id, "merged", &caller.name, Some(serde_json::json!({"into": into}))).await;
+        self.note(into, "confirmed", &confirmer, Some(serde_json::json!({"merged": id}))).await;
         tracing::info!(id, into, reviewer = %caller.name, "pending experience merged");
         Ok(t)
     }

@@ -191,16 +191,22 @@ impl Hub {
             })
             .map(|n| n.experience.id.clone())
             .collect();
+        let confirmer = new.confirmer.clone();
         if let Some(id) = merge_into {
             let e = self.renew(self.store.confirm(&id, &new.confirmer).await?).await?;
+            self.note(&id, "confirmed", &confirmer, Some(serde_json::json!({"near_duplicate": true}))).await;
             return self.contest(Stored { experience: e, duplicate_of: Some(id), created: false }, &contested).await;
         }
         let stored = match self.store.insert(new).await? {
             InsertOutcome::Duplicate(e) => {
                 let e = self.renew(e).await?;
+                self.note(&e.id, "confirmed", &confirmer, None).await;
                 Stored { duplicate_of: Some(e.id.clone()), experience: e, created: false }
             }
             InsertOutcome::Created(e) => {
+                let detail =
+                    serde_json::json!({"status": e.status, "scope": e.scope, "source": e.source, "flags": e.flags});
+                self.note(&e.id, "submitted", &confirmer, Some(detail)).await;
                 match (vector, self.embedder.model_id()) {
                     (Some(v), Some(model)) => self.store.set_vectors(model, &[(e.id.clone(), v)]).await?,
                     _ => self.embed_wake.notify_one(),

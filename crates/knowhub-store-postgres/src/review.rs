@@ -20,7 +20,11 @@ pub(crate) async fn review(pool: &PgPool, id: &str, review: Review) -> Result<Ex
         .map_err(db_err)?;
     let Some(row) = row else { return Err(not_found(id)) };
     let cur: Exp = rows::exp_with_seq(&row)?;
-    if cur.e.status != Status::Pending {
+    let revising = matches!(review.decision, Decision::Revise(_));
+    if revising && cur.e.status != Status::Approved {
+        return Err(CoreError::Conflict(format!("experience {id} is {}, not approved", cur.e.status)));
+    }
+    if !revising && cur.e.status != Status::Pending {
         return Err(CoreError::Conflict(format!("experience {id} is {}, not pending", cur.e.status)));
     }
     // The source messages were kept for this review only.
@@ -40,7 +44,7 @@ pub(crate) async fn review(pool: &PgPool, id: &str, review: Review) -> Result<Ex
             .await
             .map_err(db_err)?;
         }
-        Decision::Approve(edits) => {
+        Decision::Approve(edits) | Decision::Revise(edits) => {
             let e = &cur.e;
             let task = edits.task.clone().unwrap_or_else(|| e.task.clone());
             let resource = edits.resource.clone().unwrap_or_else(|| e.resource.clone());

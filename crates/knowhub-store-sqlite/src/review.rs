@@ -24,7 +24,11 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
         .map_err(sql_err)?
         .ok_or_else(|| store::not_found(id))?;
     let cur = rows::get_by_seq(c, seq)?;
-    if cur.status != Status::Pending {
+    let revising = matches!(review.decision, Decision::Revise(_));
+    if revising && cur.status != Status::Approved {
+        return Err(CoreError::Conflict(format!("experience {id} is {}, not approved", cur.status)));
+    }
+    if !revising && cur.status != Status::Pending {
         return Err(CoreError::Conflict(format!("experience {id} is {}, not pending", cur.status)));
     }
     // The source messages were kept for this review only.
@@ -40,7 +44,7 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
             )
             .map_err(sql_err)?;
         }
-        Decision::Approve(edits) => {
+        Decision::Approve(edits) | Decision::Revise(edits) => {
             let task = edits.task.unwrap_or(cur.task.clone());
             let resource = edits.resource.unwrap_or(cur.resource.clone());
             let result = edits.result.unwrap_or(cur.result.clone());
