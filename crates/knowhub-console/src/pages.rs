@@ -263,6 +263,7 @@ fn render_item(s: &Session, kind_q: &str, first: bool, item: &PendingItem) -> Ma
                 span { (t(lang, L::score)) ": " (e.score) "/5" }
                 @if let Some(c) = e.confidence { span { (t(lang, L::confidence)) ": " (format!("{c:.2}")) } }
                 span { (t(lang, L::agent)) ": " (e.agent_id) }
+                span.scope { (t(lang, L::scope)) ": " (e.scope) }
                 @if !e.submitted_by.is_empty() { span { (t(lang, L::submitted_by)) ": " (e.submitted_by) } }
                 @if let Some(k) = &e.session_key { span { (t(lang, L::session)) ": " (k) } }
                 @if let Some(r) = &e.source_range { span { "#" (r.from) "–" (r.to) } }
@@ -487,6 +488,7 @@ fn render_hit(lang: Lang, h: &SearchHit) -> Markup {
                 span.feedback { (t(lang, L::feedback)) ": " (h.feedback.helped) " " (t(lang, L::helped)) " · "
                     (h.feedback.failed) " " (t(lang, L::failed)) }
                 span { (h.agent_id) }
+                span.scope { (h.scope) }
             }
         }
     }
@@ -514,6 +516,7 @@ fn render_experience(s: &Session, v: &ExperienceView) -> Markup {
                 span { (t(lang, L::score)) ": " (e.score) "/5" }
                 span { (t(lang, L::confirmations)) ": " (e.confirmations) }
                 span { (t(lang, L::agent)) ": " (e.agent_id) }
+                span.scope { (t(lang, L::scope)) ": " (e.scope) }
                 span { (t(lang, L::redactions)) ": " (v.redactions) }
             }
             (flags(lang, &e.flags))

@@ -323,6 +323,9 @@ pub trait Store: Send + Sync + 'static {
     /// A record's events, oldest first (a deleted record's: its tombstone alone).
     async fn events(&self, id: &str) -> Result<Vec<Event>>;
 
+    /// The hub's events after `after` (a `seq`), in order, at most `limit`: the change feed.
+    async fn changes(&self, after: i64, limit: usize) -> Result<Vec<Event>>;
+
     // --- quarantine and expiry: records held out of search (`model::hold`) ---
 
     /// Holds everything `target` wrote, and what it writes while the quarantine lasts, out of

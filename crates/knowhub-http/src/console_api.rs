@@ -30,6 +30,7 @@ pub fn routes() -> OpenApiRouter<Arc<Hub>> {
         .routes(routes!(set_scope))
         .routes(routes!(history))
         .routes(routes!(revert))
+        .routes(routes!(changes))
         .routes(routes!(metrics))
 }
 
@@ -118,6 +119,22 @@ async fn history(
     IdPath(id): IdPath,
 ) -> Result<Response, ApiError> {
     Ok(Json(hub.history(&caller, &id).await?).into_response())
+}
+
+/// The hub's changes in order, each with the record as it is now (or its tombstone), limited to
+/// what the key may read; resume with `since=<cursor>`, wait up to `wait` seconds for one.
+#[utoipa::path(get, path = "/api/changes", tag = "agents",
+    params(("since" = Option<String>, Query, description = "The cursor of the previous page (default: the beginning)"),
+        ("limit" = Option<u32>, Query, description = "Changes per page, 1-1000 (default 100)"),
+        ("wait" = Option<u32>, Query, description = "Seconds to wait when nothing is new, 0-60 (default 0)")),
+    responses((status = 200, body = knowhub_service::ChangesPage), CommonErrors))]
+async fn changes(
+    State(hub): State<Arc<Hub>>,
+    AsAgent(caller): AsAgent,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let q = query_params::<knowhub_service::ChangesRequest>(raw)?.validate().map_err(ApiError::query)?;
+    Ok(Json(hub.changes(&caller, &q).await?).into_response())
 }
 
 /// Undo a reviewer's edit: the fields go back to what they were before the `edited` event

@@ -281,3 +281,73 @@ async fn history_records_every_change_and_an_edit_reverts() {
     let (s, _) = reviewer.get("/api/experiences/0192f0c4-aaaa-7bbb-8ccc-0123456789ab/history").await;
     assert_eq!(s, 404, "never existed");
 }
+
+/// The change feed: every change in order with the record as it is now, resumable from its
+/// cursor, limited to what the key may read, long-polled, with bad cursors refused.
+#[tokio::test]
+async fn the_change_feed_resumes_filters_and_waits() {
+    let t = setup().await;
+    let (agent, reviewer, admin) = (t.api.as_key(&t.agent), t.api.as_key(&t.reviewer), t.api.as_key(&t.admin));
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        let (s, v) = admin.post("/api/submit", exp(&format!("deploy step {i}"))).await;
+        assert_eq!(s, 201, "{v}");
+        ids.push(v["id"].as_str().unwrap().to_string());
+    }
+    let mut hidden = exp("deploy the secret step");
+    hidden["scope"] = json!("team/x");
+    let (s, v) = admin.post("/api/submit", hidden).await;
+    assert_eq!(s, 201, "{v}");
+    let secret = v["id"].as_str().unwrap().to_string();
+    let (s, _) = admin.call("DELETE", &format!("/api/experiences/{}", ids[4]), None).await;
+    assert_eq!(s, 200);
+
+    // Pages of 2, resumed from each cursor: everything the agent may read, once, in order.
+    let (mut cursor, mut seen, mut kinds) = (String::new(), Vec::new(), Vec::new());
+    loop {
+        let (s, v) = agent.get(&format!("/api/changes?limit=2&since={cursor}")).await;
+        assert_eq!(s, 200, "{v}");
+        for c in v["changes"].as_array().unwrap() {
+            seen.push(c["experience_id"].as_str().unwrap().to_string());
+            kinds.push(c["kind"].as_str().unwrap().to_string());
+            assert_eq!(c["by"], "", "agents are not told who: {c}");
+            if c["kind"] == "deleted" {
+                assert!(c["experience"].is_null(), "{c}");
+            } else {
+                assert_eq!(c["experience"]["id"], c["experience_id"], "{c}");
+            }
+        }
+        cursor = v["cursor"].as_str().unwrap().to_string();
+        if v["more"] == false {
+            break;
+        }
+    }
+    assert_eq!(seen, vec![ids[0].clone(), ids[1].clone(), ids[2].clone(), ids[3].clone(), ids[4].clone()]);
+    assert_eq!(kinds, vec!["submitted", "submitted", "submitted", "submitted", "deleted"]);
+    assert!(!seen.contains(&secret), "team/x is not the agent's");
+    let (_, v) = reviewer.get("/api/changes?limit=100").await;
+    let all: Vec<&str> =
+        v["changes"].as_array().unwrap().iter().map(|c| c["experience_id"].as_str().unwrap()).collect();
+    assert!(all.contains(&secret.as_str()), "a reviewer reading every scope sees it: {v}");
+    assert_eq!(v["changes"][0]["by"], "root", "{v}");
+
+    // Nothing new: an empty page at once, or after waiting; a change ends the wait.
+    let (_, v) = agent.get(&format!("/api/changes?since={cursor}")).await;
+    assert_eq!((v["changes"].as_array().map(Vec::len), v["cursor"].as_str()), (Some(0), Some(cursor.as_str())));
+    let waiter = {
+        let api = Api { app: agent.app.clone(), key: agent.key.clone() };
+        let path = format!("/api/changes?since={cursor}&wait=10");
+        tokio::spawn(async move { api.get(&path).await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (_, v) = admin.post("/api/submit", exp("deploy step after the wait")).await;
+    let late = v["id"].as_str().unwrap().to_string();
+    let (s, v) = tokio::time::timeout(std::time::Duration::from_secs(5), waiter).await.unwrap().unwrap();
+    assert_eq!((s, v["changes"][0]["experience_id"].as_str()), (200, Some(late.as_str())), "{v}");
+
+    for bad in ["since=abc", "since=-1", "limit=0", "limit=5000", "wait=61"] {
+        let (s, v) = agent.get(&format!("/api/changes?{bad}")).await;
+        assert_eq!(s, 400, "{bad}: {v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains(bad.split('=').next().unwrap()), "{v}");
+    }
+}

@@ -83,6 +83,8 @@ pub struct Hub {
     pub(crate) embedder: Arc<Embedder>,
     pub(crate) cfg: SearchConfig,
     pub(crate) embed_wake: Notify,
+    /// Wakes change-feed readers waiting for an event.
+    pub(crate) changed: Notify,
     pub(crate) opts: HubOptions,
     pub(crate) extract_wake: Notify,
     pub(crate) limiter: crate::limits::Limiter,
@@ -110,6 +112,7 @@ impl Hub {
             embedder,
             cfg,
             embed_wake: Notify::new(),
+            changed: Notify::new(),
             opts,
             extract_wake: Notify::new(),
             limiter,
@@ -196,6 +199,7 @@ impl Hub {
         if let Err(e) = self.store.add_event(id, kind, by, detail).await {
             tracing::warn!(id, kind, error = %e, "history event not recorded");
         }
+        self.changed.notify_waiters();
     }
 
     /// The record `id` when `caller` may see it in any status (its scope is one the caller

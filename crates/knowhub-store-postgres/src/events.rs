@@ -51,19 +51,31 @@ pub(crate) async fn list(pool: &PgPool, id: &str) -> Result<Vec<Event>> {
     .fetch_all(pool)
     .await
     .map_err(db_err)?;
-    rs.iter()
-        .map(|r| {
-            let detail: Option<String> = r.try_get(5).map_err(db_err)?;
-            Ok(Event {
-                seq: r.try_get(0).map_err(db_err)?,
-                experience_id: r.try_get(1).map_err(db_err)?,
-                kind: r.try_get(2).map_err(db_err)?,
-                by: r.try_get(3).map_err(db_err)?,
-                at: r.try_get(4).map_err(db_err)?,
-                detail: detail.and_then(|d| serde_json::from_str(&d).ok()),
-            })
-        })
-        .collect()
+    rs.iter().map(event).collect()
+}
+
+/// The hub's events after `after`, in order.
+pub(crate) async fn after(pool: &PgPool, after: i64, limit: usize) -> Result<Vec<Event>> {
+    let rs =
+        sqlx::query("SELECT seq, experience_id, kind, by, at, detail FROM events WHERE seq > $1 ORDER BY seq LIMIT $2")
+            .bind(after)
+            .bind(limit.min(i64::MAX as usize) as i64)
+            .fetch_all(pool)
+            .await
+            .map_err(db_err)?;
+    rs.iter().map(event).collect()
+}
+
+fn event(r: &sqlx::postgres::PgRow) -> Result<Event> {
+    let detail: Option<String> = r.try_get(5).map_err(db_err)?;
+    Ok(Event {
+        seq: r.try_get(0).map_err(db_err)?,
+        experience_id: r.try_get(1).map_err(db_err)?,
+        kind: r.try_get(2).map_err(db_err)?,
+        by: r.try_get(3).map_err(db_err)?,
+        at: r.try_get(4).map_err(db_err)?,
+        detail: detail.and_then(|d| serde_json::from_str(&d).ok()),
+    })
 }
 
 /// A deleted record keeps a tombstone alone: what its events said goes with it.

@@ -91,6 +91,10 @@ impl Store for PgStore {
         events::list(&self.pool, id).await
     }
 
+    async fn changes(&self, after: i64, limit: usize) -> Result<Vec<knowhub_core::Event>> {
+        events::after(&self.pool, after, limit).await
+    }
+
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
         hold::quarantine(&self.pool, target, by).await
     }

@@ -27,20 +27,31 @@ pub(crate) fn list(c: &Connection, id: &str) -> Result<Vec<Event>> {
             "SELECT seq, experience_id, kind, by, at, detail FROM events WHERE experience_id = ?1 ORDER BY seq",
         )
         .map_err(sql_err)?;
-    let rows = st
-        .query_map([id], |r| {
-            let detail: Option<String> = r.get(5)?;
-            Ok(Event {
-                seq: r.get(0)?,
-                experience_id: r.get(1)?,
-                kind: r.get(2)?,
-                by: r.get(3)?,
-                at: r.get(4)?,
-                detail: detail.and_then(|d| serde_json::from_str(&d).ok()),
-            })
-        })
-        .map_err(sql_err)?;
+    let rows = st.query_map([id], event).map_err(sql_err)?;
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+/// The hub's events after `after`, in order.
+pub(crate) fn after(c: &Connection, after: i64, limit: usize) -> Result<Vec<Event>> {
+    let mut st = c
+        .prepare_cached(
+            "SELECT seq, experience_id, kind, by, at, detail FROM events WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+        )
+        .map_err(sql_err)?;
+    let rows = st.query_map(params![after, limit.min(i64::MAX as usize) as i64], event).map_err(sql_err)?;
+    rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
+}
+
+fn event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
+    let detail: Option<String> = r.get(5)?;
+    Ok(Event {
+        seq: r.get(0)?,
+        experience_id: r.get(1)?,
+        kind: r.get(2)?,
+        by: r.get(3)?,
+        at: r.get(4)?,
+        detail: detail.and_then(|d| serde_json::from_str(&d).ok()),
+    })
 }
 
 /// A deleted record keeps a tombstone alone: what its events said goes with it.

@@ -96,6 +96,10 @@ impl Store for SqliteStore {
         self.read(move |c| events::list(c, &id)).await
     }
 
+    async fn changes(&self, after: i64, limit: usize) -> Result<Vec<knowhub_core::Event>> {
+        self.read(move |c| events::after(c, after, limit)).await
+    }
+
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
         hold::quarantine(self, target, by).await
     }

@@ -1,0 +1,124 @@
+//! The change feed: the hub's events in order, each with the record as it is now (or its
+//! tombstone), limited to what the caller may read, resumable from a cursor, long-polled.
+
+use std::time::Duration;
+
+use knowhub_core::{Caller, CoreError, Event, Experience, Result, Role};
+use serde::{Deserialize, Serialize};
+
+use crate::hub::Hub;
+use crate::requests::IntRange;
+
+/// Changes per page.
+pub const CHANGES_LIMIT: IntRange = IntRange { min: 1, max: 1000, default: 100 };
+/// Seconds a request may wait for a change (long-poll).
+pub const CHANGES_WAIT: IntRange = IntRange { min: 0, max: 60, default: 0 };
+/// How often a waiting request looks again for changes another replica made.
+const RECHECK: Duration = Duration::from_millis(500);
+
+/// `GET /api/changes`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ChangesRequest {
+    /// The `cursor` of the previous page; omitted: from the beginning.
+    pub since: Option<String>,
+    pub limit: Option<String>,
+    /// Seconds to wait when nothing is new yet.
+    pub wait: Option<String>,
+}
+
+/// A validated [`ChangesRequest`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangesQuery {
+    pub since: i64,
+    pub limit: usize,
+    pub wait: Duration,
+}
+
+impl ChangesRequest {
+    pub fn validate(self) -> Result<ChangesQuery> {
+        let since = match self.since.as_deref().map(str::trim) {
+            None | Some("") => 0,
+            Some(s) => s
+                .parse::<i64>()
+                .ok()
+                .filter(|n| *n >= 0)
+                .ok_or_else(|| CoreError::invalid("since", format!("{s:?} is not a cursor of this hub's feed")))?,
+        };
+        let limit = CHANGES_LIMIT.parse("limit", self.limit.as_deref())? as usize;
+        let wait = CHANGES_WAIT.parse("wait", self.wait.as_deref())? as u64;
+        Ok(ChangesQuery { since, limit, wait: Duration::from_secs(wait) })
+    }
+}
+
+/// One change: the event, and the record as it is now (`None` once deleted).
+#[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Change {
+    #[serde(flatten)]
+    pub event: Event,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub experience: Option<Experience>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ChangesPage {
+    pub changes: Vec<Change>,
+    /// Pass as `since` for the next page (it moves past changes the caller may not read too).
+    pub cursor: String,
+    /// More changes are waiting: ask again at once.
+    pub more: bool,
+}
+
+impl Hub {
+    /// The changes after `q.since` that the caller may read, waiting up to `q.wait` for one.
+    /// Agents get approved records in their scopes (and tombstones, which name only an id),
+    /// without who made the change; reviewers get every event in their scopes.
+    pub async fn changes(&self, caller: &Caller, q: &ChangesQuery) -> Result<ChangesPage> {
+        caller.require(Role::Agent)?;
+        let deadline = tokio::time::Instant::now() + q.wait;
+        let mut since = q.since;
+        loop {
+            let events = self.store.changes(since, q.limit + 1).await?;
+            let more = events.len() > q.limit;
+            let events: Vec<Event> = events.into_iter().take(q.limit).collect();
+            if let Some(last) = events.last() {
+                since = last.seq;
+            }
+            let changes = self.readable_changes(caller, events).await?;
+            let now = tokio::time::Instant::now();
+            if !changes.is_empty() || more || now >= deadline {
+                return Ok(ChangesPage { changes, cursor: since.to_string(), more });
+            }
+            // Woken by a change on this replica, or looking again for one made on another.
+            let _ = tokio::time::timeout(RECHECK.min(deadline - now), self.changed.notified()).await;
+        }
+    }
+
+    async fn readable_changes(&self, caller: &Caller, events: Vec<Event>) -> Result<Vec<Change>> {
+        let mut ids: Vec<String> = events.iter().map(|e| e.experience_id.clone()).collect();
+        ids.sort();
+        ids.dedup();
+        let records: std::collections::HashMap<String, Experience> =
+            self.store.get_many(&ids).await?.into_iter().map(|e| (e.id.clone(), e)).collect();
+        let mut out = Vec::with_capacity(events.len());
+        for mut event in events {
+            let experience = match records.get(&event.experience_id) {
+                Some(e) if Self::may_read(caller, e) => {
+                    let mut e = e.clone();
+                    crate::hub::hide_submitter(caller, &mut e.submitted_by);
+                    Some(e)
+                }
+                Some(_) => continue,
+                None if event.kind == "deleted" => None,
+                None => continue,
+            };
+            if !caller.reads_everything() {
+                event.by = String::new();
+                event.detail = None;
+            }
+            out.push(Change { event, experience });
+        }
+        Ok(out)
+    }
+}
