@@ -242,16 +242,7 @@ pub(crate) fn resolve_tx(
                 params![seq, reviewer, now, reason],
             )
             .map_err(sql_err)?;
-            Some(IndexChange {
-                seq,
-                id: cur.id.clone(),
-                score: cur.score,
-                status: Status::Rejected,
-                agent_id: cur.agent_id.clone(),
-                scope: cur.scope.clone(),
-                held: cur.quarantined || cur.expired,
-                body: None,
-            })
+            Some(IndexChange { status: Status::Rejected, ..IndexChange::of(seq, &cur) })
         }
     };
     Ok((rows::get_by_seq(c, seq)?, change))

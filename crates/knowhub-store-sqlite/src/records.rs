@@ -280,17 +280,7 @@ pub(crate) fn content(c: &Connection, id: &str) -> Result<Option<Content>> {
 pub(crate) async fn set_scope(s: &SqliteStore, id: &str, scope: &str, hash: &str) -> Result<Experience> {
     let (id, scope, hash) = (id.to_string(), scope.to_string(), hash.to_string());
     let (e, seq) = s.writer.run(move |c| set_scope_tx(c, &id, &scope, &hash)).await?;
-    let change = IndexChange {
-        seq,
-        id: e.id.clone(),
-        score: e.score,
-        status: e.status,
-        agent_id: e.agent_id.clone(),
-        scope: e.scope.clone(),
-        held: e.quarantined || e.expired,
-        body: None,
-    };
-    index::apply(&s.inner, &change);
+    index::apply(&s.inner, &IndexChange::of(seq, &e));
     Ok(e)
 }
 

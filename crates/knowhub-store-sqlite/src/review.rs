@@ -102,16 +102,7 @@ pub(crate) fn review_tx(c: &Connection, id: &str, review: Review) -> Result<(Exp
         }
     }
     let e = rows::get_by_seq(c, seq)?;
-    let change = IndexChange {
-        seq,
-        id: e.id.clone(),
-        score: e.score,
-        status: e.status,
-        agent_id: e.agent_id.clone(),
-        scope: e.scope.clone(),
-        held: e.quarantined || e.expired,
-        body,
-    };
+    let change = IndexChange { body, ..IndexChange::of(seq, &e) };
     Ok((e, change))
 }
 pub(crate) fn pending(c: &Connection, scopes: Option<&[String]>, after: &str, limit: usize) -> Result<Vec<Experience>> {
