@@ -23,9 +23,14 @@ struct Replica {
 }
 
 impl Replica {
+    /// A replica without per-caller write budgets: these tests write as fast as one loopback
+    /// caller can, which is what they measure, and a budget would answer 429 before they end.
     fn start(database_url: &str) -> Replica {
         let dir = tempfile::tempdir().unwrap();
-        let server = Server::start_with(dir.path(), &[], &[("KNOWHUB_DATABASE_URL", database_url)]);
+        let cfg = dir.path().join("knowhub.toml");
+        std::fs::write(&cfg, "[limits]\nwrites_per_minute = 0\nrecord_burst = 0\nrecords_per_hour = 0\n").unwrap();
+        let args = ["--config", cfg.to_str().unwrap()];
+        let server = Server::start_with(dir.path(), &args, &[("KNOWHUB_DATABASE_URL", database_url)]);
         Replica { server, _dir: dir }
     }
 }
