@@ -138,6 +138,14 @@ labels! {
     role => "Role", "角色";
     prefix => "Prefix", "前缀";
     reads => "Reads", "可读范围";
+    quarantine => "Quarantine", "隔离";
+    quarantine_help => "Everything a key or agent id (key/agent) wrote leaves search at once, and what it writes next is held too; restore or reject it all later.", "某个密钥或智能体（密钥/智能体）写入的全部内容立即退出搜索，之后写入的也会被暂停；之后可全部恢复或全部拒绝。";
+    and_quarantine => "and quarantine what it wrote", "并隔离其写入的内容";
+    key_kind => "key", "密钥";
+    restore_all => "Restore all", "全部恢复";
+    reject_all => "Reject all", "全部拒绝";
+    done_quarantined => "Quarantined", "已隔离";
+    done_lifted => "Quarantine lifted", "已解除隔离";
     writes => "Writes to", "写入范围";
     scope => "Scope", "范围";
     reads_hint => "* or org,team/…", "* 或 org,team/…";

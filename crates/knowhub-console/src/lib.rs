@@ -76,6 +76,8 @@ pub fn router(console: Arc<Console>) -> Router {
         .route("/ui/resources/{name}", get(pages::resource))
         .route("/ui/keys", get(pages::keys).post(pages::create_key))
         .route("/ui/keys/{id}/revoke", post(pages::revoke_key))
+        .route("/ui/quarantine", post(pages::quarantine))
+        .route("/ui/quarantine/lift", post(pages::lift_quarantine))
         .route(assets::CSS_PATH, get(assets::css))
         .route(assets::JS_PATH, get(assets::js))
         .route("/ui/{*rest}", get(pages::not_found))

@@ -648,6 +648,7 @@ fn render_dashboard(lang: Lang, d: &Dashboard) -> Markup {
 async fn render_keys(c: &Arc<Console>, s: &Session, new_key: Option<(&str, &str)>, flash: Option<&str>) -> PageResult {
     let lang = s.lang;
     let keys = c.hub.list_keys(&s.caller).await.map_err(|e| PageError::core(lang, e))?;
+    let quarantines = c.hub.quarantines(&s.caller).await.map_err(|e| PageError::core(lang, e))?.quarantines;
     let body = html! {
         h1 { (t(lang, L::keys)) }
         @if let Some((name, key)) = new_key {
@@ -672,9 +673,40 @@ async fn render_keys(c: &Arc<Console>, s: &Session, new_key: Option<(&str, &str)
                 td { @match &k.revoked_at { Some(at) => { (t(lang, L::revoked)) " " (at) }, None => (t(lang, L::active)) } }
                 td { @if k.revoked_at.is_none() {
                     form.revoke method="post" action=(format!("/ui/keys/{}/revoke", enc(&k.id))) {
-                        (csrf(s)) button type="submit" { (t(lang, L::revoke)) } } } }
+                        (csrf(s))
+                        label { input type="checkbox" name="quarantine" value="true"; " " (t(lang, L::and_quarantine)) }
+                        " " button type="submit" { (t(lang, L::revoke)) } } } }
             } } }
         } }
+        h2 { (t(lang, L::quarantine)) }
+        p.muted { (t(lang, L::quarantine_help)) }
+        form #quarantine.card method="post" action="/ui/quarantine" {
+            (csrf(s))
+            select name="kind" { option value="key" { (t(lang, L::key_kind)) } option value="agent" { (t(lang, L::agent)) } }
+            " " input type="text" name="value" required maxlength="200";
+            " " button.primary type="submit" { (t(lang, L::quarantine)) }
+        }
+        @if !quarantines.is_empty() {
+            div.scroll { table.quarantines {
+                thead { tr { th { (t(lang, L::name)) } th { (t(lang, L::records)) } th { (t(lang, L::created)) } th {} } }
+                tbody { @for q in &quarantines { tr.quarantine data-value=(q.value) {
+                    td { (q.kind) " " code { (q.value) } } td { (q.records) } td { (q.by) " · " (q.at) }
+                    td {
+                        form.lift method="post" action="/ui/quarantine/lift" {
+                            (csrf(s)) input type="hidden" name="kind" value=(q.kind); input type="hidden" name="value" value=(q.value);
+                            input type="hidden" name="action" value="restore";
+                            button type="submit" { (t(lang, L::restore_all)) }
+                        }
+                        form.lift method="post" action="/ui/quarantine/lift" {
+                            (csrf(s)) input type="hidden" name="kind" value=(q.kind); input type="hidden" name="value" value=(q.value);
+                            input type="hidden" name="action" value="reject";
+                            input type="text" name="reason" placeholder=(t(lang, L::reason)) maxlength=(MAX_REASON);
+                            button type="submit" { (t(lang, L::reject_all)) }
+                        }
+                    }
+                } } }
+            } }
+        }
     };
     Ok(html_page(page(lang, t(lang, L::keys), Nav::Keys, Some(s), flash, body)))
 }
@@ -685,8 +717,61 @@ fn admin_only(s: &Session) -> Result<(), PageError> {
 
 pub async fn keys(State(c): St, Ctx(s): Ctx, RawQuery(raw): RawQuery) -> PageResult {
     admin_only(&s)?;
-    let done = raw.as_deref().is_some_and(|q| q.contains("done=revoked"));
-    render_keys(&c, &s, None, done.then_some(t(s.lang, L::done_revoked))).await
+    let done = match raw.as_deref() {
+        Some(q) if q.contains("done=revoked") => Some(t(s.lang, L::done_revoked)),
+        Some(q) if q.contains("done=quarantined") => Some(t(s.lang, L::done_quarantined)),
+        Some(q) if q.contains("done=lifted") => Some(t(s.lang, L::done_lifted)),
+        _ => None,
+    };
+    render_keys(&c, &s, None, done).await
+}
+
+#[derive(Deserialize)]
+struct QuarantineForm {
+    kind: Option<String>,
+    value: Option<String>,
+    action: Option<String>,
+    reason: Option<String>,
+}
+
+impl QuarantineForm {
+    fn request(self) -> knowhub_service::QuarantineRequest {
+        let (key, agent_id) = match self.kind.as_deref() {
+            Some("agent") => (None, self.value),
+            _ => (self.value, None),
+        };
+        knowhub_service::QuarantineRequest { key, agent_id, action: self.action, reason: self.reason }
+    }
+}
+
+/// Quarantines what one key or agent wrote (admin).
+pub async fn quarantine(
+    State(c): St,
+    Ctx(s): Ctx,
+    method: Method,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> PageResult {
+    admin_only(&s)?;
+    let f: QuarantineForm = form(&s, &method, &headers, body)?;
+    let (target, _) = f.request().validate().map_err(|e| PageError::core(s.lang, e))?;
+    c.hub.quarantine(&s.caller, &target).await.map_err(|e| PageError::core(s.lang, e))?;
+    Ok(see_other("/ui/keys?done=quarantined"))
+}
+
+/// Lifts a quarantine, restoring or rejecting everything it held (admin).
+pub async fn lift_quarantine(
+    State(c): St,
+    Ctx(s): Ctx,
+    method: Method,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> PageResult {
+    admin_only(&s)?;
+    let f: QuarantineForm = form(&s, &method, &headers, body)?;
+    let (target, release) = f.request().validate().map_err(|e| PageError::core(s.lang, e))?;
+    c.hub.release(&s.caller, &target, release).await.map_err(|e| PageError::core(s.lang, e))?;
+    Ok(see_other("/ui/keys?done=lifted"))
 }
 
 #[derive(Deserialize)]
@@ -717,6 +802,11 @@ pub async fn create_key(
     render_keys(&c, &s, Some((&created.info.name, &created.key)), None).await
 }
 
+#[derive(Deserialize)]
+struct RevokeForm {
+    quarantine: Option<String>,
+}
+
 pub async fn revoke_key(
     State(c): St,
     Ctx(s): Ctx,
@@ -727,7 +817,11 @@ pub async fn revoke_key(
 ) -> PageResult {
     admin_only(&s)?;
     let id = segment(s.lang, id)?;
-    form::<CsrfOnly>(&s, &method, &headers, body)?;
+    let f: RevokeForm = form(&s, &method, &headers, body)?;
+    if f.quarantine.as_deref() == Some("true") {
+        c.hub.revoke_and_quarantine(&s.caller, &id).await.map_err(|e| PageError::core(s.lang, e))?;
+        return Ok(see_other("/ui/keys?done=revoked,quarantined"));
+    }
     c.hub.revoke_key(&s.caller, &id).await.map_err(|e| PageError::core(s.lang, e))?;
     Ok(see_other("/ui/keys?done=revoked"))
 }

@@ -266,3 +266,49 @@ async fn language_follows_the_browser_and_the_switch() {
     assert_eq!(t.get("/ui/experiences/%FF%FE", Some(&cookie)).await.status, StatusCode::BAD_REQUEST);
     assert_eq!(t.get("/ui/nothing-here", Some(&cookie)).await.status, StatusCode::NOT_FOUND);
 }
+
+/// The keys page quarantines what a key wrote, lists the quarantine, and lifts it; revoking can
+/// quarantine at once; the queue lists quarantined records on their own tab.
+#[tokio::test]
+async fn quarantine_from_the_keys_page() {
+    let t = T::new().await;
+    let admin = t.key("root", Role::Admin).await;
+    let bot = t.key("mallory", Role::Agent).await;
+    let ids = [
+        t.submit(&bot, "rotate the deploy key", "vault", "rotated").await,
+        t.submit(&bot, "rotate the backup key", "vault", "rotated").await,
+    ];
+    let ac = t.sign_in(&admin).await;
+    let token = csrf(&t.get("/ui/keys", Some(&ac)).await.body);
+    let r = t.post("/ui/quarantine", Some(&ac), &format!("csrf={token}&kind=key&value=mallory")).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = t.get("/ui/keys?done=quarantined", Some(&ac)).await;
+    assert!(page.body.contains("class=\"quarantine\" data-value=\"mallory\""), "{}", page.body);
+    let queue = t.get("/ui/pending?kind=quarantined", Some(&ac)).await;
+    assert!(ids.iter().all(|id| queue.body.contains(id.as_str())), "{}", queue.body);
+    let e = t.hub.experience(&Caller::local(), &ids[0]).await.unwrap();
+    assert!(e.quarantined);
+    // A form without its token changes nothing.
+    let r = t.post("/ui/quarantine/lift", Some(&ac), "kind=key&value=mallory&action=restore").await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = t
+        .post(
+            "/ui/quarantine/lift",
+            Some(&ac),
+            &format!("csrf={token}&kind=key&value=mallory&action=reject&reason=poison"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let e = t.hub.experience(&Caller::local(), &ids[1]).await.unwrap();
+    assert_eq!((e.status, e.quarantined), (knowhub_core::Status::Rejected, false));
+    let page = t.get("/ui/keys", Some(&ac)).await;
+    assert!(!page.body.contains("class=\"quarantine\""), "lifted");
+    // Revoking with the box ticked quarantines what the key wrote.
+    let k = t.hub.list_keys(&Caller::local()).await.unwrap().into_iter().find(|k| k.name == "mallory").unwrap();
+    let r = t.post(&format!("/ui/keys/{}/revoke", k.id), Some(&ac), &format!("csrf={token}&quarantine=true")).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let qs = t.hub.quarantines(&Caller::local()).await.unwrap().quarantines;
+    assert_eq!(qs.iter().map(|q| (q.kind.as_str(), q.value.as_str())).collect::<Vec<_>>(), vec![("key", "mallory")]);
+    let r = t.post("/ui/quarantine", Some(&ac), &format!("csrf={token}&kind=key&value=")).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+}
