@@ -326,6 +326,15 @@ pub trait Store: Send + Sync + 'static {
     /// The hub's events after `after` (a `seq`), in order, at most `limit`: the change feed.
     async fn changes(&self, after: i64, limit: usize) -> Result<Vec<Event>>;
 
+    /// The newest event's `seq` (0 when there is none).
+    async fn last_event(&self) -> Result<i64>;
+
+    /// A named follower's position in the change feed (a webhook), `None` before its first.
+    async fn cursor(&self, name: &str) -> Result<Option<i64>>;
+
+    /// Moves a named follower's position (stored, so it resumes after a restart).
+    async fn set_cursor(&self, name: &str, seq: i64) -> Result<()>;
+
     // --- quarantine and expiry: records held out of search (`model::hold`) ---
 
     /// Holds everything `target` wrote, and what it writes while the quarantine lasts, out of

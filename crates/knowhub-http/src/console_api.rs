@@ -236,6 +236,32 @@ async fn metrics(
         "LLM tokens used by extraction.",
         labelled("direction", &[("input", s.input_tokens), ("output", s.output_tokens)]),
     );
+    if !s.webhooks.is_empty() {
+        let per_hook = |f: fn(&knowhub_service::metrics::WebhookStats) -> u64| -> Vec<(String, String)> {
+            s.webhooks.iter().map(|w| (format!("{{hook=\"{}\"}}", w.name), f(w).to_string())).collect()
+        };
+        family(
+            &mut t,
+            "knowhub_webhook_last_status",
+            "gauge",
+            "The HTTP status of each webhook's last delivery attempt (0: no answer).",
+            per_hook(|w| u64::from(w.last_status)),
+        );
+        family(
+            &mut t,
+            "knowhub_webhook_delivered_total",
+            "counter",
+            "Events each webhook took.",
+            per_hook(|w| w.delivered),
+        );
+        family(
+            &mut t,
+            "knowhub_webhook_failures_total",
+            "counter",
+            "Delivery attempts each webhook refused or did not answer (each is retried).",
+            per_hook(|w| w.failed),
+        );
+    }
     let mut records = Vec::new();
     for st in Status::ALL {
         records.push((st.as_str(), store.count_status(*st).await?));

@@ -351,3 +351,84 @@ async fn the_change_feed_resumes_filters_and_waits() {
         assert!(v["error"]["message"].as_str().unwrap().contains(bad.split('=').next().unwrap()), "{v}");
     }
 }
+
+/// A webhook receiver that is down, then back: every event it asked for arrives once, in order,
+/// signed; what it did not ask for is not sent.
+#[tokio::test]
+async fn webhooks_deliver_every_event_once_in_order_after_an_outage() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+    let t = setup().await;
+    let down = Arc::new(AtomicBool::new(true));
+    let got: Arc<Mutex<Vec<(axum::http::HeaderMap, String)>>> = Arc::default();
+    let receiver = {
+        let (down, got) = (down.clone(), got.clone());
+        axum::Router::new().route(
+            "/hook",
+            axum::routing::post(move |headers: axum::http::HeaderMap, body: String| {
+                let (down, got) = (down.clone(), got.clone());
+                async move {
+                    if down.load(Ordering::SeqCst) {
+                        return axum::http::StatusCode::SERVICE_UNAVAILABLE;
+                    }
+                    got.lock().unwrap().push((headers, body));
+                    axum::http::StatusCode::NO_CONTENT
+                }
+            }),
+        )
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, receiver).await.unwrap() });
+    let secret = "a webhook secret of some length".to_string();
+    let hook = knowhub_service::Webhook {
+        name: "chat".into(),
+        url,
+        events: vec!["submitted".into(), "voted".into()],
+        secret: secret.clone(),
+    };
+    let _tasks = t.hub.spawn_webhooks(vec![hook]);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await; // it takes its position
+    let agent = t.api.as_key(&t.agent);
+    let mut ids = Vec::new();
+    for i in 0..3 {
+        let (s, v) = agent.post("/api/submit", exp(&format!("webhook step {i}"))).await;
+        assert_eq!(s, 201, "a dead receiver does not hold up a write: {v}");
+        ids.push(v["id"].as_str().unwrap().to_string());
+    }
+    let (s, _) = agent.post("/api/feedback", json!({"id": ids[0], "outcome": "helped"})).await;
+    assert_eq!(s, 201);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert!(got.lock().unwrap().is_empty(), "nothing arrives while it is down");
+    down.store(false, Ordering::SeqCst);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while got.lock().unwrap().len() < 4 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await; // and nothing more after
+    let got = got.lock().unwrap().clone();
+    let bodies: Vec<Value> = got.iter().map(|(_, b)| serde_json::from_str(b).unwrap()).collect();
+    let seen: Vec<(String, String)> = bodies
+        .iter()
+        .map(|b| (b["kind"].as_str().unwrap().into(), b["experience_id"].as_str().unwrap().into()))
+        .collect();
+    let want: Vec<(String, String)> = ids
+        .iter()
+        .map(|id| ("submitted".to_string(), id.clone()))
+        .chain([("voted".to_string(), ids[0].clone())])
+        .collect();
+    assert_eq!(seen, want, "each once, in order; approvals and others not asked for");
+    assert!(bodies.windows(2).all(|w| w[0]["seq"].as_i64() < w[1]["seq"].as_i64()));
+    for (headers, body) in &got {
+        let h = |n: &str| headers.get(n).unwrap().to_str().unwrap().to_string();
+        let ts: i64 = h("x-knowhub-timestamp").parse().unwrap();
+        assert_eq!(h("x-knowhub-signature"), knowhub_service::webhooks::signature(&secret, ts, body));
+        assert_ne!(h("x-knowhub-signature"), knowhub_service::webhooks::signature("another secret, as long", ts, body));
+        assert_eq!(h("x-knowhub-event"), serde_json::from_str::<Value>(body).unwrap()["kind"].as_str().unwrap());
+    }
+    assert_eq!(bodies[0]["experience"]["task"], "webhook step 0", "the record as it is now");
+    let m = t.hub.metrics().snapshot();
+    let chat = m.webhooks.iter().find(|w| w.name == "chat").unwrap();
+    assert_eq!((chat.last_status, chat.delivered), (204, 4), "last status and deliveries: {chat:?}");
+    assert!(chat.failed >= 1, "the outage's refused attempts are counted: {chat:?}");
+}

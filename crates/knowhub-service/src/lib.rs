@@ -22,6 +22,7 @@ pub mod review;
 pub mod screen;
 pub mod search;
 pub mod submit;
+pub mod webhooks;
 
 pub use auth::CreatedKey;
 pub use error::ErrorBody;
@@ -42,3 +43,4 @@ pub use requests::{
 pub use review::{PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};
 pub use submit::SubmitResponse;
+pub use webhooks::Webhook;

@@ -20,6 +20,8 @@ pub struct Metrics {
     jobs_retried: AtomicU64,
     input_tokens: AtomicU64,
     output_tokens: AtomicU64,
+    /// Per webhook: (last HTTP status, 0 when unreachable; delivered; failed attempts).
+    webhooks: std::sync::Mutex<std::collections::BTreeMap<String, (u16, u64, u64)>>,
 }
 
 /// A point-in-time copy of the counters.
@@ -36,9 +38,33 @@ pub struct MetricsSnapshot {
     pub jobs: Vec<(&'static str, u64)>,
     pub input_tokens: u64,
     pub output_tokens: u64,
+    pub webhooks: Vec<WebhookStats>,
+}
+
+/// One webhook's deliveries on this replica.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WebhookStats {
+    pub name: String,
+    /// The HTTP status of the last attempt (0: no answer).
+    pub last_status: u16,
+    pub delivered: u64,
+    /// Attempts refused or unanswered (each is retried).
+    pub failed: u64,
 }
 
 impl Metrics {
+    /// One delivery attempt to a webhook and the status it got (0: no answer).
+    pub fn webhook(&self, name: &str, status: u16) {
+        let mut w = self.webhooks.lock().unwrap_or_else(|p| p.into_inner());
+        let e = w.entry(name.to_string()).or_default();
+        e.0 = status;
+        if (200..300).contains(&status) {
+            e.1 += 1;
+        } else {
+            e.2 += 1;
+        }
+    }
+
     /// One answered search: how long it took and whether it returned anything.
     pub fn search(&self, seconds: f64, found: bool) {
         self.searches.fetch_add(1, Relaxed);
@@ -92,6 +118,13 @@ impl Metrics {
             ],
             input_tokens: self.input_tokens.load(Relaxed),
             output_tokens: self.output_tokens.load(Relaxed),
+            webhooks: self
+                .webhooks
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .map(|(n, (s, d, f))| WebhookStats { name: n.clone(), last_status: *s, delivered: *d, failed: *f })
+                .collect(),
         }
     }
 }

@@ -78,6 +78,24 @@ fn event(r: &sqlx::postgres::PgRow) -> Result<Event> {
     })
 }
 
+pub(crate) async fn last(pool: &PgPool) -> Result<i64> {
+    sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0)::bigint FROM events").fetch_one(pool).await.map_err(db_err)
+}
+
+pub(crate) async fn cursor(pool: &PgPool, name: &str) -> Result<Option<i64>> {
+    sqlx::query_scalar("SELECT seq FROM cursors WHERE name = $1").bind(name).fetch_optional(pool).await.map_err(db_err)
+}
+
+pub(crate) async fn set_cursor(pool: &PgPool, name: &str, seq: i64) -> Result<()> {
+    sqlx::query("INSERT INTO cursors (name, seq) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET seq = EXCLUDED.seq")
+        .bind(name)
+        .bind(seq)
+        .execute(pool)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
 /// A deleted record keeps a tombstone alone: what its events said goes with it.
 pub(crate) async fn tombstone(conn: &mut PgConnection, id: &str) -> Result<()> {
     sqlx::query("DELETE FROM events WHERE experience_id = $1").bind(id).execute(&mut *conn).await.map_err(db_err)?;

@@ -95,6 +95,18 @@ impl Store for PgStore {
         events::after(&self.pool, after, limit).await
     }
 
+    async fn last_event(&self) -> Result<i64> {
+        events::last(&self.pool).await
+    }
+
+    async fn cursor(&self, name: &str) -> Result<Option<i64>> {
+        events::cursor(&self.pool, name).await
+    }
+
+    async fn set_cursor(&self, name: &str, seq: i64) -> Result<()> {
+        events::set_cursor(&self.pool, name, seq).await
+    }
+
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
         hold::quarantine(&self.pool, target, by).await
     }

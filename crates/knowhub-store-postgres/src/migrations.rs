@@ -275,6 +275,11 @@ CREATE TABLE events (
     detail        TEXT
 );
 CREATE INDEX events_experience ON events (experience_id, seq);
+-- Where each named follower of the events (a webhook) has got to.
+CREATE TABLE cursors (
+    name TEXT PRIMARY KEY,
+    seq  BIGINT NOT NULL
+);
 "#,
     ),
 ];

@@ -332,6 +332,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
              DROP COLUMN expires_at, DROP COLUMN ttl_secs",
             "DROP TABLE quarantines",
             "DROP TABLE events",
+            "DROP TABLE cursors",
             "DELETE FROM schema_migrations WHERE version = 7",
         ] {
             sqlx_reexport::query(sql).execute(s.pool()).await.unwrap();

@@ -54,6 +54,24 @@ fn event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
     })
 }
 
+pub(crate) fn last(c: &Connection) -> Result<i64> {
+    c.query_row("SELECT COALESCE(MAX(seq), 0) FROM events", [], |r| r.get(0)).map_err(sql_err)
+}
+
+pub(crate) fn cursor(c: &Connection, name: &str) -> Result<Option<i64>> {
+    use rusqlite::OptionalExtension;
+    c.query_row("SELECT seq FROM cursors WHERE name = ?1", [name], |r| r.get(0)).optional().map_err(sql_err)
+}
+
+pub(crate) fn set_cursor_tx(c: &Connection, name: &str, seq: i64) -> Result<()> {
+    c.execute(
+        "INSERT INTO cursors (name, seq) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET seq = excluded.seq",
+        params![name, seq],
+    )
+    .map_err(sql_err)?;
+    Ok(())
+}
+
 /// A deleted record keeps a tombstone alone: what its events said goes with it.
 pub(crate) fn tombstone_tx(c: &Connection, id: &str) -> Result<()> {
     c.execute("DELETE FROM events WHERE experience_id = ?1", [id]).map_err(sql_err)?;

@@ -100,6 +100,20 @@ impl Store for SqliteStore {
         self.read(move |c| events::after(c, after, limit)).await
     }
 
+    async fn last_event(&self) -> Result<i64> {
+        self.read(events::last).await
+    }
+
+    async fn cursor(&self, name: &str) -> Result<Option<i64>> {
+        let name = name.to_string();
+        self.read(move |c| events::cursor(c, &name)).await
+    }
+
+    async fn set_cursor(&self, name: &str, seq: i64) -> Result<()> {
+        let name = name.to_string();
+        self.writer.run(move |c| events::set_cursor_tx(c, &name, seq)).await
+    }
+
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
         hold::quarantine(self, target, by).await
     }

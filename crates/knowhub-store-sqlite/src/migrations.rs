@@ -229,6 +229,11 @@ CREATE TABLE events (
     detail        TEXT
 );
 CREATE INDEX idx_events_experience ON events(experience_id, seq);
+-- Where each named follower of the events (a webhook) has got to.
+CREATE TABLE cursors (
+    name TEXT PRIMARY KEY,
+    seq  INTEGER NOT NULL
+) WITHOUT ROWID;
 "#,
     ),
 ];

@@ -252,6 +252,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
              ALTER TABLE experiences DROP COLUMN ttl_secs;
              DROP TABLE quarantines;
              DROP TABLE events;
+             DROP TABLE cursors;
              DELETE FROM schema_migrations WHERE version = 6;",
         )
         .unwrap();

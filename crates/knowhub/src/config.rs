@@ -84,6 +84,31 @@ impl LimitsSection {
     }
 }
 
+/// One `[[webhooks]]` entry: who gets the hub's changes, signed with `secret`.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WebhookSection {
+    pub name: String,
+    pub url: String,
+    /// Event kinds to send (`approved`, `disputed`, ...); omitted: all.
+    #[serde(default)]
+    pub events: Vec<String>,
+    pub secret: Secret,
+}
+
+impl WebhookSection {
+    pub fn settings(&self, i: usize) -> anyhow::Result<knowhub_service::Webhook> {
+        let w = knowhub_service::Webhook {
+            name: self.name.clone(),
+            url: self.url.clone(),
+            events: self.events.clone(),
+            secret: self.secret.0.clone(),
+        };
+        w.validate().map_err(|e| anyhow::anyhow!("webhooks[{i}] (name = {:?}): {e}", self.name))?;
+        Ok(w)
+    }
+}
+
 /// How long records live without re-confirmation, unless a submit says (`expires_at`,
 /// `ttl_days`): `days` for every scope, `scopes` per scope. 0: forever.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -509,6 +534,7 @@ pub struct Config {
     pub feedback: FeedbackSection,
     pub dedup: DedupSection,
     pub expiry: ExpirySection,
+    pub webhooks: Vec<WebhookSection>,
     pub limits: LimitsSection,
     pub llm: LlmConfig,
     pub extraction: ExtractionConfig,
@@ -528,6 +554,7 @@ impl Default for Config {
             feedback: FeedbackSection::default(),
             dedup: DedupSection::default(),
             expiry: ExpirySection::default(),
+            webhooks: Vec::new(),
             limits: LimitsSection::default(),
             llm: LlmConfig::default(),
             extraction: ExtractionConfig::default(),
@@ -657,9 +684,22 @@ impl Config {
         c.feedback.validate()?;
         c.dedup.settings()?;
         c.expiry.settings()?;
+        c.webhook_settings()?;
         c.limits.connections()?;
         c.extraction.settings()?;
         Ok(c)
+    }
+
+    /// The webhooks, checked (names unique, URLs http(s), secrets long enough).
+    pub fn webhook_settings(&self) -> anyhow::Result<Vec<knowhub_service::Webhook>> {
+        let hooks: Vec<knowhub_service::Webhook> =
+            self.webhooks.iter().enumerate().map(|(i, w)| w.settings(i)).collect::<anyhow::Result<_>>()?;
+        let mut names: Vec<&str> = hooks.iter().map(|w| w.name.as_str()).collect();
+        names.sort_unstable();
+        if let Some(d) = names.windows(2).find(|p| p[0] == p[1]) {
+            bail!("webhooks: the name {:?} is used twice", d[0]);
+        }
+        Ok(hooks)
     }
 
     pub fn from_file(p: &Path) -> anyhow::Result<Self> {
@@ -725,6 +765,15 @@ contest_callers = 2                  # ... once this many distinct callers repor
 days = 0
 # scopes = { "project/launch" = 30 }   # per scope, overriding days
 
+# Webhooks: each gets every change it asks for (the events of GET /api/changes), one POST each, in
+# order, signed: X-KnowHub-Signature = "sha256=" + hex HMAC-SHA256(secret, "<X-KnowHub-Timestamp>.<body>").
+# Retried with backoff until it answers 2xx; a dead receiver never slows a write.
+# [[webhooks]]
+# name = "chat"                       # its position in the feed is kept under this name
+# url = "https://chat.internal/knowhub"
+# events = ["disputed", "approved"]   # omitted: every event
+# secret = "at least 16 characters"
+
 # What one client may take of the server. Rates are per caller: its key, or its address without auth.
 [limits]
 writes_per_minute = 600               # submits + feedback votes; over it: 429 with Retry-After; 0 = no limit
@@ -788,6 +837,33 @@ mod tests {
         let c = Config::load(&o).unwrap();
         assert_eq!(c.limits.records(), knowhub_service::RecordLimits { burst: 7, per_hour: 50 });
         assert_eq!(Config::default().limits.records(), knowhub_service::RecordLimits { burst: 20, per_hour: 200 });
+    }
+
+    #[test]
+    fn webhooks_and_expiry_are_checked_at_load() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("k.toml");
+        let load = |toml: &str| {
+            std::fs::write(&p, toml).unwrap();
+            Config::load(&Overrides { config: Some(p.clone()), ..Default::default() })
+        };
+        let hook = |url: &str, name: &str| {
+            format!("[[webhooks]]\nname = \"{name}\"\nurl = \"{url}\"\nsecret = \"0123456789abcdef\"\n")
+        };
+        let c =
+            load(&format!("{}[expiry]\ndays = 90\nscopes = {{ \"team/a\" = 7 }}\n", hook("https://x.internal/h", "a")))
+                .unwrap();
+        assert_eq!(c.webhook_settings().unwrap()[0].url, "https://x.internal/h");
+        assert_eq!(c.expiry.settings().unwrap().ttl_secs("team/a"), Some(7 * 86_400));
+        let e = load(&hook("ftp://x.internal/h", "a")).unwrap_err().to_string();
+        assert!(e.contains("webhooks[0]") && e.contains("url") && e.contains("ftp://"), "{e}");
+        let e =
+            load(&format!("{}{}", hook("https://a/h", "same"), hook("https://b/h", "same"))).unwrap_err().to_string();
+        assert!(e.contains("used twice"), "{e}");
+        let e = load("[expiry]\nscopes = { \"team/\" = 7 }\n").unwrap_err().to_string();
+        assert!(e.contains("expiry.scopes"), "{e}");
+        let e = load("[[webhooks]]\nname = \"a\"\nurl = \"https://a/h\"\nsecret = \"s\"\ncolour = 1\n").unwrap_err();
+        assert!(format!("{e:#}").contains("colour"), "unknown keys are refused: {e:#}");
     }
 
     #[test]

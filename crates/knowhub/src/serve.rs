@@ -99,6 +99,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let _extract_worker = hub.spawn_extract_worker();
     let _usage = hub.spawn_usage_flusher();
     let _expiry = hub.spawn_expiry_sweeper();
+    let _webhooks = hub.spawn_webhooks(cfg.webhook_settings()?);
     if cfg.auth {
         let keys = hub.list_keys(&knowhub_core::Caller::local()).await?;
         if !keys.iter().any(|k| k.revoked_at.is_none()) {

@@ -37,6 +37,18 @@ pub async fn history_in_order_and_tombstones(s: Arc<dyn Store>) {
     assert!(evs.iter().all(|v| v.experience_id == e.id && v.at.ends_with('Z') && v.at.len() == 20), "{evs:?}");
     assert!(s.events("nobody").await.unwrap().is_empty());
 
+    // The feed: every event after a position, in order; followers keep their positions.
+    let all = s.changes(0, 100).await.unwrap();
+    assert_eq!(all.last().map(|v| v.seq), Some(s.last_event().await.unwrap()));
+    assert_eq!(
+        s.changes(all[1].seq, 2).await.unwrap().iter().map(|v| v.seq).collect::<Vec<_>>(),
+        vec![all[2].seq, all[3].seq]
+    );
+    assert_eq!(s.cursor("hook").await.unwrap(), None);
+    s.set_cursor("hook", 3).await.unwrap();
+    s.set_cursor("hook", 4).await.unwrap();
+    assert_eq!(s.cursor("hook").await.unwrap(), Some(4));
+
     // Deleting leaves the id's tombstone and nothing of what the events said.
     assert!(s.delete(&e.id).await.unwrap());
     let evs = s.events(&e.id).await.unwrap();
