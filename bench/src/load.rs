@@ -186,13 +186,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             if missing.is_empty() {
                 break;
             }
-            let items: Vec<(String, Vec<f32>)> = missing
-                .into_iter()
-                .map(|(id, _)| {
-                    let i = id.strip_prefix('r').and_then(|x| x.parse().ok()).unwrap_or(0);
-                    (id, crate::synth::vector(&base, i))
-                })
-                .collect();
+            let items = crate::synth::vectors_for(missing, &base);
             n += items.len();
             store.set_vectors(m, &items).await?;
         }

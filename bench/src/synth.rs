@@ -53,3 +53,15 @@ pub fn vector(base: &[Vec<f32>], i: usize) -> Vec<f32> {
         })
         .collect()
 }
+
+/// Vectors for records loaded without embedding (ids `r<i>`): each record `i` gets
+/// `vector(base, i)`, as `load --vectors-from` and `scopes` build their hubs.
+pub fn vectors_for(missing: Vec<(String, String)>, base: &[Vec<f32>]) -> Vec<(String, Vec<f32>)> {
+    missing
+        .into_iter()
+        .map(|(id, _)| {
+            let i = id.strip_prefix('r').and_then(|x| x.parse().ok()).unwrap_or(0);
+            (id, vector(base, i))
+        })
+        .collect()
+}
