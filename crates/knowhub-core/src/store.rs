@@ -329,6 +329,10 @@ pub trait Store: Send + Sync + 'static {
     /// The newest event's `seq` (0 when there is none).
     async fn last_event(&self) -> Result<i64>;
 
+    /// This hub's id, made once when its database was created: feed cursors carry it, so a
+    /// cursor from another hub is told apart.
+    async fn hub_id(&self) -> Result<String>;
+
     /// A named follower's position in the change feed (a webhook), `None` before its first.
     async fn cursor(&self, name: &str) -> Result<Option<i64>>;
 

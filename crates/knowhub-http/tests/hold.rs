@@ -345,7 +345,11 @@ async fn the_change_feed_resumes_filters_and_waits() {
     let (s, v) = tokio::time::timeout(std::time::Duration::from_secs(5), waiter).await.unwrap().unwrap();
     assert_eq!((s, v["changes"][0]["experience_id"].as_str()), (200, Some(late.as_str())), "{v}");
 
-    for bad in ["since=abc", "since=-1", "limit=0", "limit=5000", "wait=61"] {
+    let (s, v) = agent.get("/api/changes?since=0123456789abcdef:3").await;
+    assert_eq!((s, v["error"]["field"].as_str()), (400, Some("since")), "another hub's cursor: {v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("another hub"), "{v}");
+    assert!(cursor.contains(':'), "a cursor names its hub: {cursor}");
+    for bad in ["since=abc", "since=-1", "since=ab:-1", "since=:4", "limit=0", "limit=5000", "wait=61"] {
         let (s, v) = agent.get(&format!("/api/changes?{bad}")).await;
         assert_eq!(s, 400, "{bad}: {v}");
         assert!(v["error"]["message"].as_str().unwrap().contains(bad.split('=').next().unwrap()), "{v}");

@@ -29,20 +29,28 @@ pub struct ChangesRequest {
 /// A validated [`ChangesRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChangesQuery {
-    pub since: i64,
+    /// `(hub id, seq)` from the cursor; `None`: from the beginning.
+    pub since: Option<(String, i64)>,
     pub limit: usize,
     pub wait: Duration,
+}
+
+/// A cursor: the hub's id and the position, so one from another hub is refused.
+fn cursor(hub: &str, seq: i64) -> String {
+    format!("{hub}:{seq}")
 }
 
 impl ChangesRequest {
     pub fn validate(self) -> Result<ChangesQuery> {
         let since = match self.since.as_deref().map(str::trim) {
-            None | Some("") => 0,
-            Some(s) => s
-                .parse::<i64>()
-                .ok()
-                .filter(|n| *n >= 0)
-                .ok_or_else(|| CoreError::invalid("since", format!("{s:?} is not a cursor of this hub's feed")))?,
+            None | Some("") => None,
+            Some(s) => {
+                let parsed = s.split_once(':').and_then(|(hub, seq)| {
+                    let seq = seq.parse::<i64>().ok().filter(|n| *n >= 0)?;
+                    (!hub.is_empty() && hub.chars().all(|c| c.is_ascii_hexdigit())).then(|| (hub.to_string(), seq))
+                });
+                Some(parsed.ok_or_else(|| CoreError::invalid("since", format!("{s:?} is not a feed cursor")))?)
+            }
         };
         let limit = CHANGES_LIMIT.parse("limit", self.limit.as_deref())? as usize;
         let wait = CHANGES_WAIT.parse("wait", self.wait.as_deref())? as u64;
@@ -76,8 +84,15 @@ impl Hub {
     /// without who made the change; reviewers get every event in their scopes.
     pub async fn changes(&self, caller: &Caller, q: &ChangesQuery) -> Result<ChangesPage> {
         caller.require(Role::Agent)?;
+        let hub = self.store.hub_id().await?;
+        let mut since = match &q.since {
+            Some((from, _)) if *from != hub => {
+                return Err(CoreError::invalid("since", "this cursor is from another hub's feed"));
+            }
+            Some((_, seq)) => *seq,
+            None => 0,
+        };
         let deadline = tokio::time::Instant::now() + q.wait;
-        let mut since = q.since;
         loop {
             let events = self.store.changes(since, q.limit + 1).await?;
             let more = events.len() > q.limit;
@@ -88,7 +103,7 @@ impl Hub {
             let changes = self.readable_changes(caller, events).await?;
             let now = tokio::time::Instant::now();
             if !changes.is_empty() || more || now >= deadline {
-                return Ok(ChangesPage { changes, cursor: since.to_string(), more });
+                return Ok(ChangesPage { changes, cursor: cursor(&hub, since), more });
             }
             // Woken by a change on this replica, or looking again for one made on another.
             let _ = tokio::time::timeout(RECHECK.min(deadline - now), self.changed.notified()).await;

@@ -82,6 +82,10 @@ pub(crate) async fn last(pool: &PgPool) -> Result<i64> {
     sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0)::bigint FROM events").fetch_one(pool).await.map_err(db_err)
 }
 
+pub(crate) async fn hub_id(pool: &PgPool) -> Result<String> {
+    sqlx::query_scalar("SELECT id FROM hub LIMIT 1").fetch_one(pool).await.map_err(db_err)
+}
+
 pub(crate) async fn cursor(pool: &PgPool, name: &str) -> Result<Option<i64>> {
     sqlx::query_scalar("SELECT seq FROM cursors WHERE name = $1").bind(name).fetch_optional(pool).await.map_err(db_err)
 }

@@ -99,6 +99,10 @@ impl Store for PgStore {
         events::last(&self.pool).await
     }
 
+    async fn hub_id(&self) -> Result<String> {
+        events::hub_id(&self.pool).await
+    }
+
     async fn cursor(&self, name: &str) -> Result<Option<i64>> {
         events::cursor(&self.pool, name).await
     }

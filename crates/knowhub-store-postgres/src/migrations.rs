@@ -280,6 +280,9 @@ CREATE TABLE cursors (
     name TEXT PRIMARY KEY,
     seq  BIGINT NOT NULL
 );
+-- This hub's id: feed cursors carry it, so one from another hub is refused.
+CREATE TABLE hub (id TEXT NOT NULL);
+INSERT INTO hub (id) SELECT substr(md5(random()::text || clock_timestamp()::text), 1, 16);
 "#,
     ),
 ];

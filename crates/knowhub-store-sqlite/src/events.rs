@@ -58,6 +58,10 @@ pub(crate) fn last(c: &Connection) -> Result<i64> {
     c.query_row("SELECT COALESCE(MAX(seq), 0) FROM events", [], |r| r.get(0)).map_err(sql_err)
 }
 
+pub(crate) fn hub_id(c: &Connection) -> Result<String> {
+    c.query_row("SELECT id FROM hub LIMIT 1", [], |r| r.get(0)).map_err(sql_err)
+}
+
 pub(crate) fn cursor(c: &Connection, name: &str) -> Result<Option<i64>> {
     use rusqlite::OptionalExtension;
     c.query_row("SELECT seq FROM cursors WHERE name = ?1", [name], |r| r.get(0)).optional().map_err(sql_err)

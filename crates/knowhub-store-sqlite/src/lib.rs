@@ -104,6 +104,10 @@ impl Store for SqliteStore {
         self.read(events::last).await
     }
 
+    async fn hub_id(&self) -> Result<String> {
+        self.read(events::hub_id).await
+    }
+
     async fn cursor(&self, name: &str) -> Result<Option<i64>> {
         let name = name.to_string();
         self.read(move |c| events::cursor(c, &name)).await

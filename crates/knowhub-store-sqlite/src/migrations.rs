@@ -234,6 +234,9 @@ CREATE TABLE cursors (
     name TEXT PRIMARY KEY,
     seq  INTEGER NOT NULL
 ) WITHOUT ROWID;
+-- This hub's id: feed cursors carry it, so one from another hub is refused.
+CREATE TABLE hub (id TEXT NOT NULL);
+INSERT INTO hub (id) VALUES (lower(hex(randomblob(8))));
 "#,
     ),
 ];

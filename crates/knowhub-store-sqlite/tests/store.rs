@@ -253,6 +253,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
              DROP TABLE quarantines;
              DROP TABLE events;
              DROP TABLE cursors;
+             DROP TABLE hub;
              DELETE FROM schema_migrations WHERE version = 6;",
         )
         .unwrap();

@@ -44,6 +44,9 @@ pub async fn history_in_order_and_tombstones(s: Arc<dyn Store>) {
         s.changes(all[1].seq, 2).await.unwrap().iter().map(|v| v.seq).collect::<Vec<_>>(),
         vec![all[2].seq, all[3].seq]
     );
+    let hub = s.hub_id().await.unwrap();
+    assert_eq!(hub.len(), 16, "{hub}");
+    assert_eq!(s.hub_id().await.unwrap(), hub, "made once");
     assert_eq!(s.cursor("hook").await.unwrap(), None);
     s.set_cursor("hook", 3).await.unwrap();
     s.set_cursor("hook", 4).await.unwrap();
