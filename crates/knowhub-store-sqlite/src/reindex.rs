@@ -99,7 +99,10 @@ fn build(
         "INSERT INTO experiences SELECT * FROM old.experiences; INSERT INTO contents SELECT * FROM old.contents; \
          INSERT INTO api_keys SELECT * FROM old.api_keys; INSERT INTO extract_messages SELECT * FROM old.extract_messages; \
          INSERT INTO extract_jobs SELECT * FROM old.extract_jobs; INSERT INTO confirmations SELECT * FROM old.confirmations; \
-         INSERT INTO votes SELECT * FROM old.votes;",
+         INSERT INTO votes SELECT * FROM old.votes; INSERT INTO sources SELECT * FROM old.sources; \
+         INSERT INTO usage_days SELECT * FROM old.usage_days; INSERT INTO quarantines SELECT * FROM old.quarantines; \
+         INSERT INTO events SELECT * FROM old.events; INSERT INTO cursors SELECT * FROM old.cursors; \
+         DELETE FROM hub; INSERT INTO hub SELECT * FROM old.hub;",
     )
     .map_err(sql_err)?;
     let mut stats = ReindexStats::default();

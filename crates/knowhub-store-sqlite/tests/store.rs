@@ -112,8 +112,12 @@ async fn reindex_rebuilds_and_swaps() {
             panic!()
         };
         s.set_vectors("old-model", &[(e.id.clone(), vec![1.0, 0.0])]).await.unwrap();
+        s.add_event(&e.id, "submitted", "main", None).await.unwrap();
+        s.set_cursor("webhook:chat", 1).await.unwrap();
+        s.quarantine(&knowhub_core::QuarantineTarget::Agent("other".into()), "root").await.unwrap();
         e.id
     };
+    let hub = open(d.path()).hub_id().await.unwrap();
     let mut calls = 0;
     let stats = knowhub_store_sqlite::reindex(
         d.path(),
@@ -133,6 +137,12 @@ async fn reindex_rebuilds_and_swaps() {
     assert_eq!(s.vector_models().await.unwrap(), vec![("new-model".to_string(), 1)]);
     assert_eq!(s.vector_candidates("new-model", &[0.0, 1.0, 0.0], &SearchFilter::default(), 1).await.unwrap()[0].0, id);
     assert_eq!(search(&s, "数据", &SearchFilter::default()).await, vec![id.clone()]);
+    // What is kept beside the records comes along: history, feed positions, quarantines, the
+    // hub's id (feed cursors name it).
+    assert_eq!(s.events(&id).await.unwrap().len(), 1);
+    assert_eq!(s.cursor("webhook:chat").await.unwrap(), Some(1));
+    assert_eq!(s.quarantines().await.unwrap().len(), 1);
+    assert_eq!(s.hub_id().await.unwrap(), hub);
     // A failing embedder leaves the database as it was.
     drop(s);
     let err = knowhub_store_sqlite::reindex(
