@@ -97,10 +97,11 @@ impl Hub {
             Vote { voter: voter.clone(), outcome, note: (!red.text.is_empty()).then_some(red.text), at: now_rfc3339() };
         // Whoever may not read a record learns nothing from voting on it: a pending or rejected
         // one answers exactly as a missing one does (the store would say which it is).
-        if !self.store.get(&id).await?.is_some_and(|e| Self::may_read(caller, &e)) {
-            return Err(knowhub_core::store::not_found(&id));
-        }
-        let was_disputed = self.store.get(&id).await?.is_some_and(|e| e.feedback.disputed(self.cfg.dispute_threshold));
+        let before = match self.store.get(&id).await? {
+            Some(e) if Self::may_read(caller, &e) => e,
+            _ => return Err(knowhub_core::store::not_found(&id)),
+        };
+        let was_disputed = before.feedback.disputed(self.cfg.dispute_threshold);
         let mut e = self.store.vote(&id, vote).await?;
         self.note(&id, "voted", &voter, Some(serde_json::json!({"outcome": outcome}))).await;
         if !was_disputed && e.feedback.disputed(self.cfg.dispute_threshold) {

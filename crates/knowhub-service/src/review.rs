@@ -85,6 +85,12 @@ impl QueueKind {
     }
 }
 
+/// The fields a reviewer's edit can change, as an `edited` event records them before and after
+/// (and a revert reads them back).
+fn edit_fields(x: &Experience) -> serde_json::Value {
+    serde_json::json!({"task": x.task, "resource": x.resource, "result": x.result, "score": x.score, "outcome": x.outcome})
+}
+
 impl Hub {
     /// The review queue oldest first: pending items, or disputed ones with their votes, each
     /// with the nearest approved experiences (so a reviewer can spot repeats).
@@ -268,8 +274,7 @@ impl Hub {
             Err(err) => return Err(self.name_reviewer(id, err).await),
         };
         if edited {
-            let fields = |x: &Experience| serde_json::json!({"task": x.task, "resource": x.resource, "result": x.result, "score": x.score, "outcome": x.outcome});
-            let detail = serde_json::json!({"before": fields(&current), "after": fields(&e)});
+            let detail = serde_json::json!({"before": edit_fields(&current), "after": edit_fields(&e)});
             self.note(id, "edited", &caller.name, Some(detail)).await;
         }
         self.note(id, "approved", &caller.name, None).await;
@@ -338,8 +343,7 @@ impl Hub {
             Ok(e) => e,
             Err(err) => return Err(self.name_reviewer(id, err).await),
         };
-        let fields = |x: &Experience| serde_json::json!({"task": x.task, "resource": x.resource, "result": x.result, "score": x.score, "outcome": x.outcome});
-        let detail = serde_json::json!({"before": fields(&current), "after": fields(&e), "reverts": event});
+        let detail = serde_json::json!({"before": edit_fields(&current), "after": edit_fields(&e), "reverts": event});
         self.note(id, "edited", &caller.name, Some(detail)).await;
         self.embed_wake.notify_one();
         tracing::info!(id, event, reviewer = %caller.name, "edit reverted");

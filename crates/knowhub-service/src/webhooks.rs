@@ -83,7 +83,7 @@ async fn deliver_forever(hub: std::sync::Weak<Hub>, hook: Webhook) {
     loop {
         let Some(h) = hub.upgrade() else { return };
         match next_page(&h, &key).await {
-            Ok((_, events)) if !events.is_empty() => {
+            Ok(events) if !events.is_empty() => {
                 for ev in events {
                     let seq = ev.seq;
                     if hook.events.is_empty() || hook.events.contains(&ev.kind) {
@@ -107,8 +107,8 @@ async fn deliver_forever(hub: std::sync::Weak<Hub>, hook: Webhook) {
     }
 }
 
-/// The hook's position (the newest event for a new hook) and the events after it.
-async fn next_page(h: &Hub, key: &str) -> Result<(i64, Vec<Event>)> {
+/// The events after the hook's position (a new hook starts at the newest event).
+async fn next_page(h: &Hub, key: &str) -> Result<Vec<Event>> {
     let pos = match h.store.cursor(key).await? {
         Some(p) => p,
         None => {
@@ -117,7 +117,7 @@ async fn next_page(h: &Hub, key: &str) -> Result<(i64, Vec<Event>)> {
             last
         }
     };
-    Ok((pos, h.store.changes(pos, PAGE).await?))
+    h.store.changes(pos, PAGE).await
 }
 
 /// Sends one event until the receiver takes it (2xx), backing off between tries.
