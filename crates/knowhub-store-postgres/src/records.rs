@@ -45,13 +45,17 @@ fn row_values(new: &NewExperience) -> RowValues {
     }
 }
 
+/// The insert of a record; what a quarantined key ($32) or agent ($7) writes is held (the
+/// `hold::QUARANTINED` bit, 1) like what it wrote before.
 const INSERT_COLS: &str =
     "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, \
     session_key, source, status, confidence, language, content_hash, task_resource_hash, confirmations, created_at, \
     updated_at, source_from, source_to, flags, review_by, review_at, review_note, tsv, resource_version, resource_key, \
     last_confirmed_at, reviewed_failed, contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held) \
     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector,$26,\
-    $27,$28,$29,$30,$31,$32,$33,$34,$35,$36)";
+    $27,$28,$29,$30,$31,$32,$33,$34,$35,\
+    $36 | CASE WHEN EXISTS (SELECT 1 FROM quarantines q WHERE (q.kind = 'key' AND q.value = $32 AND $32 <> '') \
+    OR (q.kind = 'agent' AND q.value = $7)) THEN 1 ELSE 0 END)";
 
 fn bind_row<'q>(
     q: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
@@ -104,19 +108,6 @@ fn bind_row<'q>(
 pub(crate) const QUARANTINED_WRITER: &str = "EXISTS (SELECT 1 FROM quarantines q WHERE \
     (q.kind = 'key' AND q.value = e.origin_key AND e.origin_key <> '') OR (q.kind = 'agent' AND q.value = e.agent_id))";
 
-/// What a quarantined key or agent writes is held like what it wrote before.
-async fn hold_if_quarantined(conn: &mut sqlx::PgConnection, seq: i64) -> Result<()> {
-    sqlx::query(AssertSqlSafe(format!(
-        "UPDATE experiences e SET held = held | {} WHERE e.seq = $1 AND {QUARANTINED_WRITER}",
-        hold::QUARANTINED
-    )))
-    .bind(seq)
-    .execute(&mut *conn)
-    .await
-    .map_err(db_err)?;
-    Ok(())
-}
-
 /// A record this transaction just inserted gets its history (an import) or its submitter as its
 /// first confirmer, as in SQLite.
 async fn first_evidence(conn: &mut sqlx::PgConnection, seq: i64, new: &NewExperience, v: &RowValues) -> Result<()> {
@@ -164,7 +155,6 @@ pub(crate) async fn insert(pool: &PgPool, new: NewExperience) -> Result<InsertOu
     let inserted: bool = r.try_get(2).map_err(db_err)?;
     if inserted {
         first_evidence(&mut tx, seq, &new, &v).await?;
-        hold_if_quarantined(&mut tx, seq).await?;
     } else {
         evidence::add_confirmer(&mut tx, seq, &new.confirmer, &now_rfc3339()).await?;
     }
@@ -195,7 +185,6 @@ pub(crate) async fn import(pool: &PgPool, record: NewExperience) -> Result<Impor
     let id: String = row.try_get(1).map_err(db_err)?;
     attach_content(&mut tx, &id, &record.content).await?;
     first_evidence(&mut tx, seq, &record, &v).await?;
-    hold_if_quarantined(&mut tx, seq).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(ImportOutcome::Inserted)
 }

@@ -62,13 +62,17 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
     let history = new.history.clone().unwrap_or_default();
     let last_confirmed = history.last_confirmed_at.clone().unwrap_or_else(|| created.clone());
     let language = text::detect_language(&new.search_text());
-    c.prepare_cached(
+    // What a quarantined key (?31) or agent (?7) writes is held like what it wrote before.
+    c.prepare_cached(&format!(
         "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, session_key, source, status, \
          confidence, language, content_hash, confirmations, created_at, updated_at, task_resource_hash, source_from, source_to, \
          flags, review_by, review_at, review_note, resource_version, resource_key, last_confirmed_at, reviewed_failed, \
          contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,\
-         ?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,?35)",
-    )
+         ?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,\
+         ?35 | CASE WHEN EXISTS (SELECT 1 FROM quarantines q WHERE (q.kind = 'key' AND q.value = ?31 AND ?31 != '') \
+         OR (q.kind = 'agent' AND q.value = ?7)) THEN {} ELSE 0 END)",
+        hold::QUARANTINED
+    ))
     .and_then(|mut st| {
         st.execute(params![
             id,
@@ -115,13 +119,6 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
         other => sql_err(other),
     })?;
     let seq = c.last_insert_rowid();
-    // What a quarantined key or agent writes is held like what it wrote before.
-    c.prepare_cached(&format!(
-        "UPDATE experiences SET held = held | {} WHERE seq = ?1 AND {QUARANTINED_WRITER}",
-        hold::QUARANTINED
-    ))
-    .and_then(|mut st| st.execute([seq]))
-    .map_err(sql_err)?;
     c.prepare_cached("INSERT INTO experiences_fts (rowid, body) VALUES (?1, ?2)")
         .and_then(|mut st| st.execute(params![seq, body]))
         .map_err(sql_err)?;
