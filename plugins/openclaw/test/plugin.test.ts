@@ -63,7 +63,11 @@ test("package.json: ESM, entry ./dist/index.js, openclaw peer dependency, pinned
   assert.deepEqual(pkg.openclaw.extensions, ["./dist/index.js"]);
   assert.ok(pkg.peerDependencies.openclaw);
   assert.equal(pkg.peerDependenciesMeta.openclaw.optional, true);
-  for (const [name, v] of Object.entries<string>(pkg.devDependencies)) assert.match(v, /^\d+\.\d+\.\d+$/, `${name} pinned`);
+  // The shared client is this repository's own folder (built and copied into dist/ by the build).
+  assert.equal(pkg.devDependencies["@knowhub/client"], "file:../../clients/typescript");
+  for (const [name, v] of Object.entries<string>(pkg.devDependencies)) {
+    if (name !== "@knowhub/client") assert.match(v, /^\d+\.\d+\.\d+$/, `${name} pinned`);
+  }
   assert.deepEqual(pkg.dependencies ?? {}, {}, "no runtime dependencies");
   assert.ok(pkg.files.includes("dist/") && pkg.files.includes("openclaw.plugin.json") && pkg.files.includes("skills/"));
   assert.equal(pkg.version, manifest.version);
