@@ -5,7 +5,8 @@
 #
 # What it does, all on 127.0.0.1 and with every bit of OpenClaw state in a temp dir:
 #   1. installs Node 24 + OpenClaw (npm registry) into $OC_DIR (default ~/.cache/openclaw-e2e), once;
-#   2. builds the plugin (npm ci + tsc), type-checks src/ against the real openclaw/plugin-sdk types,
+#   2. builds the plugin (npm ci + tsc, the shared client clients/typescript copied into its dist/),
+#      type-checks src/ against the real openclaw/plugin-sdk types,
 #      packs it (npm pack) and installs it with `openclaw plugins install <dir> --force --accept-capabilities`;
 #   3. starts the real knowhub server (temp data dir, --embedder none), a recording proxy in front of it
 #      (plugins/openclaw/e2e/record-proxy.mjs: logs what the plugin sent) and a scripted mock LLM
@@ -95,7 +96,9 @@ T=$(date +%s.%N)
 (cd "$PLUGIN" && npm ci --no-audit --no-fund >"$WORK/npm-ci.log" 2>&1 && npm run build >"$WORK/build.log" 2>&1) || { cat "$WORK/npm-ci.log" "$WORK/build.log" | tail -30; die "plugin build failed"; }
 record "plugin builds (npm ci && npm run build)" 1 "$(secs "$T") s"
 SDKCHK="$OC_DIR/oc/knowhub-sdk-check-$$"
-rm -rf "$SDKCHK"; mkdir -p "$SDKCHK"; cp -r "$PLUGIN/src" "$SDKCHK/"
+rm -rf "$SDKCHK"; mkdir -p "$SDKCHK/node_modules/@knowhub/client"; cp -r "$PLUGIN/src" "$SDKCHK/"
+# The shared client (clients/typescript) as the build left it: its package.json and dist/ types.
+cp -r "$ROOT/clients/typescript/package.json" "$ROOT/clients/typescript/dist" "$SDKCHK/node_modules/@knowhub/client/"
 echo '{"type":"module"}' >"$SDKCHK/package.json"
 cat >"$SDKCHK/tsconfig.json" <<'JSON'
 { "compilerOptions": { "target": "ES2022", "lib": ["ES2023"], "module": "NodeNext", "moduleResolution": "NodeNext",

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test KnowHub has: formatting and lint gates, the Rust unit, integration and
 # binary-level tests (with the real local embedding model), the embedder's kernels and models
-# cross-built for aarch64 and run under qemu-user, the OpenClaw plugin's unit tests, and
-# its end-to-end test inside the real OpenClaw host, then MCP: the official SDK client on both
-# transports, the Claude Code plugin's hook tests and an end-to-end run inside the real Claude
-# Code. Installs what it needs on a fresh machine.
+# cross-built for aarch64 and run under qemu-user, the TypeScript client against a real server,
+# the OpenClaw plugin's unit tests and its end-to-end test inside the real OpenClaw host, then
+# MCP: the official SDK client on both transports, the Claude Code plugin's hook tests and an
+# end-to-end run inside the real Claude Code. Installs what it needs on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -36,7 +36,11 @@ step "embedder on aarch64, emulated (qemu-user): the NEON sdot integer tile agai
 # Installs the cross gcc, qemu-user and the Rust target itself (once).
 ./scripts/aarch64-test.sh
 
+step "TypeScript client (clients/typescript): every method against the real knowhub server, types fresh against the OpenAPI document"
+(cd clients/typescript && npm ci --no-audit --no-fund && KNOWHUB_BIN="$PWD/../../target/debug/knowhub" npm test)
+
 step "OpenClaw plugin: build and unit tests"
+# The plugin's HTTP is the TypeScript client above (a file: devDependency its build compiles and copies into dist/).
 (cd plugins/openclaw && npm ci --no-audit --no-fund && npm test)
 
 step "OpenClaw plugin: end to end in the real OpenClaw host against the real knowhub server"
