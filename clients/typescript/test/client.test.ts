@@ -339,3 +339,17 @@ test("errors: unreachable, timeout, abort, 401 without a key, 404 for an unknown
   const route = await failure(() => admin.request("GET", "/api/no-such-route"));
   assert.deepEqual([route.status, route.code], [404, "not_found"]);
 });
+
+test("errors: a caller over its write budget gets 429 rate_limited with Retry-After", async () => {
+  const limited = await startHub({ config: "[limits]\nwrites_per_minute = 2\n" });
+  try {
+    const c = new KnowHubClient({ url: limited.url, apiKey: limited.adminKey });
+    await c.submit(experience());
+    await c.submit(experience());
+    const e = await failure(() => c.submit(experience()));
+    assert.deepEqual([e.status, e.code, e.retryable], [429, "rate_limited", true]);
+    assert.ok(e.retryAfter !== undefined && e.retryAfter > 0 && e.retryAfter <= 60, String(e.retryAfter));
+  } finally {
+    await limited.stop();
+  }
+});

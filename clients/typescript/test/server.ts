@@ -75,18 +75,28 @@ async function startMockLlm(): Promise<{ url: string; calls: () => number; close
   return { url: `http://127.0.0.1:${port}/v1`, calls: () => calls, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-export async function startHub(): Promise<Hub> {
+/** `config`: the text of a config file for the server (e.g. lower `[limits]`). */
+export async function startHub(opts: { config?: string } = {}): Promise<Hub> {
   const bin = binary();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "knowhub-ts-client-"));
   const dataDir = path.join(dir, "data");
   const llm = await startMockLlm();
+  const config: Record<string, string> = {};
+  if (opts.config !== undefined) {
+    config.KNOWHUB_CONFIG = path.join(dir, "knowhub.toml");
+    fs.writeFileSync(config.KNOWHUB_CONFIG, opts.config);
+  }
   const env = cleanEnv({
+    ...config,
     KNOWHUB_DATA_DIR: dataDir,
     KNOWHUB_EMBEDDER: "none",
     KNOWHUB_AUTH: "true",
     KNOWHUB_LLM_BASE_URL: llm.url,
     KNOWHUB_LLM_MODEL: "mock-extractor",
     KNOWHUB_LLM_API_KEY: "test",
+    // The suite submits more than an agent key's default burst (20 a minute): no holding for review.
+    KNOWHUB_RECORD_BURST: "0",
+    KNOWHUB_RECORDS_PER_HOUR: "0",
   });
   const made = spawnSync(bin, ["keys", "create", "--role", "admin", "--name", "ts-admin"], { env, encoding: "utf8" });
   if (made.status !== 0) throw new Error(`knowhub keys create failed: ${made.stderr}`);
