@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test KnowHub has: formatting and lint gates, the Rust unit, integration and
-# binary-level tests (with the real local embedding model), the embedder's kernels and models
-# cross-built for aarch64 and run under qemu-user, the TypeScript client against a real server,
+# binary-level tests (with the real local embedding model), the Python client against a real
+# server, the embedder's kernels and models cross-built for aarch64 and run under qemu-user, the
+# TypeScript client against a real server,
 # the OpenClaw plugin's unit tests and its end-to-end test inside the real OpenClaw host, then
 # MCP: the official SDK client on both transports, the Claude Code plugin's hook tests and an
 # end-to-end run inside the real Claude Code. Installs what it needs on a fresh machine.
@@ -31,6 +32,10 @@ step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backe
 # --workspace, not -p knowhub-http: the same package selection as above resolves the same
 # features, so this reuses that build (with -p, cargo rebuilt most dependencies: minutes in CI).
 KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi --test scopes --test hold
+
+step "Python client: mypy --strict and its tests against the real knowhub server (PyPI: httpx, langchain-core, pytest)"
+# cargo test built target/debug/knowhub; the script makes clients/python/.venv itself (once).
+KNOWHUB_BIN=target/debug/knowhub ./clients/python/run-tests.sh
 
 step "embedder on aarch64, emulated (qemu-user): the NEON sdot integer tile against the portable kernel"
 # Installs the cross gcc, qemu-user and the Rust target itself (once).

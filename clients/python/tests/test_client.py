@@ -289,3 +289,49 @@ def test_the_feed_iterator_follows_pages_and_resumes(admin: knowhub.Client, tag:
     end = admin.iter_changes(start, limit=2)
     assert [c["experience_id"] for c in end] == ids
     assert admin.changes(end.cursor)["changes"] == []
+
+
+# Which client method covers each route of the hub's contract.
+COVERED = {
+    ("GET", "/healthz"): "health",
+    ("GET", "/metrics"): "metrics",
+    ("GET", "/api/search"): "search",
+    ("POST", "/api/submit"): "submit",
+    ("POST", "/api/feedback"): "feedback",
+    ("GET", "/api/experiences/{id}"): "get_experience",
+    ("DELETE", "/api/experiences/{id}"): "delete_experience",
+    ("GET", "/api/experiences/{id}/history"): "history",
+    ("POST", "/api/experiences/{id}/revert"): "revert",
+    ("POST", "/api/experiences/{id}/scope"): "set_scope",
+    ("GET", "/api/experiences/{id}/view"): "view",
+    ("GET", "/api/content/{id}"): "content",
+    ("GET", "/api/resources"): "resources",
+    ("GET", "/api/resources/{name}"): "resource",
+    ("GET", "/api/pending"): "pending",
+    ("POST", "/api/approve/{id}"): "approve",
+    ("POST", "/api/reject/{id}"): "reject",
+    ("POST", "/api/merge/{id}"): "merge",
+    ("POST", "/api/quarantine"): "quarantine",
+    ("GET", "/api/quarantine"): "quarantines",
+    ("DELETE", "/api/quarantine"): "lift_quarantine",
+    ("POST", "/api/keys"): "create_key",
+    ("GET", "/api/keys"): "keys",
+    ("DELETE", "/api/keys/{id}"): "revoke_key",
+    ("GET", "/api/changes"): "changes",
+    ("POST", "/api/extract"): "extract",
+    ("GET", "/api/extract/{id}"): "job",
+    ("GET", "/api/dashboard"): "dashboard",
+}
+
+
+def test_every_route_of_the_contract_has_a_method(hub: Hub) -> None:
+    import httpx
+
+    spec = httpx.get(hub.url + "/openapi.json").json()
+    routes = {(m.upper(), p) for p, ops in spec["paths"].items() for m in ops}
+    assert routes == set(COVERED)
+    for name in COVERED.values():
+        assert callable(getattr(knowhub.Client, name)) and callable(getattr(knowhub.AsyncClient, name))
+    # And each method sends every query parameter the route takes.
+    search_params = {p["name"] for p in spec["paths"]["/api/search"]["get"]["parameters"] if p["in"] == "query"}
+    assert search_params - {"q"} <= set(knowhub.Client.search.__code__.co_varnames)

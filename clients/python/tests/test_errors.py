@@ -78,9 +78,9 @@ def test_a_scope_the_key_may_not_read(agent: knowhub.Client) -> None:
     with pytest.raises(knowhub.PermissionDeniedError) as e:
         agent.search("anything", scope="team/secret")
     assert "scope" in e.value.message
-    with pytest.raises(knowhub.BadRequestError) as e:
+    with pytest.raises(knowhub.BadRequestError) as bad:
         agent.search("anything", scope="nonsense kind/x")
-    assert e.value.field == "scope"
+    assert bad.value.field == "scope"
 
 
 def test_not_found_and_ids_that_need_escaping(agent: knowhub.Client) -> None:
@@ -91,9 +91,9 @@ def test_not_found_and_ids_that_need_escaping(agent: knowhub.Client) -> None:
     with pytest.raises(knowhub.NotFoundError) as e:
         agent.get_experience("a/../../healthz")
     assert "experience" in e.value.message
-    with pytest.raises(knowhub.BadRequestError) as e:
+    with pytest.raises(knowhub.BadRequestError) as bad:
         agent.content("nul\x00id")
-    assert e.value.code == "invalid_path"
+    assert bad.value.code == "invalid_path"
 
 
 def test_conflict(admin: knowhub.Client, tag: str) -> None:
