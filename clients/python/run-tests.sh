@@ -22,5 +22,5 @@ fi
 # Not editable: the tests import the package as a user would get it.
 .venv/bin/python -m pip install --quiet --disable-pip-version-check ".[langchain,test]"
 
-.venv/bin/python -m mypy --strict src/knowhub tests
+.venv/bin/python -m mypy --strict src/knowhub tests examples
 .venv/bin/python -m pytest -q "$@"
