@@ -335,3 +335,21 @@ def test_every_route_of_the_contract_has_a_method(hub: Hub) -> None:
     # And each method sends every query parameter the route takes.
     search_params = {p["name"] for p in spec["paths"]["/api/search"]["get"]["parameters"] if p["in"] == "query"}
     assert search_params - {"q"} <= set(knowhub.Client.search.__code__.co_varnames)
+
+
+def test_one_connection_serves_every_call(hub: Hub) -> None:
+    import httpx
+
+    ports: list[int] = []
+
+    class Recording(httpx.HTTPTransport):
+        def handle_request(self, request: httpx.Request) -> httpx.Response:
+            response = super().handle_request(request)
+            ports.append(response.extensions["network_stream"].get_extra_info("client_addr")[1])
+            return response
+
+    with knowhub.Client(hub.url, api_key=hub.agent_key, transport=Recording()) as c:
+        for _ in range(5):
+            c.search("connection reuse")
+        c.health()
+    assert len(ports) == 6 and len(set(ports)) == 1

@@ -9,7 +9,7 @@
 Needs `langchain-core` (`pip install knowhub[langchain]`). The tools have the names, descriptions
 and answers of the OpenClaw plugin's and the MCP server's tools, so a model meets KnowHub the same
 way everywhere: what the hub stored reaches the model wrapped as untrusted data, escaped, with the
-hub's warnings (see `knowhub.prompt`). Pass an `AsyncClient` too (`async_client=`) for agents that
+hub's warnings, and records that read like a prompt injection left out (see `knowhub.prompt`). Pass an `AsyncClient` too (`async_client=`) for agents that
 call tools with `ainvoke`. A refused call (bad input, no such id) comes back to the model as a
 tool error naming the field, not as an exception out of the agent loop.
 """
@@ -190,13 +190,12 @@ def search_tool(
 ) -> BaseTool:
     """`kb_search`: returns the hits as `<knowhub-experiences>` text (`knowhub.prompt`)."""
 
-    def params(
-        query: str, top_k_: int | None, min_score: int | None, min_relevance_: float | None
-    ) -> dict[str, Any]:
+    def params(k: int | None, min_score: int | None, floor: float | None) -> dict[str, Any]:
+        """The model's arguments over the tool's defaults."""
         return {
-            "top_k": top_k_ or top_k,
+            "top_k": k or top_k,
             "min_score": min_score,
-            "min_relevance": min_relevance_ if min_relevance_ is not None else min_relevance,
+            "min_relevance": floor if floor is not None else min_relevance,
             "scope": scope,
             "outcome": outcome,
         }
@@ -206,7 +205,7 @@ def search_tool(
     ) -> str:
         assert client is not None
         try:
-            res = client.search(query, **params(query, top_k, min_score, min_relevance))
+            res = client.search(query, **params(top_k, min_score, min_relevance))
         except KnowHubError as e:
             raise _refused("refused the search", e) from e
         return format_experiences(res["results"]).text
@@ -216,7 +215,7 @@ def search_tool(
     ) -> str:
         assert async_client is not None
         try:
-            res = await async_client.search(query, **params(query, top_k, min_score, min_relevance))
+            res = await async_client.search(query, **params(top_k, min_score, min_relevance))
         except KnowHubError as e:
             raise _refused("refused the search", e) from e
         return format_experiences(res["results"]).text
