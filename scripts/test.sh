@@ -2,10 +2,10 @@
 # Runs every test KnowHub has: formatting and lint gates, the Rust unit, integration and
 # binary-level tests (with the real local embedding model), the Python client against a real
 # server, the embedder's kernels and models cross-built for aarch64 and run under qemu-user, the
-# TypeScript client against a real server,
-# the OpenClaw plugin's unit tests and its end-to-end test inside the real OpenClaw host, then
-# MCP: the official SDK client on both transports, the Claude Code plugin's hook tests and an
-# end-to-end run inside the real Claude Code. Installs what it needs on a fresh machine.
+# TypeScript client against a real server, the OpenClaw plugin's unit tests and its end-to-end
+# test inside the real OpenClaw host, then MCP: the official SDK client on both transports, the
+# Claude Code plugin's hook tests and an end-to-end run inside the real Claude Code. Installs what
+# it needs on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
