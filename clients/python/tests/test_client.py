@@ -318,6 +318,7 @@ COVERED = {
     ("GET", "/api/keys"): "keys",
     ("DELETE", "/api/keys/{id}"): "revoke_key",
     ("GET", "/api/changes"): "changes",
+    ("POST", "/api/sync"): "sync",
     ("POST", "/api/extract"): "extract",
     ("GET", "/api/extract/{id}"): "job",
     ("GET", "/api/dashboard"): "dashboard",
@@ -353,3 +354,17 @@ def test_one_connection_serves_every_call(hub: Hub) -> None:
             c.search("connection reuse")
         c.health()
     assert len(ports) == 6 and len(set(ports)) == 1
+
+
+def test_one_hub_pulls_another(hub: Hub, tight_hub: Hub, tag: str) -> None:
+    rid = submit(hub.admin(), tag)
+    with tight_hub.admin() as other:
+        report = other.sync(hub.url, key=hub.reviewer_key)
+        assert report["created"] >= 1 and report["cursor"].startswith(report["peer"] + ":")
+        pulled = other.get_experience(rid)
+        assert pulled["provenance"]["hub"] == report["peer"]
+        again = other.sync(hub.url, key=hub.reviewer_key)
+        assert again["created"] == 0
+        with pytest.raises(knowhub.BadRequestError) as bad:
+            other.sync(hub.url, key="kh_not_a_key")
+        assert bad.value.field == "key"

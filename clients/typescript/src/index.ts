@@ -33,6 +33,8 @@ export type Revoked = Schemas["Revoked"];
 export type Role = Schemas["Role"];
 export type ChangesPage = Schemas["ChangesPage"];
 export type Change = Schemas["Change"];
+export type SyncRequest = Schemas["SyncRequest"];
+export type SyncReport = Schemas["SyncReport"];
 export type JobView = Schemas["JobView"];
 export type Health = Schemas["Health"];
 export type Dashboard = Schemas["Dashboard"];
@@ -105,6 +107,10 @@ export interface ChangesParams {
   limit?: number;
   /** Long-poll: seconds (0..60) to wait for a change when nothing is new. */
   wait?: number;
+  /** Only records in this scope (deletions still come). */
+  scope?: string;
+  /** The id of a hub pulling this feed: changes then carry what a sync merge needs. */
+  peer?: string;
 }
 
 export interface FollowOptions extends ChangesParams, CallOptions {
@@ -431,6 +437,11 @@ export class KnowHubClient {
   /** `DELETE /api/quarantine` (admin): lifts one, restoring (default) or rejecting its records. */
   async releaseQuarantine(body: ReleaseBody, call?: CallOptions): Promise<Released> {
     return (await this.request<Released>("DELETE", "/api/quarantine", { body, ...call })).data;
+  }
+
+  /** `POST /api/sync` (admin): this hub pulls another hub's changes until caught up. */
+  async sync(body: SyncRequest, call?: CallOptions): Promise<SyncReport> {
+    return this.postJson<SyncReport>("/api/sync", body, call);
   }
 
   /** `DELETE /api/experiences/{id}` (admin). */

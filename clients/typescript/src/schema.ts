@@ -406,6 +406,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull another hub's changes since the last pull from it and apply them here, until caught up
+         *     (admin). The other hub's key travels in the body and is used only for that pull.
+         */
+        post: operations["sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -481,7 +501,13 @@ export interface components {
         };
         /** @description One change: the event, and the record as it is now (`None` once deleted). */
         Change: components["schemas"]["Event"] & {
+            /** @description With `peer`: the record's version this hub and that peer last agreed on. */
+            base?: string | null;
+            /** @description With `peer`: who confirmed the record (reviewers only). */
+            confirmed_by?: components["schemas"]["Confirmation"][];
             experience?: components["schemas"]["Experience"] | null;
+            /** @description With `peer`: the votes on the record (reviewers only). */
+            votes?: components["schemas"]["Vote"][];
         };
         ChangesPage: {
             changes: components["schemas"]["Change"][];
@@ -870,6 +896,11 @@ export interface components {
         };
         /** @description Where a record came from, for tracing and rolling back what one writer did. */
         Provenance: {
+            /**
+             * @description The hub it was first written on, when it came here by sync (that hub's id); empty when
+             *     it was written here.
+             */
+            hub?: string;
             /** @description The extraction job that found it. */
             job_id?: string | null;
             /** @description The API key that wrote it (auth on); empty without keys. */
@@ -1045,6 +1076,8 @@ export interface components {
             has_content: boolean;
             id: string;
             last_confirmed_at: string;
+            /** @description The hub it was first written on, when it came here by sync (that hub's id). */
+            origin_hub?: string;
             outcome: components["schemas"]["Outcome"];
             /** Format: double */
             relevance: number;
@@ -1138,6 +1171,57 @@ export interface components {
             /** @description What the server redacted before storing (secrets, personal data). */
             redactions?: components["schemas"]["RedactionCounts"];
             status: components["schemas"]["Status"];
+        };
+        /** @description What one pull did. */
+        SyncReport: {
+            /**
+             * Format: int64
+             * @description Records changed on both hubs: the other hub's version waits in the review queue.
+             */
+            conflicts: number;
+            /**
+             * Format: int64
+             * @description Records new here.
+             */
+            created: number;
+            /** @description Where the next pull starts (the other hub's feed cursor). */
+            cursor: string;
+            /**
+             * Format: int64
+             * @description Records deleted because the other hub deleted them.
+             */
+            deleted: number;
+            /** @description The other hub's id (what `provenance.hub` of its records says here). */
+            peer: string;
+            /**
+             * Format: int64
+             * @description Changes read from the other hub.
+             */
+            read: number;
+            /**
+             * Format: int64
+             * @description Changes that needed nothing (already the same here, newer here, or deleted here).
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Records that took the other hub's version.
+             */
+            updated: number;
+        };
+        /** @description Where to pull from: the peer's URL and key, which of its scopes, into which scope here. */
+        SyncRequest: {
+            /** @description The other hub's base URL (`http://10.0.0.5:7077`). */
+            from: string;
+            /** @description Store the pulled records in this scope here (default: the scope they have there). */
+            into?: string | null;
+            /**
+             * @description A key of the other hub: a reviewer's (or admin's) to pull pending and rejected records
+             *     too; an agent's pulls approved records only.
+             */
+            key?: string | null;
+            /** @description Pull only records in this scope of the other hub. */
+            scope?: string | null;
         };
         Totals: {
             /** Format: int64 */
@@ -1296,6 +1380,10 @@ export interface operations {
                 limit?: number;
                 /** @description Seconds to wait when nothing is new, 0-60 (default 0) */
                 wait?: number;
+                /** @description The pulling hub's id (sync): each change then carries the agreed version and, for reviewers, its confirmers and votes */
+                peer?: string;
+                /** @description Only records in this scope (and deletions); one the key may not read is 403 */
+                scope?: string;
             };
             header?: never;
             path?: never;
@@ -3176,6 +3264,75 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this caller; `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store is briefly unavailable, or the feature is not configured. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncRequest"];
+            };
+        };
+        responses: {
+            /** @description What the pull did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncReport"];
+                };
+            };
+            /** @description A parameter, field or body is invalid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key, or a wrong or revoked one (with keys required). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role is below the route's, or the `Host` is not served. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

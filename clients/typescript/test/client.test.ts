@@ -353,3 +353,23 @@ test("errors: a caller over its write budget gets 429 rate_limited with Retry-Af
     await limited.stop();
   }
 });
+
+test("sync: a second hub pulls this one's records, resumes, and names a refused key", async () => {
+  const other = await startHub();
+  try {
+    const otherAdmin = new KnowHubClient({ url: other.url, apiKey: other.adminKey, timeoutMs: 30_000 });
+    const sub = await agent.submit(experience());
+    const report = await otherAdmin.sync({ from: hub.url, key: hub.adminKey });
+    assert.ok(report.created >= 1, JSON.stringify(report));
+    assert.ok(report.cursor.startsWith(`${report.peer}:`));
+    const pulled = await otherAdmin.get(sub.id);
+    assert.equal(pulled.provenance?.hub, report.peer);
+    const again = await otherAdmin.sync({ from: hub.url, key: hub.adminKey });
+    assert.equal(again.created, 0);
+    const err = await failure(() => otherAdmin.sync({ from: hub.url, key: "kh_not_a_key" }));
+    assert.equal(err.status, 400);
+    assert.equal(err.field, "key");
+  } finally {
+    await other.stop();
+  }
+});

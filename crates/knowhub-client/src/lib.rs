@@ -134,6 +134,11 @@ impl Client {
         Ok(self.call(self.request(Method::POST, "api/quarantine").json(req)).await?.1)
     }
 
+    /// `POST /api/sync`: pull another hub's changes into this one until caught up (admin).
+    pub async fn sync(&self, req: &knowhub_service::SyncRequest) -> Result<knowhub_service::SyncReport> {
+        Ok(self.call(self.request(Method::POST, "api/sync").json(req)).await?.1)
+    }
+
     /// `DELETE /api/quarantine`: lift one, restoring or rejecting its records (admin).
     pub async fn release(&self, req: &knowhub_service::QuarantineRequest) -> Result<knowhub_service::Released> {
         Ok(self.call(self.request(Method::DELETE, "api/quarantine").json(req)).await?.1)

@@ -161,11 +161,15 @@ pub struct Provenance {
     /// The extraction job that found it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub job_id: Option<String>,
+    /// The hub it was first written on, when it came here by sync (that hub's id); empty when
+    /// it was written here.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub hub: String,
 }
 
 impl Provenance {
     pub fn is_empty(&self) -> bool {
-        self.key.is_empty() && self.job_id.is_none()
+        self.key.is_empty() && self.job_id.is_none() && self.hub.is_empty()
     }
 }
 
@@ -517,6 +521,9 @@ pub struct SearchHit {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub contested_with: Vec<String>,
     pub has_content: bool,
+    /// The hub it was first written on, when it came here by sync (that hub's id).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub origin_hub: String,
 }
 
 /// The outcome votes a search result shows.
@@ -549,6 +556,7 @@ impl SearchHit {
             flags,
             contested_with: e.contested_with.clone(),
             has_content: e.has_content,
+            origin_hub: e.provenance.hub.clone(),
         }
     }
 }

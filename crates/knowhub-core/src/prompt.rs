@@ -259,6 +259,7 @@ mod tests {
             flags: Vec::new(),
             contested_with: Vec::new(),
             has_content: false,
+            origin_hub: String::new(),
         }
     }
 

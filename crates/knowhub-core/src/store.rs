@@ -339,6 +339,13 @@ pub trait Store: Send + Sync + 'static {
     /// Moves a named follower's position (stored, so it resumes after a restart).
     async fn set_cursor(&self, name: &str, seq: i64) -> Result<()>;
 
+    /// The version of a record this hub and the hub `peer` last agreed on (sync's merge base),
+    /// `None` before they did.
+    async fn sync_base(&self, peer: &str, id: &str) -> Result<Option<String>>;
+
+    /// Stores the version of a record this hub and `peer` now agree on.
+    async fn set_sync_base(&self, peer: &str, id: &str, version: &str) -> Result<()>;
+
     // --- quarantine and expiry: records held out of search (`model::hold`) ---
 
     /// Holds everything `target` wrote, and what it writes while the quarantine lasts, out of

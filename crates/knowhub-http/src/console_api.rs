@@ -126,7 +126,9 @@ async fn history(
 #[utoipa::path(get, path = "/api/changes", tag = "agents",
     params(("since" = Option<String>, Query, description = "The cursor of the previous page (default: the beginning)"),
         ("limit" = Option<u32>, Query, description = "Changes per page, 1-1000 (default 100)"),
-        ("wait" = Option<u32>, Query, description = "Seconds to wait when nothing is new, 0-60 (default 0)")),
+        ("wait" = Option<u32>, Query, description = "Seconds to wait when nothing is new, 0-60 (default 0)"),
+        ("peer" = Option<String>, Query, description = "The pulling hub's id (sync): each change then carries the agreed version and, for reviewers, its confirmers and votes"),
+        ("scope" = Option<String>, Query, description = "Only records in this scope (and deletions); one the key may not read is 403")),
     responses((status = 200, body = knowhub_service::ChangesPage), CommonErrors))]
 async fn changes(
     State(hub): State<Arc<Hub>>,

@@ -79,6 +79,7 @@ pub fn api_routes() -> OpenApiRouter<Arc<Hub>> {
         .routes(routes!(health))
         .merge(crate::console_api::routes())
         .merge(crate::hold::routes())
+        .merge(crate::sync::routes())
 }
 
 fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {

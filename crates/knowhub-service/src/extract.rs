@@ -404,7 +404,11 @@ pub async fn store_items(
             flags: flags.clone(),
             confirmer: if job.caller.is_empty() { job.agent_id.clone() } else { job.caller.clone() },
             scope: job.scope.clone(),
-            provenance: knowhub_core::Provenance { key: job.key.clone(), job_id: Some(job.id.clone()) },
+            provenance: knowhub_core::Provenance {
+                key: job.key.clone(),
+                job_id: Some(job.id.clone()),
+                hub: String::new(),
+            },
             ..Default::default()
         };
         let mut new = new;

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use knowhub_core::{Caller, CoreError, Event, Experience, Result, Role};
+use knowhub_core::{Caller, Confirmation, CoreError, Event, Experience, Result, Role, Vote};
 use serde::{Deserialize, Serialize};
 
 use crate::hub::Hub;
@@ -24,6 +24,11 @@ pub struct ChangesRequest {
     pub limit: Option<String>,
     /// Seconds to wait when nothing is new yet.
     pub wait: Option<String>,
+    /// The id of the hub that pulls (sync): each change then carries what a merge needs, the
+    /// version both hubs last agreed on and the record's confirmers and votes (reviewers only).
+    pub peer: Option<String>,
+    /// Only records in this scope (and tombstones); a scope the key may not read is refused.
+    pub scope: Option<String>,
 }
 
 /// A validated [`ChangesRequest`].
@@ -33,6 +38,8 @@ pub struct ChangesQuery {
     pub since: Option<(String, i64)>,
     pub limit: usize,
     pub wait: Duration,
+    pub peer: Option<String>,
+    pub scope: Option<String>,
 }
 
 /// A cursor: the hub's id and the position, so one from another hub is refused.
@@ -54,7 +61,16 @@ impl ChangesRequest {
         };
         let limit = CHANGES_LIMIT.parse("limit", self.limit.as_deref())? as usize;
         let wait = CHANGES_WAIT.parse("wait", self.wait.as_deref())? as u64;
-        Ok(ChangesQuery { since, limit, wait: Duration::from_secs(wait) })
+        let peer = match self.peer.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(p) if p.len() <= 64 && p.chars().all(|c| c.is_ascii_hexdigit()) => Some(p.to_string()),
+            Some(p) => return Err(CoreError::invalid("peer", format!("{p:?} is not a hub id"))),
+        };
+        let scope = match self.scope.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(s) => Some(knowhub_core::scope::parse("scope", s)?),
+        };
+        Ok(ChangesQuery { since, limit, wait: Duration::from_secs(wait), peer, scope })
     }
 }
 
@@ -66,6 +82,15 @@ pub struct Change {
     pub event: Event,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub experience: Option<Experience>,
+    /// With `peer`: the record's version this hub and that peer last agreed on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// With `peer`: who confirmed the record (reviewers only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub confirmed_by: Vec<Confirmation>,
+    /// With `peer`: the votes on the record (reviewers only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub votes: Vec<Vote>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -84,6 +109,11 @@ impl Hub {
     /// without who made the change; reviewers get every event in their scopes.
     pub async fn changes(&self, caller: &Caller, q: &ChangesQuery) -> Result<ChangesPage> {
         caller.require(Role::Agent)?;
+        if let Some(s) = &q.scope {
+            if !caller.can_read(s) {
+                return Err(CoreError::Forbidden(format!("this key may not read the scope {s}")));
+            }
+        }
         let hub = self.store.hub_id().await?;
         let mut since = match &q.since {
             Some((from, _)) if *from != hub => {
@@ -100,7 +130,7 @@ impl Hub {
             if let Some(last) = events.last() {
                 since = last.seq;
             }
-            let changes = self.readable_changes(caller, events).await?;
+            let changes = self.readable_changes(caller, events, q).await?;
             let now = tokio::time::Instant::now();
             if !changes.is_empty() || more || now >= deadline {
                 return Ok(ChangesPage { changes, cursor: cursor(&hub, since), more });
@@ -110,7 +140,7 @@ impl Hub {
         }
     }
 
-    async fn readable_changes(&self, caller: &Caller, events: Vec<Event>) -> Result<Vec<Change>> {
+    async fn readable_changes(&self, caller: &Caller, events: Vec<Event>, q: &ChangesQuery) -> Result<Vec<Change>> {
         let mut ids: Vec<String> = events.iter().map(|e| e.experience_id.clone()).collect();
         ids.sort();
         ids.dedup();
@@ -119,7 +149,7 @@ impl Hub {
         let mut out = Vec::with_capacity(events.len());
         for mut event in events {
             let experience = match records.get(&event.experience_id) {
-                Some(e) if Self::may_read(caller, e) => {
+                Some(e) if Self::may_read(caller, e) && q.scope.as_ref().is_none_or(|s| *s == e.scope) => {
                     let mut e = e.clone();
                     crate::hub::hide_submitter(caller, &mut e.submitted_by);
                     Some(e)
@@ -132,7 +162,15 @@ impl Hub {
                 event.by = String::new();
                 event.detail = None;
             }
-            out.push(Change { event, experience });
+            let mut change = Change { event, experience, base: None, confirmed_by: Vec::new(), votes: Vec::new() };
+            if let (Some(peer), Some(e)) = (&q.peer, &change.experience) {
+                change.base = self.store.sync_base(peer, &e.id).await?;
+                if caller.reads_everything() {
+                    change.confirmed_by = self.store.confirmed_by(&e.id).await?;
+                    change.votes = self.store.votes(&e.id).await?;
+                }
+            }
+            out.push(change);
         }
         Ok(out)
     }

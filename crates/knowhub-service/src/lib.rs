@@ -22,6 +22,7 @@ pub mod review;
 pub mod screen;
 pub mod search;
 pub mod submit;
+pub mod sync;
 pub mod webhooks;
 
 pub use auth::CreatedKey;
@@ -43,4 +44,5 @@ pub use requests::{
 pub use review::{PendingItem, PendingPage, QueueKind};
 pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchResponse, Timings};
 pub use submit::SubmitResponse;
+pub use sync::{SyncPeer, SyncReport, SyncRequest};
 pub use webhooks::Webhook;

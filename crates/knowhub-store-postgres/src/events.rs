@@ -100,6 +100,29 @@ pub(crate) async fn set_cursor(pool: &PgPool, name: &str, seq: i64) -> Result<()
     Ok(())
 }
 
+pub(crate) async fn sync_base(pool: &PgPool, peer: &str, id: &str) -> Result<Option<String>> {
+    sqlx::query_scalar("SELECT version FROM sync_bases WHERE peer = $1 AND experience_id = $2")
+        .bind(peer)
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+        .map_err(db_err)
+}
+
+pub(crate) async fn set_sync_base(pool: &PgPool, peer: &str, id: &str, version: &str) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO sync_bases (peer, experience_id, version) VALUES ($1, $2, $3) \
+         ON CONFLICT (peer, experience_id) DO UPDATE SET version = EXCLUDED.version",
+    )
+    .bind(peer)
+    .bind(id)
+    .bind(version)
+    .execute(pool)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
 /// A deleted record keeps a tombstone alone: what its events said goes with it.
 pub(crate) async fn tombstone(conn: &mut PgConnection, id: &str) -> Result<()> {
     sqlx::query("DELETE FROM events WHERE experience_id = $1").bind(id).execute(&mut *conn).await.map_err(db_err)?;

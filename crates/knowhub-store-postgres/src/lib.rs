@@ -111,6 +111,14 @@ impl Store for PgStore {
         events::set_cursor(&self.pool, name, seq).await
     }
 
+    async fn sync_base(&self, peer: &str, id: &str) -> Result<Option<String>> {
+        events::sync_base(&self.pool, peer, id).await
+    }
+
+    async fn set_sync_base(&self, peer: &str, id: &str, version: &str) -> Result<()> {
+        events::set_sync_base(&self.pool, peer, id, version).await
+    }
+
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
         hold::quarantine(&self.pool, target, by).await
     }

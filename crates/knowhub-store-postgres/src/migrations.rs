@@ -285,6 +285,20 @@ CREATE TABLE hub (id TEXT NOT NULL);
 INSERT INTO hub (id) SELECT substr(md5(random()::text || clock_timestamp()::text), 1, 16);
 "#,
     ),
+    (
+        8,
+        // Sync between hubs, as SQLite's v7: the hub a record was first written on (empty: this
+        // one), and per peer and record the version both last agreed on (a merge base).
+        r#"
+ALTER TABLE experiences ADD COLUMN origin_hub TEXT NOT NULL DEFAULT '';
+CREATE TABLE sync_bases (
+    peer          TEXT NOT NULL,
+    experience_id TEXT COLLATE "C" NOT NULL,
+    version       TEXT NOT NULL,
+    PRIMARY KEY (peer, experience_id)
+);
+"#,
+    ),
 ];
 
 /// Rows per batch of a data step.

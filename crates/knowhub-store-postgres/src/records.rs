@@ -51,11 +51,11 @@ const INSERT_COLS: &str =
     "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, \
     session_key, source, status, confidence, language, content_hash, task_resource_hash, confirmations, created_at, \
     updated_at, source_from, source_to, flags, review_by, review_at, review_note, tsv, resource_version, resource_key, \
-    last_confirmed_at, reviewed_failed, contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held) \
-    VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector,$26,\
+    last_confirmed_at, reviewed_failed, contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held, \
+    origin_hub) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25::tsvector,$26,\
     $27,$28,$29,$30,$31,$32,$33,$34,$35,\
     $36 | CASE WHEN EXISTS (SELECT 1 FROM quarantines q WHERE (q.kind = 'key' AND q.value = $32 AND $32 <> '') \
-    OR (q.kind = 'agent' AND q.value = $7)) THEN 1 ELSE 0 END)";
+    OR (q.kind = 'agent' AND q.value = $7)) THEN 1 ELSE 0 END, $37)";
 
 fn bind_row<'q>(
     q: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
@@ -102,6 +102,7 @@ fn bind_row<'q>(
         } else {
             0
         })
+        .bind(&new.provenance.hub)
 }
 
 /// SQL over `experiences e`: the record's key or agent is under quarantine.

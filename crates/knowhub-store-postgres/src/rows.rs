@@ -17,7 +17,7 @@ pub(crate) const EXP_COLS: &str =
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id) AS has_content, e.source_from, \
     e.source_to, e.flags, e.review_by, e.review_at, e.review_note, e.seq, e.resource_version, e.last_confirmed_at, \
     e.helped, e.failed, e.irrelevant, e.reviewed_failed, e.contested_with, e.scope, e.origin_key, e.origin_job, \
-    e.held, e.expires_at, e.ttl_secs";
+    e.held, e.expires_at, e.ttl_secs, e.origin_hub";
 
 /// An experience with its row number.
 pub(crate) struct Exp {
@@ -62,7 +62,7 @@ pub(crate) fn experience(r: &PgRow) -> Result<Experience> {
         feedback: FeedbackCounts { helped: n(27)?, failed: n(28)?, irrelevant: n(29)?, reviewed_failed: n(30)? },
         contested_with: r.try_get(31).map_err(db_err)?,
         scope: g(32)?,
-        provenance: Provenance { key: g(33)?, job_id: r.try_get(34).map_err(db_err)? },
+        provenance: Provenance { key: g(33)?, job_id: r.try_get(34).map_err(db_err)?, hub: g(38)? },
         quarantined: i64::from(r.try_get::<i32, _>(35).map_err(db_err)?) & hold::QUARANTINED != 0,
         expired: i64::from(r.try_get::<i32, _>(35).map_err(db_err)?) & hold::EXPIRED != 0,
         expires_at: r.try_get(36).map_err(db_err)?,

@@ -324,6 +324,8 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
         let out = s.export_page(None, 1000).await.unwrap();
         // Back to the schema before scopes: what a hub of that version holds.
         for sql in [
+            "ALTER TABLE experiences DROP COLUMN origin_hub",
+            "DROP TABLE sync_bases",
             "DROP INDEX experiences_scope_status",
             "ALTER TABLE experiences DROP COLUMN scope",
             "ALTER TABLE api_keys DROP COLUMN read_scopes, DROP COLUMN write_scope",
@@ -334,7 +336,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
             "DROP TABLE events",
             "DROP TABLE cursors",
             "DROP TABLE hub",
-            "DELETE FROM schema_migrations WHERE version = 7",
+            "DELETE FROM schema_migrations WHERE version >= 7",
         ] {
             sqlx_reexport::query(sql).execute(s.pool()).await.unwrap();
         }

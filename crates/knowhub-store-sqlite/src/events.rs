@@ -76,6 +76,23 @@ pub(crate) fn set_cursor_tx(c: &Connection, name: &str, seq: i64) -> Result<()> 
     Ok(())
 }
 
+pub(crate) fn sync_base(c: &Connection, peer: &str, id: &str) -> Result<Option<String>> {
+    use rusqlite::OptionalExtension;
+    c.query_row("SELECT version FROM sync_bases WHERE peer = ?1 AND experience_id = ?2", [peer, id], |r| r.get(0))
+        .optional()
+        .map_err(sql_err)
+}
+
+pub(crate) fn set_sync_base_tx(c: &Connection, peer: &str, id: &str, version: &str) -> Result<()> {
+    c.execute(
+        "INSERT INTO sync_bases (peer, experience_id, version) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (peer, experience_id) DO UPDATE SET version = excluded.version",
+        params![peer, id, version],
+    )
+    .map_err(sql_err)?;
+    Ok(())
+}
+
 /// A deleted record keeps a tombstone alone: what its events said goes with it.
 pub(crate) fn tombstone_tx(c: &Connection, id: &str) -> Result<()> {
     c.execute("DELETE FROM events WHERE experience_id = ?1", [id]).map_err(sql_err)?;

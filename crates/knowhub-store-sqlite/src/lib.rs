@@ -118,6 +118,16 @@ impl Store for SqliteStore {
         self.writer.run(move |c| events::set_cursor_tx(c, &name, seq)).await
     }
 
+    async fn sync_base(&self, peer: &str, id: &str) -> Result<Option<String>> {
+        let (peer, id) = (peer.to_string(), id.to_string());
+        self.read(move |c| events::sync_base(c, &peer, &id)).await
+    }
+
+    async fn set_sync_base(&self, peer: &str, id: &str, version: &str) -> Result<()> {
+        let (peer, id, version) = (peer.to_string(), id.to_string(), version.to_string());
+        self.writer.run(move |c| events::set_sync_base_tx(c, &peer, &id, &version)).await
+    }
+
     async fn quarantine(&self, target: &QuarantineTarget, by: &str) -> Result<Quarantine> {
         hold::quarantine(self, target, by).await
     }

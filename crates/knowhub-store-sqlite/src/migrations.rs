@@ -239,6 +239,20 @@ CREATE TABLE hub (id TEXT NOT NULL);
 INSERT INTO hub (id) VALUES (lower(hex(randomblob(8))));
 "#,
     ),
+    (
+        7,
+        r#"
+-- Sync between hubs: the hub a record was first written on (empty: this one), and for each
+-- peer and record the version both hubs last agreed on, the base of a three-way merge.
+ALTER TABLE experiences ADD COLUMN origin_hub TEXT NOT NULL DEFAULT '';
+CREATE TABLE sync_bases (
+    peer          TEXT NOT NULL,
+    experience_id TEXT NOT NULL,
+    version       TEXT NOT NULL,
+    PRIMARY KEY (peer, experience_id)
+) WITHOUT ROWID;
+"#,
+    ),
 ];
 
 /// Data steps that need Rust (the hash normalisation lives in knowhub_core), run right after

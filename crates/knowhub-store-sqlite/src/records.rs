@@ -67,10 +67,10 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
         "INSERT INTO experiences (id, task, resource, result, score, outcome, agent_id, submitted_by, session_key, source, status, \
          confidence, language, content_hash, confirmations, created_at, updated_at, task_resource_hash, source_from, source_to, \
          flags, review_by, review_at, review_note, resource_version, resource_key, last_confirmed_at, reviewed_failed, \
-         contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,\
-         ?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,\
+         contested_with, scope, origin_key, origin_job, expires_at, ttl_secs, held, origin_hub) VALUES (?1,?2,?3,?4,?5,?6,?7,\
+         ?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,\
          ?35 | CASE WHEN EXISTS (SELECT 1 FROM quarantines q WHERE (q.kind = 'key' AND q.value = ?31 AND ?31 != '') \
-         OR (q.kind = 'agent' AND q.value = ?7)) THEN {} ELSE 0 END)",
+         OR (q.kind = 'agent' AND q.value = ?7)) THEN {} ELSE 0 END, ?36)",
         hold::QUARANTINED
     ))
     .and_then(|mut st| {
@@ -110,6 +110,7 @@ fn insert_row(c: &Connection, new: &NewExperience, hash: &str, body: &str) -> Re
             new.expires_at,
             new.ttl_secs,
             if new.expires_at.as_deref().is_some_and(|t| t <= now.as_str()) { hold::EXPIRED } else { 0 },
+            new.provenance.hub,
         ])
     })
     .map_err(|e| match e {

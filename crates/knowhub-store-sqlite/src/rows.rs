@@ -22,10 +22,10 @@ pub(crate) const EXP_COLS: &str =
     e.updated_at, EXISTS (SELECT 1 FROM contents c WHERE c.experience_id = e.id), e.source_from, e.source_to, \
     e.flags, e.review_by, e.review_at, e.review_note, e.resource_version, e.last_confirmed_at, e.helped, e.failed, \
     e.irrelevant, e.reviewed_failed, e.contested_with, e.scope, e.origin_key, e.origin_job, e.held, e.expires_at, \
-    e.ttl_secs";
+    e.ttl_secs, e.origin_hub";
 
 /// Number of columns in `EXP_COLS` (extra selected columns follow).
-pub(crate) const EXP_NCOLS: usize = 37;
+pub(crate) const EXP_NCOLS: usize = 38;
 
 /// Flags and contest links are stored comma-separated (short identifiers and ids).
 pub(crate) fn flags_text(flags: &[String]) -> String {
@@ -82,7 +82,7 @@ pub(crate) fn from_row(r: &Row<'_>) -> rusqlite::Result<Experience> {
             reviewed_failed: r.get::<_, i64>(29)? as u32,
         },
         contested_with: list(r.get(30)?),
-        provenance: Provenance { key: r.get(32)?, job_id: r.get(33)? },
+        provenance: Provenance { key: r.get(32)?, job_id: r.get(33)?, hub: r.get(37)? },
         quarantined: r.get::<_, i64>(34)? & hold::QUARANTINED != 0,
         expired: r.get::<_, i64>(34)? & hold::EXPIRED != 0,
         expires_at: r.get(35)?,

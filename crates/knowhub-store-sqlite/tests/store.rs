@@ -246,7 +246,9 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
     {
         let c = rusqlite::Connection::open(d.path().join("knowhub.db")).unwrap();
         c.execute_batch(
-            "DROP INDEX idx_experiences_scope_status;
+            "ALTER TABLE experiences DROP COLUMN origin_hub;
+             DROP TABLE sync_bases;
+             DROP INDEX idx_experiences_scope_status;
              ALTER TABLE experiences DROP COLUMN scope;
              ALTER TABLE api_keys DROP COLUMN read_scopes;
              ALTER TABLE api_keys DROP COLUMN write_scope;
@@ -264,7 +266,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
              DROP TABLE events;
              DROP TABLE cursors;
              DROP TABLE hub;
-             DELETE FROM schema_migrations WHERE version = 6;",
+             DELETE FROM schema_migrations WHERE version >= 6;",
         )
         .unwrap();
         let has: i64 = c

@@ -361,3 +361,43 @@ fn summary(a: u32, r: u32, s: u32) -> anyhow::Result<()> {
     println!("approved {a}, rejected {r}, skipped {s}");
     Ok(())
 }
+
+/// `knowhub sync`: the hub at `--url` pulls another hub's changes (`--from`) into itself.
+#[derive(Debug, clap::Args)]
+pub struct SyncArgs {
+    /// The other hub's URL.
+    #[arg(long)]
+    from: String,
+    /// A key of the other hub (a reviewer's pulls pending and rejected records too).
+    #[arg(long, env = "KNOWHUB_SYNC_KEY", hide_env_values = true)]
+    key: Option<String>,
+    /// Only the other hub's records in this scope.
+    #[arg(long)]
+    scope: Option<String>,
+    /// Store them in this scope here (default: the scope they have there).
+    #[arg(long)]
+    into: Option<String>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// This hub.
+    #[arg(long, env = "KNOWHUB_URL", default_value = "http://127.0.0.1:8000")]
+    url: String,
+    /// An admin key of this hub.
+    #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true)]
+    api_key: Option<String>,
+}
+
+pub async fn sync(a: SyncArgs) -> anyhow::Result<()> {
+    let client = hub(&a.url, a.api_key)?;
+    let req = knowhub_service::SyncRequest { from: a.from, key: a.key, scope: a.scope, into: a.into };
+    let r = client.sync(&req).await?;
+    if a.json {
+        return print_json(&r);
+    }
+    println!(
+        "synced from hub {}: {} changes read, {} new, {} updated, {} deleted, {} conflicts (in the review queue), {} unchanged",
+        r.peer, r.read, r.created, r.updated, r.deleted, r.conflicts, r.unchanged
+    );
+    Ok(())
+}

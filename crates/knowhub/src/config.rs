@@ -109,6 +109,30 @@ impl WebhookSection {
     }
 }
 
+/// `[sync]`: pull another hub's changes continuously (one table, or `[[sync]]` for several).
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SyncSection {
+    pub from: String,
+    pub key: Option<Secret>,
+    pub scope: Option<String>,
+    pub into: Option<String>,
+}
+
+/// `[sync]` as one table or a list of them.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum SyncSections {
+    One(SyncSection),
+    Many(Vec<SyncSection>),
+}
+
+impl Default for SyncSections {
+    fn default() -> Self {
+        SyncSections::Many(Vec::new())
+    }
+}
+
 /// How long records live without re-confirmation, unless a submit says (`expires_at`,
 /// `ttl_days`): `days` for every scope, `scopes` per scope. 0: forever.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -535,6 +559,7 @@ pub struct Config {
     pub dedup: DedupSection,
     pub expiry: ExpirySection,
     pub webhooks: Vec<WebhookSection>,
+    pub sync: SyncSections,
     pub limits: LimitsSection,
     pub llm: LlmConfig,
     pub extraction: ExtractionConfig,
@@ -555,6 +580,7 @@ impl Default for Config {
             dedup: DedupSection::default(),
             expiry: ExpirySection::default(),
             webhooks: Vec::new(),
+            sync: SyncSections::default(),
             limits: LimitsSection::default(),
             llm: LlmConfig::default(),
             extraction: ExtractionConfig::default(),
@@ -685,6 +711,7 @@ impl Config {
         c.dedup.settings()?;
         c.expiry.settings()?;
         c.webhook_settings()?;
+        c.sync_peers()?;
         c.limits.connections()?;
         c.extraction.settings()?;
         Ok(c)
@@ -700,6 +727,26 @@ impl Config {
             bail!("webhooks: the name {:?} is used twice", d[0]);
         }
         Ok(hooks)
+    }
+
+    /// The hubs to pull from continuously, checked (http(s) URLs, valid scopes).
+    pub fn sync_peers(&self) -> anyhow::Result<Vec<knowhub_service::SyncPeer>> {
+        let list: Vec<&SyncSection> = match &self.sync {
+            SyncSections::One(s) => vec![s],
+            SyncSections::Many(v) => v.iter().collect(),
+        };
+        list.into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let req = knowhub_service::SyncRequest {
+                    from: s.from.clone(),
+                    key: s.key.as_ref().map(|k| k.0.clone()),
+                    scope: s.scope.clone(),
+                    into: s.into.clone(),
+                };
+                req.validate().map_err(|e| anyhow::anyhow!("sync[{i}] (from = {:?}): {e}", s.from))
+            })
+            .collect()
     }
 
     pub fn from_file(p: &Path) -> anyhow::Result<Self> {
@@ -773,6 +820,15 @@ days = 0
 # url = "https://chat.internal/knowhub"
 # events = ["disputed", "approved"]   # omitted: every event
 # secret = "at least 16 characters"
+
+# Sync: pull another hub's changes continuously (long-polled; resumes where it stopped after a
+# restart). Records keep their ids and say which hub they came from; a record changed on both
+# hubs keeps this hub's version and the other's waits in the review queue. `[[sync]]` for several.
+# [sync]
+# from = "http://10.0.0.5:8000"       # the other hub
+# key = "kh_..."                      # a reviewer key there pulls pending and rejected records too
+# scope = "team/infra"                # only this scope of the other hub
+# into = "team/infra"                 # stored in this scope here (default: as there)
 
 # What one client may take of the server. Rates are per caller: its key, or its address without auth.
 [limits]

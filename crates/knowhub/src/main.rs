@@ -67,6 +67,8 @@ enum Cmd {
     Review(admin::ReviewArgs),
     /// Quarantine what one key or agent wrote on a running hub, list quarantines, lift one.
     Quarantine(admin::QuarantineArgs),
+    /// Pull another hub's changes into a running hub (resumable; `[sync]` does it continuously).
+    Sync(admin::SyncArgs),
     /// Create or update the database schema (PostgreSQL: run once before rolling out replicas).
     Migrate,
     /// Configuration helpers.
@@ -119,6 +121,7 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
         Cmd::Keys { cmd } => admin::keys(&config::Config::load(&cli.overrides)?, cmd).await.map(|_| ok),
         Cmd::Review(args) => admin::review(args).await.map(|_| ok),
         Cmd::Quarantine(args) => admin::quarantine(args).await.map(|_| ok),
+        Cmd::Sync(args) => admin::sync(args).await.map(|_| ok),
         Cmd::Config { cmd: ConfigCmd::Default } => {
             print!("{}", config::DEFAULT_TOML);
             Ok(ok)

@@ -100,6 +100,7 @@ pub async fn run(o: &Overrides, args: ServeArgs) -> anyhow::Result<()> {
     let _usage = hub.spawn_usage_flusher();
     let _expiry = hub.spawn_expiry_sweeper();
     let _webhooks = hub.spawn_webhooks(cfg.webhook_settings()?);
+    let _sync: Vec<_> = cfg.sync_peers()?.into_iter().map(|p| hub.spawn_sync(p)).collect();
     if cfg.auth {
         let keys = hub.list_keys(&knowhub_core::Caller::local()).await?;
         if !keys.iter().any(|k| k.revoked_at.is_none()) {

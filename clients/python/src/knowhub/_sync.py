@@ -39,6 +39,7 @@ from .types import (
     SearchMode,
     SearchResponse,
     SubmitResponse,
+    SyncReport,
 )
 
 
@@ -275,6 +276,20 @@ class Client:
         req = b.Request("POST", "/api/quarantine", body=b.body(key=key, agent_id=agent_id))
         return cast(Quarantine, self._call(req))
 
+    def sync(
+        self,
+        from_url: str,
+        *,
+        key: str | None = None,
+        scope: str | None = None,
+        into: str | None = None,
+    ) -> SyncReport:
+        """`POST /api/sync` (admin): this hub pulls the hub at `from_url` (with `key`, a key of
+        that hub) until caught up; `scope` keeps one of its scopes, `into` stores them here."""
+        data = b.body(key=key, scope=scope, into=into)
+        data["from"] = from_url
+        return cast(SyncReport, self._call(b.Request("POST", "/api/sync", body=data)))
+
     def quarantines(self) -> QuarantineList:
         """`GET /api/quarantine` (reviewer): the active quarantines."""
         return cast(QuarantineList, self._call(b.Request("GET", "/api/quarantine")))
@@ -318,10 +333,13 @@ class Client:
         *,
         limit: int | None = None,
         wait: int | None = None,
+        scope: str | None = None,
+        peer: str | None = None,
     ) -> ChangesPage:
         """`GET /api/changes`: one page of the change feed after `since` (a previous `cursor`).
-        `wait` (0..60 s) long-polls when nothing is new."""
-        p = b.params(since=since, limit=limit, wait=wait)
+        `wait` (0..60 s) long-polls when nothing is new; `scope` keeps one scope's records;
+        `peer` (a hub id) adds what a sync merge needs."""
+        p = b.params(since=since, limit=limit, wait=wait, scope=scope, peer=peer)
         return cast(ChangesPage, self._call(b.Request("GET", "/api/changes", p, hold=float(wait or 0))))
 
     def extract(

@@ -109,6 +109,7 @@ MessageRange = TypedDict("MessageRange", {"from": int, "to": int})
 class Provenance(TypedDict, total=False):
     key: str
     job_id: str | None
+    hub: str
 
 
 class ReviewMark(TypedDict):
@@ -181,6 +182,17 @@ class ChangesPage(TypedDict):
     changes: list[Change]
     cursor: str
     more: bool
+
+
+class SyncReport(TypedDict):
+    peer: str
+    read: int
+    created: int
+    updated: int
+    deleted: int
+    conflicts: int
+    unchanged: int
+    cursor: str
 
 
 class Confirmation(TypedDict):
