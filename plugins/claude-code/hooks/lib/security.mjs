@@ -256,7 +256,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "api_key",
         "replace": "[API_KEY]",
-        "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{90,})",
+        "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{24,})",
         "group": 1,
         "keywords": [
             "hvs.",
@@ -412,6 +412,74 @@ export const SECRET_RULES = [
             "secret",
             "token",
             "api"
+        ]
+    },
+    {
+        "id": "password-hash-crypt",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9$])\\$?((?:1|5|6|apr1|md5)\\$(?:rounds=[0-9]{1,9}\\$)?[./A-Za-z0-9]{1,16}\\$[./A-Za-z0-9]{22,86}|2[abxy]?\\$[0-9]{2}\\$[./A-Za-z0-9]{53}|(?:y|gy|7)\\$[./A-Za-z0-9]{1,64}\\$[./A-Za-z0-9]{1,86}\\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\\$v=[0-9]+\\$m=[0-9]+,t=[0-9]+,p=[0-9]+\\$[A-Za-z0-9+/.=]{8,}\\$[A-Za-z0-9+/.=]{16,}|pbkdf2_sha(?:1|256|512)\\$[0-9]{1,7}\\$[A-Za-z0-9./+]{4,}\\$[A-Za-z0-9./+=]{16,})",
+        "group": 1,
+        "keywords": [
+            "$"
+        ]
+    },
+    {
+        "id": "tencent-secret-id",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(AKID[A-Za-z0-9]{32})\\b",
+        "keywords": [
+            "akid"
+        ]
+    },
+    {
+        "id": "app-key-assignment",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b((?:[A-Z][A-Z0-9]*_)*APP_KEY|secret_key_base|SECRET_KEY_BASE)[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?((?:base64:)?[A-Za-z0-9+/=_\\-]{20,})",
+        "group": 2,
+        "keywords": [
+            "app_key",
+            "secret_key_base"
+        ],
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ]
+    },
+    {
+        "id": "wireguard-private-key",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:private[ _\\-]?key)[^\\n]{0,24}?[^A-Za-z0-9+/]([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?:[^A-Za-z0-9+/=]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "private"
+        ]
+    },
+    {
+        "id": "bitcoin-wif-context",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:importprivkey|\\bwif\\b|private[ _\\-]?key)[^\\n]{0,24}?[^A-Za-z0-9]([5KL][1-9A-HJ-NP-Za-km-z]{50,51})(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "importprivkey",
+            "wif",
+            "private"
         ]
     },
     {
