@@ -236,6 +236,193 @@ pub fn uk_nino(s: &str) -> bool {
         && !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].iter().any(|x| x.as_bytes() == &b[..2])
 }
 
+/// A Spanish DNI (`12345678Z`) or NIE (`X1234567L`, X/Y/Z standing for 0/1/2): the check letter
+/// is the number mod 23 in the table `TRWAGMYFPDXBNJZSQVHLCKE`.
+pub fn es_dni(s: &str) -> bool {
+    let b = alnum(s);
+    if b.len() != 9 || !b[1..8].iter().all(u8::is_ascii_digit) || !b[8].is_ascii_uppercase() {
+        return false;
+    }
+    let lead = match b[0] {
+        b'X' => 0,
+        b'Y' => 1,
+        b'Z' => 2,
+        d if d.is_ascii_digit() => digit(d),
+        _ => return false,
+    };
+    let n = b[1..8].iter().fold(lead, |a, d| a * 10 + digit(*d));
+    b"TRWAGMYFPDXBNJZSQVHLCKE"[(n % 23) as usize] == b[8]
+}
+
+/// A French social security number (NIR), `1 84 12 76 451 089 46`: sex, year, a month that can
+/// occur (01-12, or 20 and above for unknown months), department (Corsica `2A`/`2B` count as 19
+/// and 18), and the key, 97 minus the first thirteen digits mod 97.
+pub fn fr_nir(s: &str) -> bool {
+    let b = alnum(s);
+    if b.len() != 15 || !b"123478".contains(&b[0]) {
+        return false;
+    }
+    let mut digits = b.clone();
+    match &b[5..7] {
+        b"2A" => digits[5..7].copy_from_slice(b"19"),
+        b"2B" => digits[5..7].copy_from_slice(b"18"),
+        _ => {}
+    }
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let month = digit(digits[3]) * 10 + digit(digits[4]);
+    if month == 0 || (13..20).contains(&month) {
+        return false;
+    }
+    let n = digits[..13].iter().fold(0u64, |a, d| a * 10 + u64::from(digit(*d)));
+    let key = u64::from(digit(digits[13]) * 10 + digit(digits[14]));
+    key == 97 - n % 97
+}
+
+/// A Dutch citizen service number (BSN): nine digits passing the "eleven test" (weights 9 to 2,
+/// the last digit weighted -1).
+pub fn nl_bsn(s: &str) -> bool {
+    let b = alnum(s);
+    if b.len() != 9 || !b.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let sum: i64 = b[..8].iter().enumerate().map(|(i, d)| i64::from(digit(*d)) * (9 - i as i64)).sum::<i64>()
+        - i64::from(digit(b[8]));
+    sum > 0 && sum % 11 == 0
+}
+
+/// An Italian tax code (codice fiscale), `RSSMRA85T10A562S`: six letters, year, month letter,
+/// day (plus 40 for women), place code and the check letter; digits may be replaced by the
+/// letters `LMNPQRSTUV` where codes collide.
+pub fn it_codice_fiscale(s: &str) -> bool {
+    const ODD: [u32; 26] =
+        [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+    let b = alnum(s);
+    if b.len() != 16 {
+        return false;
+    }
+    let subst = |c: u8| -> Option<u32> {
+        if c.is_ascii_digit() {
+            Some(digit(c))
+        } else {
+            b"LMNPQRSTUV".iter().position(|x| *x == c).map(|p| p as u32)
+        }
+    };
+    let letters = [0, 1, 2, 3, 4, 5, 8, 11, 15];
+    if !letters.iter().all(|&i| b[i].is_ascii_uppercase()) || !b"ABCDEHLMPRST".contains(&b[8]) {
+        return false;
+    }
+    let numeric = [6, 7, 9, 10, 12, 13, 14];
+    let Some(vals) = numeric.iter().map(|&i| subst(b[i])).collect::<Option<Vec<u32>>>() else {
+        return false;
+    };
+    let day = vals[2] * 10 + vals[3];
+    if !((1..=31).contains(&day) || (41..=71).contains(&day)) {
+        return false;
+    }
+    let value = |c: u8| if c.is_ascii_digit() { digit(c) } else { u32::from(c - b'A') };
+    let sum: u32 =
+        b[..15].iter().enumerate().map(|(i, &c)| if i % 2 == 0 { ODD[value(c) as usize] } else { value(c) }).sum();
+    b[15] == b'A' + (sum % 26) as u8
+}
+
+/// A German tax identification number (Steuer-ID): eleven digits, the first not 0; among the
+/// first ten exactly one digit repeats (twice or three times); the last is the ISO 7064
+/// MOD 11,10 check digit.
+pub fn de_steuer_id(s: &str) -> bool {
+    let b = alnum(s);
+    if b.len() != 11 || !b.iter().all(u8::is_ascii_digit) || b[0] == b'0' {
+        return false;
+    }
+    let mut counts = [0u8; 10];
+    for d in &b[..10] {
+        counts[digit(*d) as usize] += 1;
+    }
+    let repeated = counts.iter().filter(|&&c| c > 1).count();
+    if repeated != 1 || counts.iter().any(|&c| c > 3) {
+        return false;
+    }
+    let mut product = 10;
+    for d in &b[..10] {
+        let mut sum = (digit(*d) + product) % 10;
+        if sum == 0 {
+            sum = 10;
+        }
+        product = (sum * 2) % 11;
+    }
+    let check = (11 - product) % 10;
+    digit(b[10]) == check
+}
+
+/// A Singapore NRIC or FIN, `S1234567D`: prefix S, T (born from 2000), F or G (foreigners), seven
+/// digits and the check letter of the weighted sum mod 11.
+pub fn sg_nric(s: &str) -> bool {
+    const W: [u32; 7] = [2, 7, 6, 5, 4, 3, 2];
+    let b = alnum(s);
+    if b.len() != 9 || !b[1..8].iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let (offset, table): (u32, &[u8; 11]) = match b[0] {
+        b'S' => (0, b"JZIHGFEDCBA"),
+        b'T' => (4, b"JZIHGFEDCBA"),
+        b'F' => (0, b"XWUTRQPNMLK"),
+        b'G' => (4, b"XWUTRQPNMLK"),
+        _ => return false,
+    };
+    let sum: u32 = b[1..8].iter().zip(W).map(|(d, w)| digit(*d) * w).sum::<u32>() + offset;
+    table[(sum % 11) as usize] == b[8]
+}
+
+/// The ICAO 9303 check digit of an MRZ field: weights 7, 3, 1; `<` counts 0, letters 10 to 35.
+fn mrz_check(field: &[u8], check: u8) -> bool {
+    let value = |c: u8| match c {
+        b'0'..=b'9' => u32::from(c - b'0'),
+        b'A'..=b'Z' => u32::from(c - b'A') + 10,
+        _ => 0,
+    };
+    let sum: u32 = field.iter().zip([7, 3, 1].iter().cycle()).map(|(c, w)| value(*c) * w).sum();
+    let want = b'0' + (sum % 10) as u8;
+    check == want || (check == b'<' && sum == 0)
+}
+
+/// A machine-readable zone of a travel document (ICAO 9303): a passport's second line (44
+/// characters, TD3), a TD2 card or visa line (36) or a TD1 identity card's first two lines (30
+/// each), the line before it optional. Every check digit must hold: document number, birth date,
+/// expiry and the composite.
+pub fn mrz(s: &str) -> bool {
+    let lines: Vec<Vec<u8>> =
+        s.split('\n').map(|l| l.trim().bytes().collect::<Vec<u8>>()).filter(|l| !l.is_empty()).collect();
+    let Some(last) = lines.last() else { return false };
+    let l = last.as_slice();
+    match l.len() {
+        44 => {
+            let composite: Vec<u8> = [&l[..10], &l[13..20], &l[21..43]].concat();
+            mrz_check(&l[..9], l[9])
+                && mrz_check(&l[13..19], l[19])
+                && mrz_check(&l[21..27], l[27])
+                && mrz_check(&l[28..42], l[42])
+                && mrz_check(&composite, l[43])
+        }
+        36 => {
+            let composite: Vec<u8> = [&l[..10], &l[13..20], &l[21..35]].concat();
+            mrz_check(&l[..9], l[9])
+                && mrz_check(&l[13..19], l[19])
+                && mrz_check(&l[21..27], l[27])
+                && mrz_check(&composite, l[35])
+        }
+        30 if lines.len() >= 2 && lines[lines.len() - 2].len() == 30 => {
+            let (a, b) = (lines[lines.len() - 2].as_slice(), l);
+            let composite: Vec<u8> = [&a[5..30], &b[..7], &b[8..15], &b[18..29]].concat();
+            mrz_check(&a[5..14], a[14])
+                && mrz_check(&b[..6], b[6])
+                && mrz_check(&b[8..14], b[14])
+                && mrz_check(&composite, b[29])
+        }
+        _ => false,
+    }
+}
+
 /// The check named in the rule file, or `None` for an unknown name.
 pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
     Some(match name {
@@ -248,6 +435,13 @@ pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
         "iban" => iban,
         "base64_userpass" => base64_userpass,
         "uk_nino" => uk_nino,
+        "es_dni" => es_dni,
+        "fr_nir" => fr_nir,
+        "nl_bsn" => nl_bsn,
+        "it_cf" => it_codice_fiscale,
+        "de_steuer_id" => de_steuer_id,
+        "sg_nric" => sg_nric,
+        "mrz" => mrz,
         _ => return None,
     })
 }
@@ -274,6 +468,22 @@ mod tests {
             (base64_userpass, "dXNlcjpwYXNzd29yZA==", "aGVsbG8gd29ybGQ="),
             (uk_nino, "HZ 48 20 15 D", "HZ 48 20 15 E"),
             (uk_nino, "ER719304B", "GB719304B"),
+            (es_dni, "12345678Z", "12345678A"),
+            (es_dni, "X1234567L", "X1234567M"),
+            (fr_nir, "2 69 05 49 588 157 80", "2 69 05 49 588 157 81"),
+            (fr_nir, "1 85 05 2A 123 456 33", "1 85 05 2A 123 456 34"),
+            (nl_bsn, "111222333", "111222334"),
+            (it_codice_fiscale, "RSSMRA85T10A562S", "RSSMRA85T10A562T"),
+            (de_steuer_id, "65929970489", "65929970488"),
+            (sg_nric, "S1234567D", "S1234567E"),
+            (sg_nric, "G5512340W", "G5512340X"),
+            (mrz, "L898902C36UTO7408122F1204159ZE184226B<<<<<10", "L898902C36UTO7408122F1204159ZE184226B<<<<<11"),
+            (mrz, "D231458907UTO7408122F1204159<<<<<<<6", "D231458907UTO7408122F1204159<<<<<<<7"),
+            (
+                mrz,
+                "I<UTOD231458907<<<<<<<<<<<<<<<\n7408122F1204159UTO<<<<<<<<<<<6",
+                "I<UTOD231458907<<<<<<<<<<<<<<<\n7408122F1204159UTO<<<<<<<<<<<5",
+            ),
         ];
         for (check, ok, bad) in cases {
             assert!(check(ok), "{ok} should pass");
@@ -282,6 +492,7 @@ mod tests {
         assert!(luhn(&[4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]));
         assert!(!us_ssn("900-12-3456") && !us_ssn("123-00-4567") && !us_ssn("123-45-0000"));
         assert!(!uk_nino("DA123456A") && !uk_nino("AO123456A") && !uk_nino("NT123456A") && !uk_nino("AB12345A"));
+        assert!(!fr_nir("1 85 15 75 123 456 39") && !nl_bsn("000000000") && !de_steuer_id("12345678903"));
         assert!(by_name("iban").is_some() && by_name("uk_nino").is_some() && by_name("nope").is_none());
     }
 }

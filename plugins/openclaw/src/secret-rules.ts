@@ -11,16 +11,17 @@
 // (https://github.com/gitleaks/gitleaks, MIT licence, copyright (c) 2019 Zachary Rice, reproduced in
 // 'license' below) by scripts/import-gitleaks-rules.py; entries with source 'knowhub' are our own.
 //
-// Patterns are the dialect both Rust's regex crate and JavaScript (no u flag) read alike: no
-// look-around, back-references or inline flags; \d and \w are written out ([0-9], [A-Za-z0-9_]);
-// \b is an ASCII word boundary. ignore_case and multiline are flags of the rule.
-// A match replaces its capture group `group` (0 or absent: the whole match) with `replace`, unless the
-// captured text is a placeholder (${X}, <x>, {{x}}, %X%, [REDACTED]), is below `entropy` (Shannon bits
-// per character), lacks a `require`d character class (digit, letter, upper, lower, mixed = letters
-// with digits or three classes, secret_value = not code, an environment reference or a type name), contains a stop word, or fails its `validate` check digit
-// (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, iban, base64_userpass). A rule with `keywords` only
-// runs on text that contains one of them (ASCII letters compared in lower case). Scanning resumes
-// after the whole match.
+// Patterns are the dialect both Rust's regex crate and JavaScript (no u flag) read alike: no look-
+// around, back-references or inline flags; \d and \w are written out ([0-9], [A-Za-z0-9_]); \b is an
+// ASCII word boundary. ignore_case and multiline are flags of the rule. A match replaces its capture
+// group `group` (0 or absent: the whole match) with `replace`, unless the captured text is a
+// placeholder (${X}, <x>, {{x}}, %X%, [REDACTED]), is below `entropy` (Shannon bits per character),
+// lacks a `require`d character class (digit, letter, upper, lower, mixed = letters with digits or
+// three classes, secret_value = not code, an environment reference or a type name), contains a stop
+// word, or fails its `validate` check digit (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, uk_nino,
+// es_dni, fr_nir, nl_bsn, it_cf, de_steuer_id, sg_nric, mrz, iban, base64_userpass). A rule with
+// `keywords` only runs on text that contains one of them (ASCII letters compared in lower case).
+// Scanning resumes after the whole match.
 //
 // Rules with source "gitleaks" (commit b58d3f102cf3a2c84cb7f923d05c25c9b1aed84b) are used under this licence:
 //
@@ -263,7 +264,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "secrets",
   "category": "api_key",
   "replace": "[API_KEY]",
-  "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{90,})",
+  "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{24,})",
   "group": 1,
   "keywords": [
    "hvs.",
@@ -422,12 +423,80 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   ]
  },
  {
+  "id": "password-hash-crypt",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9$])\\$?((?:1|5|6|apr1|md5)\\$(?:rounds=[0-9]{1,9}\\$)?[./A-Za-z0-9]{1,16}\\$[./A-Za-z0-9]{22,86}|2[abxy]?\\$[0-9]{2}\\$[./A-Za-z0-9]{53}|(?:y|gy|7)\\$[./A-Za-z0-9]{1,64}\\$[./A-Za-z0-9]{1,86}\\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\\$v=[0-9]+\\$m=[0-9]+,t=[0-9]+,p=[0-9]+\\$[A-Za-z0-9+/.=]{8,}\\$[A-Za-z0-9+/.=]{16,}|pbkdf2_sha(?:1|256|512)\\$[0-9]{1,7}\\$[A-Za-z0-9./+]{4,}\\$[A-Za-z0-9./+=]{16,})",
+  "group": 1,
+  "keywords": [
+   "$"
+  ]
+ },
+ {
+  "id": "tencent-secret-id",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "\\b(AKID[A-Za-z0-9]{32})\\b",
+  "keywords": [
+   "akid"
+  ]
+ },
+ {
+  "id": "app-key-assignment",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b((?:[A-Z][A-Z0-9]*_)*APP_KEY|secret_key_base|SECRET_KEY_BASE)[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?((?:base64:)?[A-Za-z0-9+/=_\\-]{20,})",
+  "group": 2,
+  "keywords": [
+   "app_key",
+   "secret_key_base"
+  ],
+  "entropy": 3,
+  "require": [
+   "mixed"
+  ]
+ },
+ {
+  "id": "wireguard-private-key",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:private[ _\\-]?key)[^\\n]{0,24}?[^A-Za-z0-9+/]([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?:[^A-Za-z0-9+/=]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "private"
+  ]
+ },
+ {
+  "id": "bitcoin-wif-context",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:importprivkey|\\bwif\\b|private[ _\\-]?key)[^\\n]{0,24}?[^A-Za-z0-9]([5KL][1-9A-HJ-NP-Za-km-z]{50,51})(?:[^A-Za-z0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "importprivkey",
+   "wif",
+   "private"
+  ]
+ },
+ {
   "id": "password-in-prose-cjk",
   "source": "knowhub",
   "stage": "secrets",
   "category": "secret",
   "replace": "[REDACTED]",
-  "pattern": "(?:密码|密碼|口令|パスワード|비밀번호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
   "group": 1,
   "entropy": 3,
   "require": [
@@ -438,8 +507,423 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
    "密码",
    "密碼",
    "口令",
+   "密钥",
+   "密鑰",
+   "秘钥",
+   "秘鑰",
+   "令牌",
    "パスワード",
-   "비밀번호"
+   "暗証番号",
+   "비밀번호",
+   "암호"
+  ]
+ },
+ {
+  "id": "password-in-prose-multilingual",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]+(?:is|was|are|is now|set to|changed to|ist|lautet|lautete|war|est|était|es|era|è|é|és|är|er|jest|je))[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "password",
+   "passwort",
+   "kennwort",
+   "passwd",
+   "passphrase",
+   "pwd",
+   "wachtwoord",
+   "contraseña",
+   "contrasena",
+   "senha",
+   "hasło",
+   "haslo",
+   "heslo",
+   "jelszó",
+   "jelszo",
+   "salasana",
+   "lösenord",
+   "losenord",
+   "passord",
+   "adgangskode",
+   "şifre",
+   "sifre",
+   "secret",
+   "token",
+   "api",
+   "clave",
+   "mot de passe",
+   "mdp",
+   "parola d'ordine",
+   "parolă",
+   "пароль",
+   "Пароль",
+   "κωδικός"
+  ],
+  "entropy": 2.5,
+  "require": [
+   "mixed",
+   "secret_value"
+  ]
+ },
+ {
+  "id": "password-in-prose-arrow",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:->|=>|→))[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "password",
+   "passwort",
+   "kennwort",
+   "passwd",
+   "passphrase",
+   "pwd",
+   "wachtwoord",
+   "contraseña",
+   "contrasena",
+   "senha",
+   "hasło",
+   "haslo",
+   "heslo",
+   "jelszó",
+   "jelszo",
+   "salasana",
+   "lösenord",
+   "losenord",
+   "passord",
+   "adgangskode",
+   "şifre",
+   "sifre",
+   "secret",
+   "token",
+   "api",
+   "clave",
+   "mot de passe",
+   "mdp",
+   "parola d'ordine",
+   "parolă",
+   "пароль",
+   "Пароль",
+   "κωδικός"
+  ],
+  "entropy": 2.5,
+  "require": [
+   "digit",
+   "mixed",
+   "secret_value"
+  ]
+ },
+ {
+  "id": "login-user-slash-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b(?:logins?|credentials?|creds|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:(?:[ \\t]+[^\\s\\\"`:=：/]{1,30}){0,4}?(?:[ \\t]*[:=：]|[ \\t]+(?:is|are)))?[ \\t]+[\\\"'`]?[A-Za-z0-9_.@\\\\\\-]{1,64}[ \\t]*/[ \\t]*[\\\"'`]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "login",
+   "credential",
+   "creds",
+   "user"
+  ],
+  "entropy": 2.5,
+  "require": [
+   "mixed",
+   "secret_value"
+  ]
+ },
+ {
+  "id": "cli-ldap-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop|url)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-w[ \\t]*[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "ldap"
+  ]
+ },
+ {
+  "id": "cli-smb-user-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:smbclient|rpcclient|smbcacls|smbget|smbtree|smbcquotas|smbmap|net|winexe|crackmapexec|nxc)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t](?:-U|--user(?:name)?)(?:[ \\t]+|=)[\\\"']?[^\\s\\\"'%]{1,128}%([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "%"
+  ]
+ },
+ {
+  "id": "cli-htpasswd-batch",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])htpasswd[ \\t]+(?:-[A-Za-z]+[ \\t]+)*?-[A-Za-z]*b[A-Za-z]*[ \\t]+(?:-[A-Za-z]+[ \\t]+)*(?:[^\\s|;&>\\-][^\\s|;&>]*[ \\t]+)?[^\\s|;&>]+[ \\t]+[\\\"']?([^\\s\\\"'`|;&>…][^\\s\\\"'`|;&>]{2,})",
+  "group": 1,
+  "keywords": [
+   "htpasswd"
+  ]
+ },
+ {
+  "id": "cli-openssl-pass-arg",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[ \\t])-pass(?:in|out|word)?[ \\t]+[\\\"']?pass:([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "pass:"
+  ]
+ },
+ {
+  "id": "cli-keystore-pass",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[ \\t])-(?:src|dest)(?:store|key)pass[ \\t]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "storepass",
+   "keypass"
+  ]
+ },
+ {
+  "id": "cli-password-option-upper-p",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:zip|unzip|zipcloak|sqlcmd|bcp|isql|osql|ipmitool|mosquitto_(?:pub|sub|rr))(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-P[ \\t]*[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "zip",
+   "sqlcmd",
+   "bcp",
+   "isql",
+   "osql",
+   "ipmitool",
+   "mosquitto"
+  ]
+ },
+ {
+  "id": "cli-password-option-p",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|rdesktop|evil-winrm|smbmap|crackmapexec|nxc|cqlsh|rabbitmqadmin|psexec\\.py|wmiexec\\.py|smbexec\\.py|secretsdump\\.py)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-p[ \\t]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "mongo",
+   "rdesktop",
+   "winrm",
+   "smbmap",
+   "crackmapexec",
+   "nxc",
+   "cqlsh",
+   "rabbitmqadmin",
+   ".py"
+  ]
+ },
+ {
+  "id": "cli-password-attached-p",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:7z|7za|7zr|7zz|rar|unrar|mysqlimport|mysqlcheck|mysqlshow|mysqlslap|mysqlpump|mariadb-admin|mariadb-import|mariadb-check|mariadb-show)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-p([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "7z",
+   "rar",
+   "mysql",
+   "mariadb"
+  ]
+ },
+ {
+  "id": "cli-freerdp-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:xfreerdp3?|wlfreerdp|sdl-freerdp3?)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]/p:[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "freerdp"
+  ]
+ },
+ {
+  "id": "cli-net-use-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bnet[ \\t]+use\\b[^\\n|;&]{0,300}?[ \\t]/u(?:ser)?:[^\\s]+[ \\t]+[\\\"']?([^\\s\\\"'`/*][^\\s\\\"'`]{3,})",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "net use"
+  ]
+ },
+ {
+  "id": "cli-net-use-password-first",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bnet[ \\t]+use[ \\t]+(?:[A-Za-z]:[ \\t]+|\\*[ \\t]+)?\\\\\\\\[^\\s]+[ \\t]+[\\\"']?([^\\s\\\"'`/*][^\\s\\\"'`]{3,})[\\\"']?[ \\t]+/u(?:ser)?:",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "net use"
+  ]
+ },
+ {
+  "id": "cli-oracle-user-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl)[ \\t]+(?:-[A-Za-z]+[ \\t]+|(?:target|catalog|auxiliary)[ \\t]+|userid=)*[\\\"']?[A-Za-z0-9_$#.]{1,64}/([^\\s@/\\\"'`]{4,})",
+  "group": 1,
+  "keywords": [
+   "sqlplus",
+   "rman",
+   "expdp",
+   "impdp",
+   "sqlldr",
+   "dgmgrl"
+  ]
+ },
+ {
+  "id": "cli-prefixed-password-option",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[ \\t])--(?:(?:http|ftp|proxy|db|database|admin|root|bind|ssh|sftp|smtp|mail|user|login|auth|keystore|truststore|store|key|master|rpc|api|web|ui|vnc|redis|mysql|postgres|pg|ldap|registry|repo|repository|remote|server|client|basic-auth|webdav|smb|mega|seafile|sql|imap|pop|jmx|broker|cluster|node|bootstrap|initial|default|source|target|src|dest|old|new)-pass(?:word|wd|phrase)?|passphrase)(?:[ \\t]+|=)[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "pass"
+  ],
+  "require": [
+   "secret_value"
+  ]
+ },
+ {
+  "id": "rclone-config-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\brclone[ \\t]+config[ \\t]+(?:create|update|password)\\b[^\\n|;&]{0,300}?[ \\t](?:pass|password)[ \\t=]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "rclone"
+  ]
+ },
+ {
+  "id": "wpa-passphrase-command",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_.\\-])wpa_passphrase[ \\t]+(?:\\\"[^\\\"\\n]*\\\"|'[^'\\n]*'|[^\\s]+)[ \\t]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+  "group": 1,
+  "keywords": [
+   "wpa_passphrase"
+  ]
+ },
+ {
+  "id": "wpa-psk-quoted",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_])psk[ \\t]*=[ \\t]*\\\"([^\\\"\\n]{8,63})\\\"",
+  "group": 1,
+  "keywords": [
+   "psk"
+  ]
+ },
+ {
+  "id": "wpa-psk-hex",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_])psk[ \\t]*=[ \\t]*([0-9a-fA-F]{64})(?:[^0-9a-fA-F]|$)",
+  "group": 1,
+  "keywords": [
+   "psk"
+  ]
+ },
+ {
+  "id": "xml-password-element",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "<((?:[A-Za-z_][A-Za-z0-9_.\\-]*:)?[A-Za-z_.\\-]*(?:password|passwd|passphrase|secret|apikey|api-key|api_key|token))>[ \\t]*([^<\\s][^<\\n]{0,127}?)[ \\t]*</",
+  "group": 2,
+  "ignore_case": true,
+  "keywords": [
+   "pass",
+   "secret",
+   "token",
+   "api"
+  ],
+  "require": [
+   "secret_value"
+  ]
+ },
+ {
+  "id": "dotnet-add-key-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "<add[ \\t]+key[ \\t]*=[ \\t]*[\\\"']([^\\\"'\\n]*(?:password|passwd|pwd|secret|apikey|api_key|token|credential)[^\\\"'\\n]*)[\\\"'][ \\t]+value[ \\t]*=[ \\t]*[\\\"']([^\\\"'\\n]+)[\\\"']",
+  "group": 2,
+  "ignore_case": true,
+  "keywords": [
+   "<add"
+  ],
+  "require": [
+   "secret_value"
+  ]
+ },
+ {
+  "id": "camelcase-password-key",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_])[\\\"']?([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Password|Passwd|Passphrase|Pwd|Secret)|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:Password|Passwd|Passphrase|Secret))[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?([^\\s\\\"',;`]{6,})",
+  "group": 2,
+  "keywords": [
+   "password",
+   "passwd",
+   "passphrase",
+   "pwd",
+   "secret"
+  ],
+  "require": [
+   "secret_value"
   ]
  },
  {
@@ -525,7 +1009,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "personal",
   "category": "national_id",
   "replace": "[ID_NUMBER]",
-  "pattern": "(?:\\bssn\\b|\\bsocial security(?: number| no\\.?)?|社会安全号码?|社會安全號碼?)[^0-9\\n]{0,12}([0-9]{9})(?:[^0-9]|$)",
+  "pattern": "(?:\\bssn\\b|\\bi?tin\\b|\\btaxpayer identification number|\\bsocial security(?: number| no\\.?)?|社会安全号码?|社會安全號碼?)[^0-9\\n]{0,12}([0-9]{9})(?:[^0-9]|$)",
   "group": 1,
   "ignore_case": true,
   "validate": "us_ssn",
@@ -533,7 +1017,9 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
    "ssn",
    "social security",
    "社会安全",
-   "社會安全"
+   "社會安全",
+   "tin",
+   "taxpayer"
   ]
  },
  {
@@ -547,20 +1033,147 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "validate": "uk_nino"
  },
  {
+  "id": "mrz-td3",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Z0-9<])((?:[PV][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{39}[ \\t]*\\r?\\n[ \\t]*)?[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{14}[0-9<][0-9])(?:[^A-Z0-9<]|$)",
+  "group": 1,
+  "keywords": [
+   "<"
+  ],
+  "validate": "mrz"
+ },
+ {
+  "id": "mrz-td2",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Z0-9<])((?:[ACIPV][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{31}[ \\t]*\\r?\\n[ \\t]*)?[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{7}[0-9])(?:[^A-Z0-9<]|$)",
+  "group": 1,
+  "keywords": [
+   "<"
+  ],
+  "validate": "mrz"
+ },
+ {
+  "id": "mrz-td1",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Z0-9<])([ACI][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{9}[0-9<][A-Z0-9<]{15}[ \\t]*\\r?\\n[ \\t]*[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z<]{3}[A-Z0-9<]{11}[0-9])(?:[^A-Z0-9<]|$)",
+  "group": 1,
+  "keywords": [
+   "<"
+  ],
+  "validate": "mrz"
+ },
+ {
+  "id": "es-dni-nie",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Za-z0-9_.+/\\-])([0-9]{8}[ \\-]?[A-Z]|[XYZ][ \\-]?[0-9]{7}[ \\-]?[A-Z])(?:[^A-Za-z0-9_\\-]|$)",
+  "group": 1,
+  "validate": "es_dni"
+ },
+ {
+  "id": "fr-nir",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Za-z0-9_.+/\\-])([1-478][ ]?[0-9]{2}[ ]?(?:0[1-9]|1[0-2]|[2-9][0-9])[ ]?(?:[0-9]{2}|2[AB])[ ]?[0-9]{3}[ ]?[0-9]{3}[ ]?[0-9]{2})(?:[^A-Za-z0-9_\\-]|$)",
+  "group": 1,
+  "validate": "fr_nir"
+ },
+ {
+  "id": "it-codice-fiscale",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Za-z0-9_])([A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])(?:[^A-Za-z0-9_]|$)",
+  "group": 1,
+  "validate": "it_cf"
+ },
+ {
+  "id": "sg-nric-fin",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Za-z0-9_])([STFG][0-9]{7}[A-Z])(?:[^A-Za-z0-9_]|$)",
+  "group": 1,
+  "validate": "sg_nric"
+ },
+ {
+  "id": "nl-bsn-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:\\bbsn(?:[_\\-]?(?:nr|nummer|number|id|no))?\\b|burgerservicenummer|\\bsofi[_\\-]?nummer|citizen service number)[^0-9\\n]{0,16}([0-9]{9}|[0-9]{4}[. ][0-9]{2}[. ][0-9]{3}|[0-9]{3}[. ][0-9]{3}[. ][0-9]{3})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "bsn",
+   "burgerservicenummer",
+   "sofi",
+   "citizen service number"
+  ],
+  "validate": "nl_bsn"
+ },
+ {
+  "id": "de-steuer-id-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:steuer[ \\-]?id(?:entifikationsnummer)?|steuerliche[ \\t]+identifikationsnummer|identifikationsnummer|\\bid-?nr\\b|\\btax[ \\-]?id(?:entification number)?\\b|\\btin\\b)[^0-9\\n]{0,16}([0-9]{2}[ ]?[0-9]{3}[ ]?[0-9]{3}[ ]?[0-9]{3})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "steuer",
+   "identifikationsnummer",
+   "idnr",
+   "id-nr",
+   "tax",
+   "tin"
+  ],
+  "validate": "de_steuer_id"
+ },
+ {
   "id": "passport-context",
   "source": "knowhub",
   "stage": "personal",
   "category": "national_id",
   "replace": "[ID_NUMBER]",
-  "pattern": "(?:passport|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|number|num\\.?|#|is|号码|號碼|号|號|番号|번호|:|：|=))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8})(?:[^A-Za-z0-9]|$)",
+  "pattern": "(?:passport|reisepass|passnummer|passeport|pasaporte|passaporto|passaporte|paspoort|paszport|паспорт|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|nr\\.?|n°|number|nummer|numéro|número|numero|num\\.?|#|is|ist|est|es|è|号码|號碼|号|號|番号|번호|номер|:|：|=))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8}|[A-Z0-9]{6,9})(?:[^A-Za-z0-9]|$)",
   "group": 1,
   "ignore_case": true,
   "keywords": [
    "passport",
+   "reisepass",
+   "passnummer",
+   "passeport",
+   "pasaporte",
+   "passaporto",
+   "passaporte",
+   "paspoort",
+   "paszport",
+   "паспорт",
    "护照",
    "護照",
    "旅券",
    "여권"
+  ],
+  "require": [
+   "digit"
   ]
  },
  {

@@ -376,6 +376,120 @@ function checkUkNino(s: string): boolean {
   return letterOk(p) && letterOk(q) && q !== "O" && !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].includes(p + q);
 }
 
+/** A Spanish DNI (`12345678Z`) or NIE (`X1234567L`): the number mod 23 picks the check letter. */
+function checkEsDni(s: string): boolean {
+  const b = alnum(s);
+  if (!/^[0-9XYZ][0-9]{7}[A-Z]$/.test(b)) return false;
+  const lead = b[0] === "X" ? "0" : b[0] === "Y" ? "1" : b[0] === "Z" ? "2" : b[0]!;
+  const n = Number(lead + b.slice(1, 8));
+  return "TRWAGMYFPDXBNJZSQVHLCKE"[n % 23] === b[8];
+}
+
+/**
+ * A French social security number (NIR): sex, year, a month that can occur (01-12, or 20 and
+ * above), department (Corsica `2A`/`2B` count as 19 and 18), and the key, 97 minus the first
+ * thirteen digits mod 97.
+ */
+function checkFrNir(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 15 || !"123478".includes(b[0]!)) return false;
+  const dept = b.slice(5, 7);
+  const digits = b.slice(0, 5) + (dept === "2A" ? "19" : dept === "2B" ? "18" : dept) + b.slice(7);
+  if (!isDigits(digits)) return false;
+  const month = Number(digits.slice(3, 5));
+  if (month === 0 || (month >= 13 && month < 20)) return false;
+  return Number(digits.slice(13)) === 97 - Number(BigInt(digits.slice(0, 13)) % 97n);
+}
+
+/** A Dutch citizen service number (BSN): nine digits passing the eleven test. */
+function checkNlBsn(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 9 || !isDigits(b)) return false;
+  let sum = -Number(b[8]);
+  for (let i = 0; i < 8; i++) sum += Number(b[i]) * (9 - i);
+  return sum > 0 && sum % 11 === 0;
+}
+
+/** An Italian tax code (codice fiscale): structure, day and check letter; digits may be letters LMNPQRSTUV. */
+function checkItCodiceFiscale(s: string): boolean {
+  const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+  const b = alnum(s);
+  if (!/^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/.test(b)) return false;
+  const subst = (c: string): number => (/[0-9]/.test(c) ? Number(c) : "LMNPQRSTUV".indexOf(c));
+  const day = subst(b[9]!) * 10 + subst(b[10]!);
+  if (!((day >= 1 && day <= 31) || (day >= 41 && day <= 71))) return false;
+  const value = (c: string): number => (/[0-9]/.test(c) ? Number(c) : c.charCodeAt(0) - 65);
+  let sum = 0;
+  for (let i = 0; i < 15; i++) sum += i % 2 === 0 ? ODD[value(b[i]!)]! : value(b[i]!);
+  return b[15] === String.fromCharCode(65 + (sum % 26));
+}
+
+/**
+ * A German tax identification number (Steuer-ID): eleven digits, the first not 0, exactly one of
+ * the first ten repeated (twice or three times), and the ISO 7064 MOD 11,10 check digit.
+ */
+function checkDeSteuerId(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 11 || !isDigits(b) || b[0] === "0") return false;
+  const counts = new Array<number>(10).fill(0);
+  for (const d of b.slice(0, 10)) counts[Number(d)]! += 1;
+  if (counts.filter((c) => c > 1).length !== 1 || counts.some((c) => c > 3)) return false;
+  let product = 10;
+  for (const d of b.slice(0, 10)) {
+    let sum = (Number(d) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (sum * 2) % 11;
+  }
+  return Number(b[10]) === (11 - product) % 10;
+}
+
+/** A Singapore NRIC or FIN (`S1234567D`): prefix S, T, F or G, seven digits, the check letter. */
+function checkSgNric(s: string): boolean {
+  const W = [2, 7, 6, 5, 4, 3, 2];
+  const b = alnum(s);
+  if (!/^[STFG][0-9]{7}[A-Z]$/.test(b)) return false;
+  let sum = "TG".includes(b[0]!) ? 4 : 0;
+  for (let i = 0; i < 7; i++) sum += Number(b[1 + i]) * W[i]!;
+  const table = "ST".includes(b[0]!) ? "JZIHGFEDCBA" : "XWUTRQPNMLK";
+  return table[sum % 11] === b[8];
+}
+
+/** The ICAO 9303 check digit of an MRZ field: weights 7, 3, 1; `<` counts 0, letters 10 to 35. */
+function mrzCheck(field: string, check: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < field.length; i++) {
+    const c = field.charCodeAt(i);
+    const v = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : 0;
+    sum += v * [7, 3, 1][i % 3]!;
+  }
+  return check === String(sum % 10) || (check === "<" && sum === 0);
+}
+
+/**
+ * A machine-readable zone of a travel document (ICAO 9303): a passport's second line (TD3, 44
+ * characters), a TD2 line (36) or a TD1 card's first two lines (30 each), the line before
+ * optional. Every check digit must hold.
+ */
+function checkMrz(s: string): boolean {
+  const lines = s.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const l = lines[lines.length - 1];
+  if (l === undefined) return false;
+  if (l.length === 44) {
+    return mrzCheck(l.slice(0, 9), l[9]!) && mrzCheck(l.slice(13, 19), l[19]!) && mrzCheck(l.slice(21, 27), l[27]!)
+      && mrzCheck(l.slice(28, 42), l[42]!) && mrzCheck(l.slice(0, 10) + l.slice(13, 20) + l.slice(21, 43), l[43]!);
+  }
+  if (l.length === 36) {
+    return mrzCheck(l.slice(0, 9), l[9]!) && mrzCheck(l.slice(13, 19), l[19]!) && mrzCheck(l.slice(21, 27), l[27]!)
+      && mrzCheck(l.slice(0, 10) + l.slice(13, 20) + l.slice(21, 35), l[35]!);
+  }
+  const a = lines[lines.length - 2];
+  if (l.length === 30 && a !== undefined && a.length === 30) {
+    return mrzCheck(a.slice(5, 14), a[14]!) && mrzCheck(l.slice(0, 6), l[6]!) && mrzCheck(l.slice(8, 14), l[14]!)
+      && mrzCheck(a.slice(5, 30) + l.slice(0, 7) + l.slice(8, 15) + l.slice(18, 29), l[29]!);
+  }
+  return false;
+}
+
 const CHECKS: Record<string, (s: string) => boolean> = {
   cn_id: checkCnId,
   hkid: checkHkid,
@@ -386,6 +500,13 @@ const CHECKS: Record<string, (s: string) => boolean> = {
   iban: checkIban,
   base64_userpass: checkBase64UserPass,
   uk_nino: checkUkNino,
+  es_dni: checkEsDni,
+  fr_nir: checkFrNir,
+  nl_bsn: checkNlBsn,
+  it_cf: checkItCodiceFiscale,
+  de_steuer_id: checkDeSteuerId,
+  sg_nric: checkSgNric,
+  mrz: checkMrz,
 };
 
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */

@@ -22,16 +22,17 @@
 // (https://github.com/gitleaks/gitleaks, MIT licence, copyright (c) 2019 Zachary Rice, reproduced in
 // 'license' below) by scripts/import-gitleaks-rules.py; entries with source 'knowhub' are our own.
 //
-// Patterns are the dialect both Rust's regex crate and JavaScript (no u flag) read alike: no
-// look-around, back-references or inline flags; \d and \w are written out ([0-9], [A-Za-z0-9_]);
-// \b is an ASCII word boundary. ignore_case and multiline are flags of the rule.
-// A match replaces its capture group `group` (0 or absent: the whole match) with `replace`, unless the
-// captured text is a placeholder (${X}, <x>, {{x}}, %X%, [REDACTED]), is below `entropy` (Shannon bits
-// per character), lacks a `require`d character class (digit, letter, upper, lower, mixed = letters
-// with digits or three classes, secret_value = not code, an environment reference or a type name), contains a stop word, or fails its `validate` check digit
-// (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, iban, base64_userpass). A rule with `keywords` only
-// runs on text that contains one of them (ASCII letters compared in lower case). Scanning resumes
-// after the whole match.
+// Patterns are the dialect both Rust's regex crate and JavaScript (no u flag) read alike: no look-
+// around, back-references or inline flags; \d and \w are written out ([0-9], [A-Za-z0-9_]); \b is an
+// ASCII word boundary. ignore_case and multiline are flags of the rule. A match replaces its capture
+// group `group` (0 or absent: the whole match) with `replace`, unless the captured text is a
+// placeholder (${X}, <x>, {{x}}, %X%, [REDACTED]), is below `entropy` (Shannon bits per character),
+// lacks a `require`d character class (digit, letter, upper, lower, mixed = letters with digits or
+// three classes, secret_value = not code, an environment reference or a type name), contains a stop
+// word, or fails its `validate` check digit (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, uk_nino,
+// es_dni, fr_nir, nl_bsn, it_cf, de_steuer_id, sg_nric, mrz, iban, base64_userpass). A rule with
+// `keywords` only runs on text that contains one of them (ASCII letters compared in lower case).
+// Scanning resumes after the whole match.
 //
 // Rules with source "gitleaks" (commit b58d3f102cf3a2c84cb7f923d05c25c9b1aed84b) are used under this licence:
 //
@@ -255,7 +256,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "api_key",
         "replace": "[API_KEY]",
-        "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{90,})",
+        "pattern": "\\b(hv[sbr]\\.[A-Za-z0-9_\\-]{24,})",
         "group": 1,
         "keywords": [
             "hvs.",
@@ -414,12 +415,80 @@ export const SECRET_RULES = [
         ]
     },
     {
+        "id": "password-hash-crypt",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9$])\\$?((?:1|5|6|apr1|md5)\\$(?:rounds=[0-9]{1,9}\\$)?[./A-Za-z0-9]{1,16}\\$[./A-Za-z0-9]{22,86}|2[abxy]?\\$[0-9]{2}\\$[./A-Za-z0-9]{53}|(?:y|gy|7)\\$[./A-Za-z0-9]{1,64}\\$[./A-Za-z0-9]{1,86}\\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\\$v=[0-9]+\\$m=[0-9]+,t=[0-9]+,p=[0-9]+\\$[A-Za-z0-9+/.=]{8,}\\$[A-Za-z0-9+/.=]{16,}|pbkdf2_sha(?:1|256|512)\\$[0-9]{1,7}\\$[A-Za-z0-9./+]{4,}\\$[A-Za-z0-9./+=]{16,})",
+        "group": 1,
+        "keywords": [
+            "$"
+        ]
+    },
+    {
+        "id": "tencent-secret-id",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b(AKID[A-Za-z0-9]{32})\\b",
+        "keywords": [
+            "akid"
+        ]
+    },
+    {
+        "id": "app-key-assignment",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b((?:[A-Z][A-Z0-9]*_)*APP_KEY|secret_key_base|SECRET_KEY_BASE)[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?((?:base64:)?[A-Za-z0-9+/=_\\-]{20,})",
+        "group": 2,
+        "keywords": [
+            "app_key",
+            "secret_key_base"
+        ],
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ]
+    },
+    {
+        "id": "wireguard-private-key",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:private[ _\\-]?key)[^\\n]{0,24}?[^A-Za-z0-9+/]([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?:[^A-Za-z0-9+/=]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "private"
+        ]
+    },
+    {
+        "id": "bitcoin-wif-context",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:importprivkey|\\bwif\\b|private[ _\\-]?key)[^\\n]{0,24}?[^A-Za-z0-9]([5KL][1-9A-HJ-NP-Za-km-z]{50,51})(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "importprivkey",
+            "wif",
+            "private"
+        ]
+    },
+    {
         "id": "password-in-prose-cjk",
         "source": "knowhub",
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "(?:密码|密碼|口令|パスワード|비밀번호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
         "group": 1,
         "entropy": 3,
         "require": [
@@ -430,8 +499,423 @@ export const SECRET_RULES = [
             "密码",
             "密碼",
             "口令",
+            "密钥",
+            "密鑰",
+            "秘钥",
+            "秘鑰",
+            "令牌",
             "パスワード",
-            "비밀번호"
+            "暗証番号",
+            "비밀번호",
+            "암호"
+        ]
+    },
+    {
+        "id": "password-in-prose-multilingual",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]+(?:is|was|are|is now|set to|changed to|ist|lautet|lautete|war|est|était|es|era|è|é|és|är|er|jest|je))[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "password",
+            "passwort",
+            "kennwort",
+            "passwd",
+            "passphrase",
+            "pwd",
+            "wachtwoord",
+            "contraseña",
+            "contrasena",
+            "senha",
+            "hasło",
+            "haslo",
+            "heslo",
+            "jelszó",
+            "jelszo",
+            "salasana",
+            "lösenord",
+            "losenord",
+            "passord",
+            "adgangskode",
+            "şifre",
+            "sifre",
+            "secret",
+            "token",
+            "api",
+            "clave",
+            "mot de passe",
+            "mdp",
+            "parola d'ordine",
+            "parolă",
+            "пароль",
+            "Пароль",
+            "κωδικός"
+        ],
+        "entropy": 2.5,
+        "require": [
+            "mixed",
+            "secret_value"
+        ]
+    },
+    {
+        "id": "password-in-prose-arrow",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:->|=>|→))[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "password",
+            "passwort",
+            "kennwort",
+            "passwd",
+            "passphrase",
+            "pwd",
+            "wachtwoord",
+            "contraseña",
+            "contrasena",
+            "senha",
+            "hasło",
+            "haslo",
+            "heslo",
+            "jelszó",
+            "jelszo",
+            "salasana",
+            "lösenord",
+            "losenord",
+            "passord",
+            "adgangskode",
+            "şifre",
+            "sifre",
+            "secret",
+            "token",
+            "api",
+            "clave",
+            "mot de passe",
+            "mdp",
+            "parola d'ordine",
+            "parolă",
+            "пароль",
+            "Пароль",
+            "κωδικός"
+        ],
+        "entropy": 2.5,
+        "require": [
+            "digit",
+            "mixed",
+            "secret_value"
+        ]
+    },
+    {
+        "id": "login-user-slash-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:logins?|credentials?|creds|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:(?:[ \\t]+[^\\s\\\"`:=：/]{1,30}){0,4}?(?:[ \\t]*[:=：]|[ \\t]+(?:is|are)))?[ \\t]+[\\\"'`]?[A-Za-z0-9_.@\\\\\\-]{1,64}[ \\t]*/[ \\t]*[\\\"'`]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "login",
+            "credential",
+            "creds",
+            "user"
+        ],
+        "entropy": 2.5,
+        "require": [
+            "mixed",
+            "secret_value"
+        ]
+    },
+    {
+        "id": "cli-ldap-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop|url)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-w[ \\t]*[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "ldap"
+        ]
+    },
+    {
+        "id": "cli-smb-user-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:smbclient|rpcclient|smbcacls|smbget|smbtree|smbcquotas|smbmap|net|winexe|crackmapexec|nxc)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t](?:-U|--user(?:name)?)(?:[ \\t]+|=)[\\\"']?[^\\s\\\"'%]{1,128}%([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "%"
+        ]
+    },
+    {
+        "id": "cli-htpasswd-batch",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])htpasswd[ \\t]+(?:-[A-Za-z]+[ \\t]+)*?-[A-Za-z]*b[A-Za-z]*[ \\t]+(?:-[A-Za-z]+[ \\t]+)*(?:[^\\s|;&>\\-][^\\s|;&>]*[ \\t]+)?[^\\s|;&>]+[ \\t]+[\\\"']?([^\\s\\\"'`|;&>…][^\\s\\\"'`|;&>]{2,})",
+        "group": 1,
+        "keywords": [
+            "htpasswd"
+        ]
+    },
+    {
+        "id": "cli-openssl-pass-arg",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[ \\t])-pass(?:in|out|word)?[ \\t]+[\\\"']?pass:([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "pass:"
+        ]
+    },
+    {
+        "id": "cli-keystore-pass",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[ \\t])-(?:src|dest)(?:store|key)pass[ \\t]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "storepass",
+            "keypass"
+        ]
+    },
+    {
+        "id": "cli-password-option-upper-p",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:zip|unzip|zipcloak|sqlcmd|bcp|isql|osql|ipmitool|mosquitto_(?:pub|sub|rr))(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-P[ \\t]*[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "zip",
+            "sqlcmd",
+            "bcp",
+            "isql",
+            "osql",
+            "ipmitool",
+            "mosquitto"
+        ]
+    },
+    {
+        "id": "cli-password-option-p",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|rdesktop|evil-winrm|smbmap|crackmapexec|nxc|cqlsh|rabbitmqadmin|psexec\\.py|wmiexec\\.py|smbexec\\.py|secretsdump\\.py)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-p[ \\t]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "mongo",
+            "rdesktop",
+            "winrm",
+            "smbmap",
+            "crackmapexec",
+            "nxc",
+            "cqlsh",
+            "rabbitmqadmin",
+            ".py"
+        ]
+    },
+    {
+        "id": "cli-password-attached-p",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:7z|7za|7zr|7zz|rar|unrar|mysqlimport|mysqlcheck|mysqlshow|mysqlslap|mysqlpump|mariadb-admin|mariadb-import|mariadb-check|mariadb-show)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]-p([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "7z",
+            "rar",
+            "mysql",
+            "mariadb"
+        ]
+    },
+    {
+        "id": "cli-freerdp-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:xfreerdp3?|wlfreerdp|sdl-freerdp3?)(?:[ \\t][^\\n|;&]{0,300}?)?[ \\t]/p:[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "freerdp"
+        ]
+    },
+    {
+        "id": "cli-net-use-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bnet[ \\t]+use\\b[^\\n|;&]{0,300}?[ \\t]/u(?:ser)?:[^\\s]+[ \\t]+[\\\"']?([^\\s\\\"'`/*][^\\s\\\"'`]{3,})",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "net use"
+        ]
+    },
+    {
+        "id": "cli-net-use-password-first",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bnet[ \\t]+use[ \\t]+(?:[A-Za-z]:[ \\t]+|\\*[ \\t]+)?\\\\\\\\[^\\s]+[ \\t]+[\\\"']?([^\\s\\\"'`/*][^\\s\\\"'`]{3,})[\\\"']?[ \\t]+/u(?:ser)?:",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "net use"
+        ]
+    },
+    {
+        "id": "cli-oracle-user-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl)[ \\t]+(?:-[A-Za-z]+[ \\t]+|(?:target|catalog|auxiliary)[ \\t]+|userid=)*[\\\"']?[A-Za-z0-9_$#.]{1,64}/([^\\s@/\\\"'`]{4,})",
+        "group": 1,
+        "keywords": [
+            "sqlplus",
+            "rman",
+            "expdp",
+            "impdp",
+            "sqlldr",
+            "dgmgrl"
+        ]
+    },
+    {
+        "id": "cli-prefixed-password-option",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[ \\t])--(?:(?:http|ftp|proxy|db|database|admin|root|bind|ssh|sftp|smtp|mail|user|login|auth|keystore|truststore|store|key|master|rpc|api|web|ui|vnc|redis|mysql|postgres|pg|ldap|registry|repo|repository|remote|server|client|basic-auth|webdav|smb|mega|seafile|sql|imap|pop|jmx|broker|cluster|node|bootstrap|initial|default|source|target|src|dest|old|new)-pass(?:word|wd|phrase)?|passphrase)(?:[ \\t]+|=)[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "pass"
+        ],
+        "require": [
+            "secret_value"
+        ]
+    },
+    {
+        "id": "rclone-config-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\brclone[ \\t]+config[ \\t]+(?:create|update|password)\\b[^\\n|;&]{0,300}?[ \\t](?:pass|password)[ \\t=]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "rclone"
+        ]
+    },
+    {
+        "id": "wpa-passphrase-command",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-])wpa_passphrase[ \\t]+(?:\\\"[^\\\"\\n]*\\\"|'[^'\\n]*'|[^\\s]+)[ \\t]+[\\\"']?([^\\s\\\"'`\\-…][^\\s\\\"'`]{2,})",
+        "group": 1,
+        "keywords": [
+            "wpa_passphrase"
+        ]
+    },
+    {
+        "id": "wpa-psk-quoted",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_])psk[ \\t]*=[ \\t]*\\\"([^\\\"\\n]{8,63})\\\"",
+        "group": 1,
+        "keywords": [
+            "psk"
+        ]
+    },
+    {
+        "id": "wpa-psk-hex",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_])psk[ \\t]*=[ \\t]*([0-9a-fA-F]{64})(?:[^0-9a-fA-F]|$)",
+        "group": 1,
+        "keywords": [
+            "psk"
+        ]
+    },
+    {
+        "id": "xml-password-element",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "<((?:[A-Za-z_][A-Za-z0-9_.\\-]*:)?[A-Za-z_.\\-]*(?:password|passwd|passphrase|secret|apikey|api-key|api_key|token))>[ \\t]*([^<\\s][^<\\n]{0,127}?)[ \\t]*</",
+        "group": 2,
+        "ignore_case": true,
+        "keywords": [
+            "pass",
+            "secret",
+            "token",
+            "api"
+        ],
+        "require": [
+            "secret_value"
+        ]
+    },
+    {
+        "id": "dotnet-add-key-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "<add[ \\t]+key[ \\t]*=[ \\t]*[\\\"']([^\\\"'\\n]*(?:password|passwd|pwd|secret|apikey|api_key|token|credential)[^\\\"'\\n]*)[\\\"'][ \\t]+value[ \\t]*=[ \\t]*[\\\"']([^\\\"'\\n]+)[\\\"']",
+        "group": 2,
+        "ignore_case": true,
+        "keywords": [
+            "<add"
+        ],
+        "require": [
+            "secret_value"
+        ]
+    },
+    {
+        "id": "camelcase-password-key",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_])[\\\"']?([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Password|Passwd|Passphrase|Pwd|Secret)|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:Password|Passwd|Passphrase|Secret))[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?([^\\s\\\"',;`]{6,})",
+        "group": 2,
+        "keywords": [
+            "password",
+            "passwd",
+            "passphrase",
+            "pwd",
+            "secret"
+        ],
+        "require": [
+            "secret_value"
         ]
     },
     {
@@ -517,7 +1001,7 @@ export const SECRET_RULES = [
         "stage": "personal",
         "category": "national_id",
         "replace": "[ID_NUMBER]",
-        "pattern": "(?:\\bssn\\b|\\bsocial security(?: number| no\\.?)?|社会安全号码?|社會安全號碼?)[^0-9\\n]{0,12}([0-9]{9})(?:[^0-9]|$)",
+        "pattern": "(?:\\bssn\\b|\\bi?tin\\b|\\btaxpayer identification number|\\bsocial security(?: number| no\\.?)?|社会安全号码?|社會安全號碼?)[^0-9\\n]{0,12}([0-9]{9})(?:[^0-9]|$)",
         "group": 1,
         "ignore_case": true,
         "validate": "us_ssn",
@@ -525,7 +1009,9 @@ export const SECRET_RULES = [
             "ssn",
             "social security",
             "社会安全",
-            "社會安全"
+            "社會安全",
+            "tin",
+            "taxpayer"
         ]
     },
     {
@@ -539,20 +1025,147 @@ export const SECRET_RULES = [
         "validate": "uk_nino"
     },
     {
+        "id": "mrz-td3",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Z0-9<])((?:[PV][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{39}[ \\t]*\\r?\\n[ \\t]*)?[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{14}[0-9<][0-9])(?:[^A-Z0-9<]|$)",
+        "group": 1,
+        "keywords": [
+            "<"
+        ],
+        "validate": "mrz"
+    },
+    {
+        "id": "mrz-td2",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Z0-9<])((?:[ACIPV][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{31}[ \\t]*\\r?\\n[ \\t]*)?[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{7}[0-9])(?:[^A-Z0-9<]|$)",
+        "group": 1,
+        "keywords": [
+            "<"
+        ],
+        "validate": "mrz"
+    },
+    {
+        "id": "mrz-td1",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Z0-9<])([ACI][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{9}[0-9<][A-Z0-9<]{15}[ \\t]*\\r?\\n[ \\t]*[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z<]{3}[A-Z0-9<]{11}[0-9])(?:[^A-Z0-9<]|$)",
+        "group": 1,
+        "keywords": [
+            "<"
+        ],
+        "validate": "mrz"
+    },
+    {
+        "id": "es-dni-nie",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\-])([0-9]{8}[ \\-]?[A-Z]|[XYZ][ \\-]?[0-9]{7}[ \\-]?[A-Z])(?:[^A-Za-z0-9_\\-]|$)",
+        "group": 1,
+        "validate": "es_dni"
+    },
+    {
+        "id": "fr-nir",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_.+/\\-])([1-478][ ]?[0-9]{2}[ ]?(?:0[1-9]|1[0-2]|[2-9][0-9])[ ]?(?:[0-9]{2}|2[AB])[ ]?[0-9]{3}[ ]?[0-9]{3}[ ]?[0-9]{2})(?:[^A-Za-z0-9_\\-]|$)",
+        "group": 1,
+        "validate": "fr_nir"
+    },
+    {
+        "id": "it-codice-fiscale",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_])([A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])(?:[^A-Za-z0-9_]|$)",
+        "group": 1,
+        "validate": "it_cf"
+    },
+    {
+        "id": "sg-nric-fin",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_])([STFG][0-9]{7}[A-Z])(?:[^A-Za-z0-9_]|$)",
+        "group": 1,
+        "validate": "sg_nric"
+    },
+    {
+        "id": "nl-bsn-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:\\bbsn(?:[_\\-]?(?:nr|nummer|number|id|no))?\\b|burgerservicenummer|\\bsofi[_\\-]?nummer|citizen service number)[^0-9\\n]{0,16}([0-9]{9}|[0-9]{4}[. ][0-9]{2}[. ][0-9]{3}|[0-9]{3}[. ][0-9]{3}[. ][0-9]{3})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "bsn",
+            "burgerservicenummer",
+            "sofi",
+            "citizen service number"
+        ],
+        "validate": "nl_bsn"
+    },
+    {
+        "id": "de-steuer-id-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:steuer[ \\-]?id(?:entifikationsnummer)?|steuerliche[ \\t]+identifikationsnummer|identifikationsnummer|\\bid-?nr\\b|\\btax[ \\-]?id(?:entification number)?\\b|\\btin\\b)[^0-9\\n]{0,16}([0-9]{2}[ ]?[0-9]{3}[ ]?[0-9]{3}[ ]?[0-9]{3})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "steuer",
+            "identifikationsnummer",
+            "idnr",
+            "id-nr",
+            "tax",
+            "tin"
+        ],
+        "validate": "de_steuer_id"
+    },
+    {
         "id": "passport-context",
         "source": "knowhub",
         "stage": "personal",
         "category": "national_id",
         "replace": "[ID_NUMBER]",
-        "pattern": "(?:passport|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|number|num\\.?|#|is|号码|號碼|号|號|番号|번호|:|：|=))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8})(?:[^A-Za-z0-9]|$)",
+        "pattern": "(?:passport|reisepass|passnummer|passeport|pasaporte|passaporto|passaporte|paspoort|paszport|паспорт|护照|護照|旅券|여권)(?:[ \\t]*(?:no\\.?|nr\\.?|n°|number|nummer|numéro|número|numero|num\\.?|#|is|ist|est|es|è|号码|號碼|号|號|番号|번호|номер|:|：|=))*[ \\t]*([A-Z]{0,2}[ ]?[0-9](?:[ \\-]?[0-9]){5,8}|[A-Z0-9]{6,9})(?:[^A-Za-z0-9]|$)",
         "group": 1,
         "ignore_case": true,
         "keywords": [
             "passport",
+            "reisepass",
+            "passnummer",
+            "passeport",
+            "pasaporte",
+            "passaporto",
+            "passaporte",
+            "paspoort",
+            "paszport",
+            "паспорт",
             "护照",
             "護照",
             "旅券",
             "여권"
+        ],
+        "require": [
+            "digit"
         ]
     },
     {
@@ -3483,6 +4096,128 @@ function checkUkNino(s) {
     const letterOk = (c) => !"DFIQUV".includes(c);
     return letterOk(p) && letterOk(q) && q !== "O" && !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].includes(p + q);
 }
+/** A Spanish DNI (`12345678Z`) or NIE (`X1234567L`): the number mod 23 picks the check letter. */
+function checkEsDni(s) {
+    const b = alnum(s);
+    if (!/^[0-9XYZ][0-9]{7}[A-Z]$/.test(b))
+        return false;
+    const lead = b[0] === "X" ? "0" : b[0] === "Y" ? "1" : b[0] === "Z" ? "2" : b[0];
+    const n = Number(lead + b.slice(1, 8));
+    return "TRWAGMYFPDXBNJZSQVHLCKE"[n % 23] === b[8];
+}
+/**
+ * A French social security number (NIR): sex, year, a month that can occur (01-12, or 20 and
+ * above), department (Corsica `2A`/`2B` count as 19 and 18), and the key, 97 minus the first
+ * thirteen digits mod 97.
+ */
+function checkFrNir(s) {
+    const b = alnum(s);
+    if (b.length !== 15 || !"123478".includes(b[0]))
+        return false;
+    const dept = b.slice(5, 7);
+    const digits = b.slice(0, 5) + (dept === "2A" ? "19" : dept === "2B" ? "18" : dept) + b.slice(7);
+    if (!isDigits(digits))
+        return false;
+    const month = Number(digits.slice(3, 5));
+    if (month === 0 || (month >= 13 && month < 20))
+        return false;
+    return Number(digits.slice(13)) === 97 - Number(BigInt(digits.slice(0, 13)) % 97n);
+}
+/** A Dutch citizen service number (BSN): nine digits passing the eleven test. */
+function checkNlBsn(s) {
+    const b = alnum(s);
+    if (b.length !== 9 || !isDigits(b))
+        return false;
+    let sum = -Number(b[8]);
+    for (let i = 0; i < 8; i++)
+        sum += Number(b[i]) * (9 - i);
+    return sum > 0 && sum % 11 === 0;
+}
+/** An Italian tax code (codice fiscale): structure, day and check letter; digits may be letters LMNPQRSTUV. */
+function checkItCodiceFiscale(s) {
+    const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+    const b = alnum(s);
+    if (!/^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/.test(b))
+        return false;
+    const subst = (c) => (/[0-9]/.test(c) ? Number(c) : "LMNPQRSTUV".indexOf(c));
+    const day = subst(b[9]) * 10 + subst(b[10]);
+    if (!((day >= 1 && day <= 31) || (day >= 41 && day <= 71)))
+        return false;
+    const value = (c) => (/[0-9]/.test(c) ? Number(c) : c.charCodeAt(0) - 65);
+    let sum = 0;
+    for (let i = 0; i < 15; i++)
+        sum += i % 2 === 0 ? ODD[value(b[i])] : value(b[i]);
+    return b[15] === String.fromCharCode(65 + (sum % 26));
+}
+/**
+ * A German tax identification number (Steuer-ID): eleven digits, the first not 0, exactly one of
+ * the first ten repeated (twice or three times), and the ISO 7064 MOD 11,10 check digit.
+ */
+function checkDeSteuerId(s) {
+    const b = alnum(s);
+    if (b.length !== 11 || !isDigits(b) || b[0] === "0")
+        return false;
+    const counts = new Array(10).fill(0);
+    for (const d of b.slice(0, 10))
+        counts[Number(d)] += 1;
+    if (counts.filter((c) => c > 1).length !== 1 || counts.some((c) => c > 3))
+        return false;
+    let product = 10;
+    for (const d of b.slice(0, 10)) {
+        let sum = (Number(d) + product) % 10;
+        if (sum === 0)
+            sum = 10;
+        product = (sum * 2) % 11;
+    }
+    return Number(b[10]) === (11 - product) % 10;
+}
+/** A Singapore NRIC or FIN (`S1234567D`): prefix S, T, F or G, seven digits, the check letter. */
+function checkSgNric(s) {
+    const W = [2, 7, 6, 5, 4, 3, 2];
+    const b = alnum(s);
+    if (!/^[STFG][0-9]{7}[A-Z]$/.test(b))
+        return false;
+    let sum = "TG".includes(b[0]) ? 4 : 0;
+    for (let i = 0; i < 7; i++)
+        sum += Number(b[1 + i]) * W[i];
+    const table = "ST".includes(b[0]) ? "JZIHGFEDCBA" : "XWUTRQPNMLK";
+    return table[sum % 11] === b[8];
+}
+/** The ICAO 9303 check digit of an MRZ field: weights 7, 3, 1; `<` counts 0, letters 10 to 35. */
+function mrzCheck(field, check) {
+    let sum = 0;
+    for (let i = 0; i < field.length; i++) {
+        const c = field.charCodeAt(i);
+        const v = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : 0;
+        sum += v * [7, 3, 1][i % 3];
+    }
+    return check === String(sum % 10) || (check === "<" && sum === 0);
+}
+/**
+ * A machine-readable zone of a travel document (ICAO 9303): a passport's second line (TD3, 44
+ * characters), a TD2 line (36) or a TD1 card's first two lines (30 each), the line before
+ * optional. Every check digit must hold.
+ */
+function checkMrz(s) {
+    const lines = s.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    const l = lines[lines.length - 1];
+    if (l === undefined)
+        return false;
+    if (l.length === 44) {
+        return mrzCheck(l.slice(0, 9), l[9]) && mrzCheck(l.slice(13, 19), l[19]) && mrzCheck(l.slice(21, 27), l[27])
+            && mrzCheck(l.slice(28, 42), l[42]) && mrzCheck(l.slice(0, 10) + l.slice(13, 20) + l.slice(21, 43), l[43]);
+    }
+    if (l.length === 36) {
+        return mrzCheck(l.slice(0, 9), l[9]) && mrzCheck(l.slice(13, 19), l[19]) && mrzCheck(l.slice(21, 27), l[27])
+            && mrzCheck(l.slice(0, 10) + l.slice(13, 20) + l.slice(21, 35), l[35]);
+    }
+    const a = lines[lines.length - 2];
+    if (l.length === 30 && a !== undefined && a.length === 30) {
+        return mrzCheck(a.slice(5, 14), a[14]) && mrzCheck(l.slice(0, 6), l[6]) && mrzCheck(l.slice(8, 14), l[14])
+            && mrzCheck(a.slice(5, 30) + l.slice(0, 7) + l.slice(8, 15) + l.slice(18, 29), l[29]);
+    }
+    return false;
+}
 const CHECKS = {
     cn_id: checkCnId,
     hkid: checkHkid,
@@ -3493,6 +4228,13 @@ const CHECKS = {
     iban: checkIban,
     base64_userpass: checkBase64UserPass,
     uk_nino: checkUkNino,
+    es_dni: checkEsDni,
+    fr_nir: checkFrNir,
+    nl_bsn: checkNlBsn,
+    it_cf: checkItCodiceFiscale,
+    de_steuer_id: checkDeSteuerId,
+    sg_nric: checkSgNric,
+    mrz: checkMrz,
 };
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
 export function shannonEntropy(s) {
