@@ -48,6 +48,7 @@ class Hub:
         for k in [k for k in self.env if k.startswith("KNOWHUB_") and k not in
                   ("KNOWHUB_DATA_DIR", "KNOWHUB_EMBEDDER", "KNOWHUB_AUTH", "KNOWHUB_CONFIG")]:
             del self.env[k]
+        open(self.env["KNOWHUB_CONFIG"], "w").close()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = open(os.path.join(self.dir, "serve.log"), "ab")
 
