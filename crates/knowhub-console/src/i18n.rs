@@ -127,6 +127,14 @@ labels! {
     week => "Week", "周";
     created => "Created", "新增";
     searches_per_day => "Searches per day", "每日搜索";
+    webhooks => "Webhooks", "Webhook";
+    last_status => "Last status", "最近状态";
+    delivered => "Delivered", "已送达";
+    sync_from => "Sync from other hubs", "从其他 Hub 同步";
+    hub_url => "Hub", "Hub";
+    read_changes => "Changes read", "已读变更";
+    conflicts => "Conflicts", "冲突";
+    no_answer => "no answer", "无应答";
     day => "Day", "日期";
     searches => "Searches", "搜索次数";
     found => "Found a result", "有结果";

@@ -582,7 +582,47 @@ fn render_resource(lang: Lang, r: &ResourcePage) -> Markup {
 pub async fn dashboard(State(c): St, Ctx(s): Ctx) -> PageResult {
     let lang = s.lang;
     let d = c.hub.dashboard(&s.caller, DASHBOARD_WEEKS.default as u32).await.map_err(|e| PageError::core(lang, e))?;
-    Ok(html_page(page(lang, t(lang, L::dashboard), Nav::Dashboard, Some(&s), None, render_dashboard(lang, &d))))
+    let links = render_links(lang, &c.hub.metrics().snapshot());
+    let body = html! { (render_dashboard(lang, &d)) (links) };
+    Ok(html_page(page(lang, t(lang, L::dashboard), Nav::Dashboard, Some(&s), None, body)))
+}
+
+/// What this replica's webhooks and pulls from other hubs are doing (absent when none is set).
+fn render_links(lang: Lang, m: &knowhub_service::MetricsSnapshot) -> Markup {
+    html! {
+        @if !m.webhooks.is_empty() {
+            section #webhooks {
+                h2 { (t(lang, L::webhooks)) }
+                div.scroll { table {
+                    thead { tr { th { (t(lang, L::name)) } th.n { (t(lang, L::last_status)) }
+                        th.n { (t(lang, L::delivered)) } th.n { (t(lang, L::failures)) } } }
+                    tbody { @for w in &m.webhooks {
+                        tr data-hook=(w.name) data-ok=((200..300).contains(&w.last_status)) {
+                            td { (w.name) }
+                            td.n { @if w.last_status == 0 { (t(lang, L::no_answer)) } @else { (w.last_status) } }
+                            td.n { (w.delivered) } td.n { (w.failed) }
+                        }
+                    } }
+                } }
+            }
+        }
+        @if !m.sync.is_empty() {
+            section #sync {
+                h2 { (t(lang, L::sync_from)) }
+                div.scroll { table {
+                    thead { tr { th { (t(lang, L::hub_url)) } th { (t(lang, L::last_status)) } th.n { (t(lang, L::read_changes)) }
+                        th.n { (t(lang, L::created)) } th.n { (t(lang, L::conflicts)) } th.n { (t(lang, L::failures)) } } }
+                    tbody { @for p in &m.sync {
+                        tr data-from=(p.from) data-ok=(p.ok) {
+                            td { (p.from) }
+                            td { @if p.ok { "ok" } @else { (p.error) } }
+                            td.n { (p.read) } td.n { (p.created) } td.n { (p.conflicts) } td.n { (p.failures) }
+                        }
+                    } }
+                } }
+            }
+        }
+    }
 }
 
 fn share(n: u64, of: u64) -> f64 {

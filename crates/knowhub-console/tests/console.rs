@@ -312,3 +312,22 @@ async fn quarantine_from_the_keys_page() {
     let r = t.post("/ui/quarantine", Some(&ac), &format!("csrf={token}&kind=key&value=")).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
 }
+
+#[tokio::test]
+async fn the_dashboard_shows_webhooks_and_pulls_from_other_hubs() {
+    let t = T::new().await;
+    let admin = t.key("root", Role::Admin).await;
+    let ac = t.sign_in(&admin).await;
+    let page = t.get("/ui/", Some(&ac)).await;
+    assert!(!page.body.contains("id=\"webhooks\"") && !page.body.contains("id=\"sync\""), "none configured");
+    t.hub.metrics().webhook("chat", 503);
+    t.hub.metrics().webhook("chat", 0);
+    t.hub.metrics().webhook("ops", 200);
+    t.hub.metrics().sync_pull("http://10.0.0.5:8000", Err("cannot reach the hub <down>".into()));
+    let page = t.get("/ui/", Some(&ac)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("data-hook=\"chat\" data-ok=\"false\""), "{}", page.body);
+    assert!(page.body.contains("data-hook=\"ops\" data-ok=\"true\""), "{}", page.body);
+    assert!(page.body.contains("data-from=\"http://10.0.0.5:8000\" data-ok=\"false\""), "{}", page.body);
+    assert!(page.body.contains("cannot reach the hub &lt;down&gt;"), "escaped: {}", page.body);
+}

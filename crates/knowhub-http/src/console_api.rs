@@ -264,6 +264,40 @@ async fn metrics(
             per_hook(|w| w.failed),
         );
     }
+    if !s.sync.is_empty() {
+        let per_peer = |f: fn(&knowhub_service::metrics::SyncStats) -> u64| -> Vec<(String, String)> {
+            s.sync.iter().map(|p| (format!("{{from=\"{}\"}}", p.from), f(p).to_string())).collect()
+        };
+        family(
+            &mut t,
+            "knowhub_sync_up",
+            "gauge",
+            "Whether the last pull from each hub succeeded.",
+            per_peer(|p| u64::from(p.ok)),
+        );
+        family(&mut t, "knowhub_sync_read_total", "counter", "Changes read from each hub.", per_peer(|p| p.read));
+        family(
+            &mut t,
+            "knowhub_sync_created_total",
+            "counter",
+            "Records new here from each hub.",
+            per_peer(|p| p.created),
+        );
+        family(
+            &mut t,
+            "knowhub_sync_conflicts_total",
+            "counter",
+            "Records changed on both hubs (sent to review).",
+            per_peer(|p| p.conflicts),
+        );
+        family(
+            &mut t,
+            "knowhub_sync_failures_total",
+            "counter",
+            "Pulls from each hub that failed (each is retried).",
+            per_peer(|p| p.failures),
+        );
+    }
     let mut records = Vec::new();
     for st in Status::ALL {
         records.push((st.as_str(), store.count_status(*st).await?));

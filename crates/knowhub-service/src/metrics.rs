@@ -22,6 +22,8 @@ pub struct Metrics {
     output_tokens: AtomicU64,
     /// Per webhook: (last HTTP status, 0 when unreachable; delivered; failed attempts).
     webhooks: std::sync::Mutex<std::collections::BTreeMap<String, (u16, u64, u64)>>,
+    /// Per hub pulled from (its URL): what the pulls did.
+    sync: std::sync::Mutex<std::collections::BTreeMap<String, SyncStats>>,
 }
 
 /// A point-in-time copy of the counters.
@@ -39,6 +41,26 @@ pub struct MetricsSnapshot {
     pub input_tokens: u64,
     pub output_tokens: u64,
     pub webhooks: Vec<WebhookStats>,
+    pub sync: Vec<SyncStats>,
+}
+
+/// Pulls from one other hub on this replica.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SyncStats {
+    /// The other hub's URL.
+    pub from: String,
+    /// Whether the last pull succeeded.
+    pub ok: bool,
+    /// Why the last pull failed (empty after a success).
+    pub error: String,
+    /// Changes read, and what they did here.
+    pub read: u64,
+    pub created: u64,
+    pub updated: u64,
+    pub deleted: u64,
+    pub conflicts: u64,
+    /// Pulls that failed (each is retried).
+    pub failures: u64,
 }
 
 /// One webhook's deliveries on this replica.
@@ -62,6 +84,28 @@ impl Metrics {
             e.1 += 1;
         } else {
             e.2 += 1;
+        }
+    }
+
+    /// One pull from another hub, and what it did or why it failed.
+    pub fn sync_pull(&self, from: &str, result: std::result::Result<&crate::sync::SyncReport, String>) {
+        let mut m = self.sync.lock().unwrap_or_else(|p| p.into_inner());
+        let e = m.entry(from.to_string()).or_insert_with(|| SyncStats { from: from.to_string(), ..Default::default() });
+        match result {
+            Ok(r) => {
+                e.ok = true;
+                e.error.clear();
+                e.read += r.read;
+                e.created += r.created;
+                e.updated += r.updated;
+                e.deleted += r.deleted;
+                e.conflicts += r.conflicts;
+            }
+            Err(why) => {
+                e.ok = false;
+                e.error = why;
+                e.failures += 1;
+            }
         }
     }
 
@@ -125,6 +169,7 @@ impl Metrics {
                 .iter()
                 .map(|(n, (s, d, f))| WebhookStats { name: n.clone(), last_status: *s, delivered: *d, failed: *f })
                 .collect(),
+            sync: self.sync.lock().unwrap_or_else(|p| p.into_inner()).values().cloned().collect(),
         }
     }
 }

@@ -140,7 +140,9 @@ impl Hub {
     pub async fn sync_from(&self, caller: &Caller, peer: &SyncPeer) -> Result<SyncReport> {
         caller.require(Role::Admin)?;
         let http = sync_client()?;
-        self.pull(&http, peer, 0).await
+        let res = self.pull(&http, peer, 0).await;
+        self.metrics.sync_pull(&peer.url, res.as_ref().map_err(|e| e.to_string()));
+        res
     }
 
     /// Pulls continuously from `peer` (the `[sync]` config), long-polling when caught up and
@@ -152,7 +154,9 @@ impl Hub {
             let mut backoff = FIRST_RETRY;
             loop {
                 let Some(h) = weak.upgrade() else { return };
-                match h.pull(&http, &peer, LONG_POLL_SECS).await {
+                let res = h.pull(&http, &peer, LONG_POLL_SECS).await;
+                h.metrics.sync_pull(&peer.url, res.as_ref().map_err(|e| e.to_string()));
+                match res {
                     Ok(r) => {
                         backoff = FIRST_RETRY;
                         if r.read > 0 {
