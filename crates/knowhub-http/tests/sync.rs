@@ -265,3 +265,21 @@ async fn bad_pulls_are_refused_naming_what_is_wrong() {
     let (s, v) = a.reviewer.get("/api/changes?peer=zz!").await;
     assert_eq!((s, field(&v).as_deref()), (400, Some("peer")), "{v}");
 }
+
+#[tokio::test]
+async fn a_private_record_comes_only_into_a_scope_chosen_for_it() {
+    let (a, b) = (side().await, side().await);
+    let mut body = exp("keep my own notes on the staging cluster");
+    body["scope"] = json!("private/bot");
+    let (s, v) = b.agent.post("/api/submit", body).await;
+    assert!(s == 201 || s == 202, "{s} {v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let rep = pull(&a, &b, &b.keys.reviewer).await;
+    assert_eq!(rep["created"].as_u64(), Some(0), "{rep}");
+    assert_eq!(get(&a, &id).await.0, 404, "bot here is not bot there");
+    // A fresh pull into a chosen scope (another hub's position is per hub, so use a third).
+    let c = side().await;
+    let (s, rep) = c.admin.post("/api/sync", json!({"from": b.url, "key": b.keys.reviewer, "into": "team/ops"})).await;
+    assert_eq!((s, rep["created"].as_u64()), (200, Some(1)), "{rep}");
+    assert_eq!(get(&c, &id).await.1["scope"], "team/ops");
+}

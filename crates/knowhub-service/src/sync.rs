@@ -220,6 +220,11 @@ impl Hub {
         let Some(remote) = change.experience else {
             return self.apply_delete(their, &id, &by).await;
         };
+        // A private scope names a person of the other hub, not the caller of the same name here:
+        // such records come only into a scope chosen for them.
+        if peer.into.is_none() && remote.scope.starts_with("private/") {
+            return Ok(Applied::Unchanged);
+        }
         let theirs = version_of(&remote);
         let Some(local) = self.store.get(&id).await? else {
             // Gone here (a tombstone), or first written here and since deleted: not brought back.
