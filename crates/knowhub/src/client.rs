@@ -147,6 +147,9 @@ pub async fn search(a: SearchArgs) -> anyhow::Result<std::process::ExitCode> {
             if r.flags.is_empty() { String::new() } else { format!(" · {}", safe(&r.flags.join(", "))) },
             safe(&r.id),
         );
+        if !r.origin_hub.is_empty() {
+            println!("   from hub {}", safe(&r.origin_hub));
+        }
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
