@@ -31,7 +31,7 @@ cargo test --workspace
 step "the HTTP API tests again, on PostgreSQL (every API behaviour on both backends)"
 # --workspace, not -p knowhub-http: the same package selection as above resolves the same
 # features, so this reuses that build (with -p, cargo rebuilt most dependencies: minutes in CI).
-KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi --test scopes --test hold --test sync
+KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --test extract --test trust --test hardening --test fuzz --test console_api --test openapi --test scopes --test hold --test sync --test playbooks
 
 step "Python client: mypy --strict and its tests against the real knowhub server (PyPI: httpx, langchain-core, pytest)"
 # cargo test built target/debug/knowhub; the script makes clients/python/.venv itself (once).

@@ -524,6 +524,10 @@ pub struct SearchHit {
     /// The hub it was first written on, when it came here by sync (that hub's id).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub origin_hub: String,
+    /// The hit's resource has a playbook the caller can read: its name, for
+    /// `GET /api/playbooks/{resource}` or `kb_playbook`. Omitted when it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playbook: Option<String>,
 }
 
 /// The outcome votes a search result shows.
@@ -557,6 +561,7 @@ impl SearchHit {
             contested_with: e.contested_with.clone(),
             has_content: e.has_content,
             origin_hub: e.provenance.hub.clone(),
+            playbook: None,
         }
     }
 }

@@ -260,6 +260,7 @@ mod tests {
             contested_with: Vec::new(),
             has_content: false,
             origin_hub: String::new(),
+            playbook: None,
         }
     }
 

@@ -80,6 +80,7 @@ pub fn api_routes() -> OpenApiRouter<Arc<Hub>> {
         .merge(crate::console_api::routes())
         .merge(crate::hold::routes())
         .merge(crate::sync::routes())
+        .merge(crate::playbook::routes())
 }
 
 fn parse_search(raw: Option<String>) -> Result<SearchQuery, ApiError> {

@@ -12,6 +12,7 @@ pub mod hold;
 pub mod http;
 pub mod input;
 pub mod openapi;
+pub mod playbook;
 pub mod sync;
 
 pub use conn::{serve, serve_with, ConnLimits};

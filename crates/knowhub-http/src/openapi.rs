@@ -95,6 +95,9 @@ fn parameter_limits() -> Vec<(&'static str, &'static str, &'static str, Limit)> 
         ("/api/resources", "get", "limit", Int(req::RESOURCES_LIMIT)),
         ("/api/dashboard", "get", "weeks", Int(req::DASHBOARD_WEEKS)),
         ("/api/extract", "post", "wait", Bounds(req::EXTRACT_WAIT.min, req::EXTRACT_WAIT.max)),
+        ("/api/playbooks/{resource}", "get", "resource", Chars(req::MAX_RESOURCE)),
+        ("/api/playbooks/{resource}", "get", "budget", Int(knowhub_service::playbook::BUDGET)),
+        ("/api/playbooks/{resource}", "get", "scope", Chars(req::MAX_SCOPE)),
     ];
     // An experience's id: nothing longer names a record.
     for (path, method) in [

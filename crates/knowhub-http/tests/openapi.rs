@@ -221,6 +221,7 @@ async fn schemas_name_every_field_returned() {
         ("/api/experiences/{id}/view", "get", "200", api.get(&format!("/api/experiences/{id}/view")).await.1),
         ("/api/resources/{name}", "get", "200", api.get("/api/resources/pg_dump").await.1),
         ("/api/resources", "get", "200", api.get("/api/resources").await.1),
+        ("/api/playbooks/{resource}", "get", "200", api.get("/api/playbooks/pg_dump").await.1),
         ("/api/dashboard", "get", "200", api.get("/api/dashboard").await.1),
         ("/api/pending", "get", "200", api.get("/api/pending").await.1),
         ("/healthz", "get", "200", api.get("/healthz").await.1),

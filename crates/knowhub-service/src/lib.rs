@@ -17,6 +17,7 @@ pub mod insight;
 pub mod jobs;
 pub mod limits;
 pub mod metrics;
+pub mod playbook;
 pub mod requests;
 pub mod review;
 pub mod screen;
@@ -37,6 +38,7 @@ pub use jobs::{ExtractRequest, JobView};
 pub use knowhub_core::Caller;
 pub use limits::{Budget, RateLimits, RecordLimits, BURST};
 pub use metrics::{Metrics, MetricsSnapshot};
+pub use playbook::{Playbook, PlaybookLine, PlaybookQuery, PlaybookRequest};
 pub use requests::{
     ApproveRequest, DashboardRequest, ExtractWait, FeedbackRequest, MergeRequest, NewKeyRequest, PendingQuery,
     PendingRequest, RejectRequest, ResourcesRequest, RevertRequest, ScopeRequest, SearchRequest, SubmitRequest,

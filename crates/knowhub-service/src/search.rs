@@ -187,10 +187,16 @@ impl Hub {
             .collect())
     }
 
-    /// Candidates from each signal -> their scores and records -> `rank::rank` -> hits.
+    /// Candidates from each signal -> their scores and records -> `rank::rank` -> hits, each
+    /// naming its resource's playbook when the caller has one to read.
     pub async fn search(&self, caller: &Caller, q: &SearchQuery) -> Result<SearchResponse> {
         let started = std::time::Instant::now();
-        let r = self.search_uncounted(caller, q).await?;
+        let mut r = self.search_uncounted(caller, q).await?;
+        let names: Vec<&str> = r.results.iter().map(|h| h.resource.as_str()).collect();
+        let with = self.playbooks_for(caller, &names).await?;
+        for h in r.results.iter_mut() {
+            h.playbook = with.contains(&h.resource).then(|| h.resource.clone());
+        }
         self.observe_search(caller, started.elapsed().as_secs_f64(), !r.results.is_empty());
         Ok(r)
     }

@@ -1,0 +1,189 @@
+//! Playbooks through the HTTP API, on the backend `common::store` picks (scripts/test.sh runs
+//! these once per backend): what a playbook holds and in which order, that it keeps to the
+//! caller's scopes and leaves held records out, that search hits point at it, and bad input.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use knowhub_ai::Embedder;
+use knowhub_core::Caller;
+use knowhub_service::requests::NewKeyRequest;
+use knowhub_service::{Hub, HubOptions, SearchConfig};
+use serde_json::{json, Value};
+
+mod common;
+use common::Api;
+
+struct Org {
+    _dir: tempfile::TempDir,
+    api: Api,
+    keys: HashMap<&'static str, String>,
+}
+
+impl Org {
+    fn as_(&self, name: &str) -> Api {
+        self.api.as_key(&self.keys[name])
+    }
+}
+
+/// A hub with keys required: `admin`, and agents `bot-a` / `bot-b` reading org and their team,
+/// writing to their team; `mallory` writes to org.
+async fn org() -> Org {
+    let dir = tempfile::tempdir().unwrap();
+    let store = common::store(dir.path()).await;
+    let opts = HubOptions { auth: true, ..Default::default() };
+    let hub = Hub::with_options(store, Arc::new(Embedder::none()), SearchConfig::default(), opts);
+    let mut keys = HashMap::new();
+    let specs: [(&'static str, &str, Option<&str>, Option<&str>); 4] = [
+        ("admin", "admin", None, None),
+        ("bot-a", "agent", Some("org,team/a"), Some("team/a")),
+        ("bot-b", "agent", Some("org,team/b"), Some("team/b")),
+        ("mallory", "agent", Some("org"), Some("org")),
+    ];
+    for (name, role, read, write) in specs {
+        let spec = NewKeyRequest {
+            name: name.into(),
+            role: role.into(),
+            read: read.map(str::to_string),
+            write: write.map(str::to_string),
+        }
+        .validate()
+        .unwrap();
+        keys.insert(name, hub.create_scoped_key(&Caller::local(), spec).await.unwrap().key);
+    }
+    Org { api: Api::new(hub), keys, _dir: dir }
+}
+
+async fn submit(api: &Api, body: Value) -> String {
+    let (s, v) = api.post("/api/submit", body).await;
+    assert_eq!(s, 201, "{v}");
+    assert_eq!(v["status"], "approved", "{v}");
+    v["id"].as_str().unwrap().to_string()
+}
+
+fn ids_of(p: &Value) -> Vec<String> {
+    p["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|l| l["ids"].as_array().unwrap().clone())
+        .map(|i| i.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_playbook_orders_cites_and_keeps_to_scopes() {
+    let o = org().await;
+    let admin = o.as_("admin");
+    let works = submit(
+        &admin,
+        json!({"task": "Pool many short client connections", "resource": "pgbouncer",
+        "result": "transaction pooling with default_pool_size 20 held 2000 clients", "score": 5, "outcome": "success"}),
+    )
+    .await;
+    let also = submit(
+        &admin,
+        json!({"task": "Cap server connections per database", "resource": "PgBouncer",
+        "result": "max_db_connections 50 kept postgres under its limit", "score": 3, "outcome": "success"}),
+    )
+    .await;
+    let failed = submit(
+        &admin,
+        json!({"task": "Use prepared statements through the pooler", "resource": "pgbouncer",
+        "result": "failed: prepared statement does not exist in transaction mode; fixed by max_prepared_statements 100",
+        "score": 2, "outcome": "failure"}),
+    )
+    .await;
+    let v1 = submit(&admin, json!({"task": "Reload auth_file without dropping clients", "resource": "pgbouncer",
+        "resource_version": "1.18", "result": "failed: RELOAD ignored auth_file changes", "score": 2, "outcome": "failure"})).await;
+    let v2 = submit(
+        &admin,
+        json!({"task": "Reload auth_file without dropping clients", "resource": "pgbouncer",
+        "resource_version": "1.21", "result": "RELOAD picked up auth_file changes", "score": 4, "outcome": "success"}),
+    )
+    .await;
+    let secret = submit(
+        &o.as_("bot-a"),
+        json!({"task": "Team A's private pooler trick", "resource": "pgbouncer",
+        "result": "zebra-secret-setting 7 in team a", "score": 5, "outcome": "success"}),
+    )
+    .await;
+    // Votes: the second success helped twice, so it outranks nothing with more confirmations.
+    for who in ["bot-a", "bot-b"] {
+        let (s, v) = o.as_(who).post("/api/feedback", json!({"id": also, "outcome": "helped"})).await;
+        assert_eq!(s, 201, "{v}");
+    }
+
+    // The default budget keeps the failures and fits; a larger one keeps every line.
+    let (s, p) = o.as_("bot-b").get("/api/playbooks/pgbouncer").await;
+    assert_eq!(s, 200, "{p}");
+    assert!(p["tokens"].as_u64().unwrap() <= 400, "{p}");
+    assert!(ids_of(&p).contains(&failed) && ids_of(&p).contains(&v1), "{p}");
+    let (s, p) = o.as_("bot-b").get("/api/playbooks/pgbouncer?budget=2000").await;
+    assert_eq!((s, p["omitted"].as_u64()), (200, Some(0)), "{p}");
+    let ids = ids_of(&p);
+    for id in [&works, &also, &failed, &v1, &v2] {
+        assert!(ids.contains(id), "{id} missing: {p}");
+    }
+    assert!(!ids.contains(&secret) && !p["text"].as_str().unwrap().contains("zebra"), "out of scope: {p}");
+    assert_eq!(p["lines"][0]["section"], "failures", "{p}");
+    assert_eq!(p["lines"][0]["ids"][0].as_str().unwrap(), failed, "the unversioned failure first: {p}");
+    let text = p["text"].as_str().unwrap();
+    assert!(text.find("Known failures").unwrap() < text.find("What works").unwrap(), "{text}");
+    assert!(text.contains("Version notes") && text.contains("1.18"), "{text}");
+    for l in p["lines"].as_array().unwrap() {
+        let cited: Vec<&str> = l["ids"].as_array().unwrap().iter().map(|i| i.as_str().unwrap()).collect();
+        assert!(l["text"].as_str().unwrap().contains(&format!("[{}]", cited.join(", "))), "{l}");
+    }
+    let works_at = ids.iter().position(|i| *i == also).unwrap();
+    assert!(works_at < ids.iter().position(|i| *i == works).unwrap(), "helped votes first: {p}");
+
+    // Team A's agent sees its own record; any spelling of the name finds the same playbook.
+    let (s, p) = o.as_("bot-a").get("/api/playbooks/PGBOUNCER?budget=2000").await;
+    assert_eq!(s, 200, "{p}");
+    assert!(ids_of(&p).contains(&secret), "{p}");
+    let (s, p) = o.as_("bot-a").get("/api/playbooks/pgbouncer?scope=team/a").await;
+    assert_eq!((s, ids_of(&p)), (200, vec![secret.clone()]), "{p}");
+    let (s, v) = o.as_("bot-a").get("/api/playbooks/pgbouncer?scope=team/b").await;
+    assert_eq!(s, 403, "{v}");
+
+    // Search hits name the playbook of their resource.
+    let hits = o.as_("bot-b").search("prepared statements pooler", "&min_relevance=0&min_score=1").await;
+    let hit = hits["results"].as_array().unwrap().iter().find(|h| h["id"] == failed.as_str()).cloned().unwrap();
+    assert_eq!(hit["playbook"], "pgbouncer", "{hits}");
+}
+
+#[tokio::test]
+async fn held_and_out_of_scope_records_make_no_playbook_and_bad_input_is_refused() {
+    let o = org().await;
+    let only_a =
+        submit(&o.as_("bot-a"), json!({"task": "t", "resource": "team-a-tool", "result": "worked well", "score": 4}))
+            .await;
+    let (s, v) = o.as_("bot-b").get("/api/playbooks/team-a-tool").await;
+    assert_eq!((s, v["error"]["code"].as_str()), (404, Some("not_found")), "{v}");
+    let (s, p) = o.as_("bot-a").get("/api/playbooks/team-a-tool").await;
+    assert_eq!((s, ids_of(&p)), (200, vec![only_a]), "{p}");
+    let (s, v) = o.as_("bot-b").get("/api/playbooks/no-such-tool").await;
+    assert_eq!((s, v["error"]["code"].as_str()), (404, Some("not_found")), "{v}");
+
+    // A quarantined writer's records leave the playbook; with nothing left it is gone.
+    let honest = submit(
+        &o.as_("admin"),
+        json!({"task": "deploy with helm", "resource": "helm", "result": "helm upgrade --install worked", "score": 4}),
+    )
+    .await;
+    let bad = submit(&o.as_("mallory"), json!({"task": "deploy with helm quickly", "resource": "helm", "result": "helm install --force skipped the checks", "score": 5})).await;
+    let (_, p) = o.as_("bot-b").get("/api/playbooks/helm").await;
+    assert!(ids_of(&p).contains(&bad), "{p}");
+    let (s, v) = o.as_("admin").post("/api/quarantine", json!({"key": "mallory"})).await;
+    assert_eq!(s, 200, "{v}");
+    let (_, p) = o.as_("bot-b").get("/api/playbooks/helm").await;
+    assert_eq!(ids_of(&p), vec![honest], "{p}");
+
+    for (q, field) in [("budget=10", "budget"), ("budget=abc", "budget"), ("scope=nowhere", "scope")] {
+        let (s, v) = o.as_("bot-b").get(&format!("/api/playbooks/helm?{q}")).await;
+        assert_eq!((s, v["error"]["field"].as_str()), (400, Some(field)), "{q}: {v}");
+    }
+    let (s, v) = o.api.get("/api/playbooks/helm").await;
+    assert_eq!(s, 401, "{v}");
+}
