@@ -149,6 +149,40 @@ impl Client {
         Ok(self.call(self.request(Method::GET, "api/quarantine")).await?.1)
     }
 
+    /// `GET /api/playbooks/{resource}`: the resource's name travels as one path segment, so no
+    /// name can change the route.
+    pub async fn playbook(
+        &self,
+        resource: &str,
+        req: &knowhub_service::PlaybookRequest,
+    ) -> Result<knowhub_service::Playbook> {
+        let mut url = self.endpoint("api/playbooks/");
+        if let Ok(mut segs) = url.path_segments_mut() {
+            segs.pop_if_empty().push(resource);
+        }
+        let req = self.http.get(url).query(req);
+        let req = match &self.key {
+            Some(k) => req.bearer_auth(k),
+            None => req,
+        };
+        Ok(self.call(req).await?.1)
+    }
+
+    /// `GET /api/resources`: the names of the resources in approved records the key reads, most
+    /// used first.
+    pub async fn resource_names(&self, limit: u32) -> Result<Vec<String>> {
+        #[derive(serde::Deserialize)]
+        struct Named {
+            resource: String,
+        }
+        #[derive(serde::Deserialize)]
+        struct List {
+            resources: Vec<Named>,
+        }
+        let req = self.request(Method::GET, "api/resources").query(&[("limit", limit.to_string())]);
+        Ok(self.call::<List>(req).await?.1.resources.into_iter().map(|r| r.resource).collect())
+    }
+
     fn request(&self, method: Method, path: &str) -> RequestBuilder {
         let req = self.http.request(method, self.endpoint(path));
         match &self.key {

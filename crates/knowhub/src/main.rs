@@ -5,6 +5,7 @@ mod backend;
 mod client;
 mod config;
 mod mcp;
+mod playbook;
 mod serve;
 mod term;
 mod transfer;
@@ -40,17 +41,45 @@ enum Cmd {
     Submit(client::SubmitArgs),
     /// Report how an experience worked out once you used it: helped | failed | irrelevant.
     Feedback(client::FeedbackArgs),
+    /// A resource's playbook from a running hub: known failures first, what works by evidence,
+    /// version notes, contested points, each line citing its experience ids.
+    Playbook(playbook::PlaybookArgs),
     /// Import experiences from a JSONL file (an export, or plain submit bodies) into the data dir.
     Import {
         /// JSONL file, or - for standard input (the default, so `export | import` pipes).
         #[arg(default_value = "-")]
         file: PathBuf,
     },
-    /// Write every experience, with its content, as JSONL.
+    /// Write every experience, with its content, as JSONL (from the data dir); or, with a host's
+    /// format, the playbooks of a running hub where agents read instructions on their own.
     Export {
-        /// Output file (default: standard output).
-        #[arg(short, long)]
+        /// Output file (default: standard output); for a host's format, the file (the folder for
+        /// `skill`) to write, by default AGENTS.md, CLAUDE.md, .cursor/rules/knowhub-playbooks.mdc
+        /// or .claude/skills/knowhub-playbooks. Outside the working directory only with --force.
+        #[arg(short, long, visible_alias = "out")]
         output: Option<PathBuf>,
+        /// jsonl (every record, for `import`) | agents-md | claude-md | cursor-rules | skill
+        #[arg(long, default_value = "jsonl")]
+        format: String,
+        /// Playbooks only from this scope (one the key reads); default: every scope it reads.
+        #[arg(long)]
+        scope: Option<String>,
+        /// Only these resources' playbooks (repeatable); default: every resource the key reads.
+        #[arg(long = "resource")]
+        resources: Vec<String>,
+        /// Each playbook's size in estimated tokens (100-4000; default: the hub's, 400).
+        #[arg(long)]
+        budget: Option<u32>,
+        /// Write nothing: exit 1 when the file's playbook block is missing, stale or edited by hand.
+        #[arg(long)]
+        check: bool,
+        /// Write outside the working directory, or over a block edited by hand.
+        #[arg(long)]
+        force: bool,
+        #[arg(long, env = "KNOWHUB_URL", default_value = "http://127.0.0.1:8000")]
+        url: String,
+        #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true)]
+        api_key: Option<String>,
     },
     /// Rebuild the full-text index and the vectors into a new database, then swap it in.
     Reindex {
@@ -112,9 +141,30 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
         Cmd::Search(args) => client::search(args).await,
         Cmd::Submit(args) => client::submit(args).await.map(|_| ok),
         Cmd::Feedback(args) => client::feedback(args).await.map(|_| ok),
+        Cmd::Playbook(args) => playbook::show(args).await.map(|_| ok),
         Cmd::Import { file } => transfer::import(&config::Config::load(&cli.overrides)?, &file).await,
-        Cmd::Export { output } => {
-            transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok)
+        Cmd::Export { output, format, scope, resources, budget, check, force, url, api_key } => {
+            if format == "jsonl" {
+                if check || scope.is_some() || !resources.is_empty() || budget.is_some() {
+                    anyhow::bail!("--check, --scope, --resource and --budget go with a host's format (--format agents-md | claude-md | cursor-rules | skill)");
+                }
+                return transfer::export(&config::Config::load(&cli.overrides)?, output.as_deref()).await.map(|_| ok);
+            }
+            let format = playbook::Format::parse(&format).ok_or_else(|| {
+                anyhow::anyhow!("--format must be jsonl | agents-md | claude-md | cursor-rules | skill, got {format:?}")
+            })?;
+            playbook::export(playbook::ExportArgs {
+                format,
+                scope,
+                resources,
+                out: output,
+                force,
+                check,
+                budget,
+                url,
+                api_key,
+            })
+            .await
         }
         Cmd::Reindex { re_embed } => serve::reindex(&config::Config::load(&cli.overrides)?, re_embed).await.map(|_| ok),
         Cmd::Migrate => backend::migrate(&config::Config::load(&cli.overrides)?).await.map(|_| ok),
