@@ -118,6 +118,7 @@ labels! {
     o_failure => "failure", "失败";
     o_partial => "partial", "部分成功";
     known_failures => "Known failures", "已知失败";
+    playbook => "Playbook", "经验手册";
     last_success => "Last success", "最近一次成功";
     top_experiences => "Top experiences", "最佳经验";
     none => "none", "无";

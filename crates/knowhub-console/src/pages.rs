@@ -546,7 +546,37 @@ pub async fn resource(State(c): St, Ctx(s): Ctx, name: Result<Path<String>, Path
     let lang = s.lang;
     let name = segment(lang, name)?;
     let r = c.hub.resource(&s.caller, &name).await.map_err(|e| PageError::core(lang, e))?;
-    Ok(html_page(page(lang, &r.summary.resource, Nav::None, Some(&s), None, render_resource(lang, &r))))
+    // Every record of the resource may be held or skipped: the page stands without a playbook.
+    let playbook = match c.hub.playbook(&s.caller, &name, &knowhub_service::PlaybookQuery::default()).await {
+        Ok(p) => Some(p),
+        Err(knowhub_core::CoreError::NotFound(_)) => None,
+        Err(e) => return Err(PageError::core(lang, e)),
+    };
+    let body = html! { (render_playbook(lang, playbook.as_ref())) (render_resource(lang, &r)) };
+    Ok(html_page(page(lang, &r.summary.resource, Nav::None, Some(&s), None, body)))
+}
+
+/// The resource's playbook as agents get it: each line as the model reads it (already escaped
+/// for markup by `prompt::escape`, so shown as is), with links to the experiences it cites.
+fn render_playbook(lang: Lang, p: Option<&knowhub_service::Playbook>) -> Markup {
+    html! {
+        section #playbook {
+            h2 { (t(lang, L::playbook)) }
+            @match p {
+                None => p.muted { (t(lang, L::none)) },
+                Some(p) => {
+                    p.muted { (format!("~{} / {} tokens · {} · {} {}", p.tokens, p.budget_tokens, p.experiences,
+                        t(lang, L::records), if p.omitted > 0 { format!("· +{} omitted", p.omitted) } else { String::new() })) }
+                    ul.playbook { @for l in &p.lines {
+                        li data-section=(format!("{:?}", l.section).to_lowercase()) {
+                            (maud::PreEscaped(l.text.clone())) " "
+                            @for id in &l.ids { (exp_link(id, "↗")) " " }
+                        }
+                    } }
+                }
+            }
+        }
+    }
 }
 
 fn mini(lang: Lang, e: &Experience) -> Markup {

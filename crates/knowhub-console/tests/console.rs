@@ -213,6 +213,7 @@ async fn edit_merge_and_reject_change_the_records() {
     let r = t.get("/ui/resources/pg_dump", Some(&cookie)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(r.body.contains("data-stat=\"successes\""));
+    assert!(r.body.contains("id=\"playbook\"") && r.body.contains("data-section=\"works\""), "{}", r.body);
     assert_eq!(t.get("/ui/resources/no-such-tool", Some(&cookie)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.get("/ui/experiences/nope", Some(&cookie)).await.status, StatusCode::NOT_FOUND);
 }
