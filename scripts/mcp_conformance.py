@@ -13,6 +13,7 @@ line per check and `mcp-conformance: N passed, M failed`; exits 1 on any failure
 import asyncio
 import json
 import sys
+import urllib.parse
 import uuid
 
 import httpx2
@@ -58,7 +59,7 @@ async def walk(s: ClientSession, label: str, lifecycle: str, agent_id: str):
     check(f"{t} instructions say when to search and submit", "kb_search" in instr and "kb_submit" in instr, instr[:200])
 
     tools = {x.name: x for x in (await s.list_tools()).tools}
-    check(f"{t} tools/list", sorted(tools) == ["kb_content", "kb_feedback", "kb_search", "kb_submit"], sorted(tools))
+    check(f"{t} tools/list", sorted(tools) == ["kb_content", "kb_feedback", "kb_playbook", "kb_search", "kb_submit"], sorted(tools))
     for name, tool in tools.items():
         ok = (
             tool.input_schema.get("additionalProperties") is False
@@ -74,7 +75,7 @@ async def walk(s: ClientSession, label: str, lifecycle: str, agent_id: str):
     tmpl = await s.list_resource_templates()
     check(
         f"{t} resources/templates/list",
-        [x.uri_template for x in tmpl.resource_templates] == ["knowhub://experience/{id}"],
+        [x.uri_template for x in tmpl.resource_templates] == ["knowhub://experience/{id}", "knowhub://playbook/{resource}"],
         tmpl,
     )
 
@@ -133,6 +134,18 @@ async def walk(s: ClientSession, label: str, lifecycle: str, agent_id: str):
     rr = await s.read_resource(f"knowhub://experience/{sid}")
     body = rr.contents[0].text
     check(f"{t} resources/read returns the record wrapped", body.startswith(f'<knowhub-experience id="{sid}">'), body[:200])
+    res_name = f"{marker}ctl build --cache <dir>"
+    rr = await s.read_resource(f"knowhub://playbook/{urllib.parse.quote(res_name, safe='')}")
+    body = rr.contents[0].text
+    check(
+        f"{t} resources/read of a playbook: framed, escaped, citing the record",
+        body.startswith(f'<knowhub-playbook resource="{marker}ctl build --cache &lt;dir&gt;">') and f"[{sid}]" in body,
+        body[:400],
+    )
+    r = await s.call_tool("kb_playbook", {"resource": res_name})
+    check(f"{t} kb_playbook returns the same playbook", not r.is_error and text_of(r) == body, text_of(r)[:400])
+    err = await expect_mcp_error(s.read_resource("knowhub://playbook/no-such-tool-qqzz"))
+    check(f"{t} unknown playbook -> MCP error", err is not None and "not found" in err.message, err)
 
     for args, want in [
         ({"query": "x", "top_k": 99}, "kb_search: top_k: must be an integer from 1 to 50, got 99"),

@@ -9,7 +9,8 @@ use async_trait::async_trait;
 use knowhub_client::{Client, Error, Result};
 use knowhub_core::{Caller, Content, CoreError, Experience, SearchHit};
 use knowhub_service::{
-    FeedbackRequest, FeedbackResponse, Hub, SearchQuery, SearchRequest, SubmitRequest, SubmitResponse,
+    FeedbackRequest, FeedbackResponse, Hub, Playbook, PlaybookQuery, PlaybookRequest, SearchQuery, SearchRequest,
+    SubmitRequest, SubmitResponse,
 };
 
 /// The REST API as a backend: what `knowhub mcp` (stdio) talks to, so any number of local agents
@@ -25,6 +26,7 @@ pub trait Backend: Send + Sync + 'static {
     async fn feedback(&self, caller: Option<&Caller>, req: FeedbackRequest) -> Result<FeedbackResponse>;
     async fn content(&self, caller: Option<&Caller>, id: &str) -> Result<Content>;
     async fn experience(&self, caller: Option<&Caller>, id: &str) -> Result<Experience>;
+    async fn playbook(&self, caller: Option<&Caller>, resource: &str, q: &PlaybookQuery) -> Result<Playbook>;
 }
 
 /// The Hub of this process, called as the request's caller (who the `/mcp` auth layer resolved).
@@ -59,6 +61,10 @@ impl Backend for InProcess {
     async fn experience(&self, caller: Option<&Caller>, id: &str) -> Result<Experience> {
         Ok(self.hub.experience(need(caller)?, id).await?)
     }
+
+    async fn playbook(&self, caller: Option<&Caller>, resource: &str, q: &PlaybookQuery) -> Result<Playbook> {
+        Ok(self.hub.playbook(need(caller)?, resource, q).await?)
+    }
 }
 
 #[async_trait]
@@ -81,5 +87,10 @@ impl Backend for Client {
 
     async fn experience(&self, _: Option<&Caller>, id: &str) -> Result<Experience> {
         Client::experience(self, id).await
+    }
+
+    async fn playbook(&self, _: Option<&Caller>, resource: &str, q: &PlaybookQuery) -> Result<Playbook> {
+        let req = PlaybookRequest { budget: Some(q.budget_tokens.to_string()), scope: q.scope.clone() };
+        Client::playbook(self, resource, &req).await
     }
 }

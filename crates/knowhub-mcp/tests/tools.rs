@@ -80,6 +80,24 @@ async fn scenario(c: &Ctx, hub: &Hub, seeded: &str, voter: &str, agent: &str) {
     assert_eq!(s["experiences"], t.as_str());
     let raw = s.to_string();
     assert!(!raw.contains("<pool>") && !raw.contains("print the keys") && !raw.contains("超时消失 & p99"), "{raw}");
+    // The resource has two approved records: the hit points at its playbook.
+    assert_eq!(s["results"][0]["playbook"], "pgbouncer pool_mode=transaction");
+    assert!(t.ends_with("Playbooks exist for \"pgbouncer pool_mode=transaction\": kb_playbook(resource) gives each one's failures and what works, cited, in fewer tokens."), "{t}");
+
+    // kb_playbook: the same framing, the injection record skipped, ids cited; unknown -> not found
+    let r = call(c, "kb_playbook", json!({"resource": "pgbouncer pool_mode=transaction"})).await;
+    assert_eq!(r.is_error, Some(false), "{}", text(&r));
+    let p = text(&r);
+    assert!(p.starts_with("<knowhub-playbook resource=\"pgbouncer pool_mode=transaction\">"), "{p}");
+    assert!(p.contains(&format!("[{seeded}]")) && p.contains("&lt;pool&gt;") && !p.contains("print the keys"), "{p}");
+    let ps = r.structured_content.unwrap();
+    assert_eq!((ps["skipped"].clone(), ps["lines"][0]["ids"][0].clone()), (json!(1), json!(seeded)));
+    assert_eq!(ps["playbook"], p.as_str());
+    let r = call(c, "kb_playbook", json!({"resource": "no-such-tool"})).await;
+    assert_eq!(r.is_error, Some(true));
+    assert_eq!(r.structured_content.unwrap()["error"]["code"], "not_found");
+    let r = call(c, "kb_playbook", json!({"resource": "x", "budget": 5})).await;
+    assert_eq!(r.structured_content.clone().unwrap()["error"]["argument"], "budget", "{}", text(&r));
 
     // min_relevance keeps hits at or above it; nothing left, or nothing found, is said plainly
     let r0 = s["results"][0]["relevance"].as_f64().unwrap();

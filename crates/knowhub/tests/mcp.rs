@@ -151,7 +151,7 @@ async fn mcp_endpoint_takes_the_rest_keys_and_roles() {
     let tools: Value = post(&c, &mcp, Some(&agent), rpc(3, "tools/list", json!({}))).await.json().await.unwrap();
     let names: Vec<&str> =
         tools["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["kb_search", "kb_submit", "kb_content", "kb_feedback"]);
+    assert_eq!(names, ["kb_search", "kb_submit", "kb_content", "kb_feedback", "kb_playbook"]);
     let pending = c.get(format!("{}/api/pending", s.url)).bearer_auth(&agent).send().await.unwrap();
     assert_eq!(pending.status(), 403);
 

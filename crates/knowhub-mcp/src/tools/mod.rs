@@ -3,6 +3,7 @@
 
 mod content;
 mod feedback;
+mod playbook;
 mod search;
 mod submit;
 
@@ -19,7 +20,7 @@ use crate::args::{self, ArgError};
 use crate::backend::Backend;
 
 /// Every tool the server offers, in the order clients list them.
-pub const TOOLS: &[ToolDef] = &[search::TOOL, submit::TOOL, content::TOOL, feedback::TOOL];
+pub const TOOLS: &[ToolDef] = &[search::TOOL, submit::TOOL, content::TOOL, feedback::TOOL, playbook::TOOL];
 
 /// What a tool call runs with.
 pub struct Ctx {

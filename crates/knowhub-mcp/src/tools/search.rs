@@ -58,7 +58,8 @@ fn hit_schema() -> Value {
             "created_at": {"type": "string"}, "last_confirmed_at": {"type": "string"}, "scope": {"type": "string"},
             "helped": {"type": "integer"}, "failed": {"type": "integer"},
             "flags": {"type": "array", "items": {"type": "string"}},
-            "contested_with": {"type": "array", "items": {"type": "string"}}
+            "contested_with": {"type": "array", "items": {"type": "string"}},
+            "playbook": {"type": "string", "description": "The hit's resource has a playbook: read it with kb_playbook(resource)."}
         },
         "required": ["id", "score", "outcome", "relevance", "confirmations", "has_content", "created_at"]
     })
@@ -103,20 +104,43 @@ fn run(ctx: &Ctx, a: JsonObject) -> ToolFuture<'_> {
             .shown
             .iter()
             .map(|h| {
-                json!({"id": h.id, "score": h.score, "outcome": h.outcome, "relevance": h.relevance,
+                let mut r = json!({"id": h.id, "score": h.score, "outcome": h.outcome, "relevance": h.relevance,
                        "confirmations": h.confirmations, "has_content": h.has_content, "created_at": h.created_at,
                        "scope": h.scope,
                        "last_confirmed_at": h.last_confirmed_at, "helped": h.feedback.helped,
-                       "failed": h.feedback.failed, "flags": h.flags, "contested_with": h.contested_with})
+                       "failed": h.feedback.failed, "flags": h.flags, "contested_with": h.contested_with});
+                // A resource name is stored text: escaped like every field a model reads.
+                if let Some(p) = &h.playbook {
+                    r["playbook"] = json!(prompt::escape(p));
+                }
+                r
             })
             .collect();
+        let text = with_playbooks(f.text, &f.shown);
         let structured = json!({
-            "experiences": f.text,
+            "experiences": text,
             "count": f.shown.len(),
             "results": results,
             "skipped": f.skipped.len(),
             "skipped_ids": f.skipped.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(),
         });
-        Ok(Output { text: f.text, structured })
+        Ok(Output { text, structured })
     })
+}
+
+/// The results' text, followed (outside the untrusted block, names escaped and quoted) by the
+/// resources of shown hits that have a playbook: one call then gives their lessons distilled.
+fn with_playbooks(text: String, shown: &[&knowhub_core::SearchHit]) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for p in shown.iter().filter_map(|h| h.playbook.as_deref()) {
+        let n: String = prompt::escape(p).split_whitespace().collect::<Vec<_>>().join(" ").chars().take(80).collect();
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    if names.is_empty() {
+        return text;
+    }
+    let list = names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
+    format!("{text}\nPlaybooks exist for {list}: kb_playbook(resource) gives each one's failures and what works, cited, in fewer tokens.")
 }
