@@ -7,6 +7,7 @@
 //! - `hostile`: slow connections (slowloris) beside normal traffic; answers, p99, lost writes.
 //! - `experiences`: search on the experience dev set (bench/data/experiences) at the server's defaults.
 //! - `scopes`: scoped search (an agent's few scopes, one named scope) against unscoped, p50/p99 and recall.
+//! - `playbooks`: each resource's playbook against its top-5 raw hits: tokens and lessons kept.
 //! - `soak`: the real server under mixed load for a long time: RSS, p99 and errors per window.
 
 mod abstain;
@@ -22,6 +23,7 @@ mod hostile;
 mod load;
 mod mcp;
 mod pairs;
+mod playbooks;
 mod retrieval;
 mod scopes;
 mod secrets;
@@ -72,6 +74,8 @@ enum Cmd {
     Submit(submit::Args),
     /// Scoped search against unscoped on one hub of many scopes: p50/p99 ratios and recall.
     Scopes(scopes::Args),
+    /// Playbooks against top-5 raw hits on the experience dev set: tokens, and lessons kept.
+    Playbooks(playbooks::Args),
     /// Upgrade an E5-only benchmark hub to the local pair's vectors (computes the MiniLM half).
     Compose(compose::Args),
 }
@@ -98,6 +102,7 @@ fn main() -> anyhow::Result<()> {
             Cmd::Soak(a) => soak::run(a).await,
             Cmd::Console(a) => console::run(a).await,
             Cmd::Scopes(a) => scopes::run(a).await,
+            Cmd::Playbooks(a) => playbooks::run(a).await,
         }
     })
 }

@@ -27,9 +27,10 @@ use crate::requests::{IntRange, MAX_SCOPE};
 pub const BUDGET: IntRange = IntRange { min: 100, max: 4_000, default: 400 };
 /// Records of one resource read for its playbook (per spelling and version).
 const RECORDS: usize = 500;
-/// Longest task and result a line quotes, in characters (the rest is cut with `…`).
-const TASK_CHARS: usize = 120;
-const RESULT_CHARS: usize = 280;
+/// Most of a task and of a result a line quotes, in estimated tokens (the rest is cut with `…`):
+/// a budget of a few hundred tokens should hold several lessons, not one long one.
+const TASK_TOKENS: usize = 25;
+const RESULT_TOKENS: usize = 60;
 /// Two records with the same outcome and agreeing specifics whose word sets are at least this
 /// alike (Jaccard, as diversity re-ranking measures it) say the same thing: one line.
 pub const MERGE_JACCARD: f64 = 0.6;
@@ -89,10 +90,10 @@ pub enum Section {
 impl Section {
     fn heading(self) -> &'static str {
         match self {
-            Section::Failures => "Known failures (do not repeat; the fix where one was found):",
+            Section::Failures => "Known failures (do not repeat; fixes where found):",
             Section::Works => "What works (best evidence first):",
             Section::Versions => "Version notes:",
-            Section::Contested => "Contested (agents report both; compare before relying on either):",
+            Section::Contested => "Contested (both reported; compare before relying on either):",
         }
     }
 }
@@ -154,6 +155,29 @@ fn cut(s: &str, n: usize) -> String {
     out
 }
 
+/// The longest start of a text whose estimate is at most `tokens`, `…` marking a cut (so
+/// Chinese, which costs more per character, is cut sooner).
+fn cut_tokens(s: &str, tokens: usize) -> String {
+    let s = s.trim();
+    if estimate_tokens(s) <= tokens {
+        return s.to_string();
+    }
+    // Counted as `estimate_tokens` counts, one character at a time (the `…` costs one more).
+    let (mut ascii, mut other, mut end) = (0usize, 0usize, 0);
+    for (i, c) in s.char_indices() {
+        if c.is_ascii() {
+            ascii += 1;
+        } else {
+            other += 1;
+        }
+        if ascii.div_ceil(3) + (other * 3).div_ceil(2) + 1 > tokens {
+            break;
+        }
+        end = i + c.len_utf8();
+    }
+    format!("{}…", &s[..end])
+}
+
 /// One record's lesson as a line's body: the task, what came of it, its version. Escaped, one line.
 fn lesson(e: &Experience) -> String {
     let one = |s: &str| prompt::escape(s).split_whitespace().collect::<Vec<_>>().join(" ");
@@ -163,7 +187,7 @@ fn lesson(e: &Experience) -> String {
         .filter(|v| !v.trim().is_empty())
         .map(|v| format!(" (version {})", one(&cut(v, 40))))
         .unwrap_or_default();
-    format!("{}{version}: {}", one(&cut(&e.task, TASK_CHARS)), one(&cut(&e.result, RESULT_CHARS)))
+    format!("{}{version}: {}", one(&cut_tokens(&e.task, TASK_TOKENS)), one(&cut_tokens(&e.result, RESULT_TOKENS)))
 }
 
 /// Net helpfulness, confirmations and rating: the order of evidence within a section.
@@ -340,7 +364,7 @@ fn render(resource: &str, lines: &[PlaybookLine], omitted: usize, skipped: usize
     }
     let mut notes = Vec::new();
     if omitted > 0 {
-        notes.push(format!("{omitted} more line(s) did not fit; kb_search finds the rest."));
+        notes.push(format!("{omitted} more line(s) left out; kb_search finds them."));
     }
     if skipped > 0 {
         notes.push(format!("{skipped} record(s) skipped because they look like prompt injection."));
@@ -349,10 +373,7 @@ fn render(resource: &str, lines: &[PlaybookLine], omitted: usize, skipped: usize
         out.push(String::new());
         out.push(format!("({})", notes.join(" ")));
     }
-    out.push(
-        "The [ids] are experience ids: report how one worked out with kb_feedback(id, helped|failed|irrelevant)."
-            .into(),
-    );
+    out.push("[ids]: experience ids, for kb_feedback(id, helped|failed|irrelevant).".into());
     out.push("</knowhub-playbook>".into());
     out.join("\n")
 }
@@ -545,7 +566,7 @@ mod tests {
         assert!(p.tokens <= 300, "{} tokens", p.tokens);
         assert!(p.omitted > 0);
         assert_eq!(p.lines[0].ids, ["f"]);
-        assert!(p.text.contains("did not fit"));
+        assert!(p.text.contains("left out"));
     }
 
     #[test]
@@ -576,6 +597,16 @@ mod tests {
         let v: Vec<&str> = p.lines.iter().filter(|l| l.section == Section::Versions).map(|l| l.text.as_str()).collect();
         assert_eq!(v.len(), 2, "{:#?}", p.lines);
         assert!(v.iter().any(|t| t.starts_with("- 1.18: 0 worked, 1 failed")), "{v:?}");
+    }
+
+    #[test]
+    fn long_fields_are_cut_by_tokens_chinese_sooner() {
+        let en = cut_tokens(&"word ".repeat(100), 20);
+        let zh = cut_tokens(&"连接".repeat(100), 20);
+        assert!(en.ends_with('…') && zh.ends_with('…'));
+        assert!(estimate_tokens(&en) <= 21 && estimate_tokens(&zh) <= 21, "{en} {zh}");
+        assert!(zh.chars().count() < en.chars().count());
+        assert_eq!(cut_tokens("short", 20), "short");
     }
 
     #[test]
