@@ -9,7 +9,7 @@
 #    LLM), the real knowhub server (temp data dir, --embedder none), a recording proxy in front of it
 #    (plugins/openclaw/e2e/record-proxy.mjs), and seeds three records (one with markup, one injection
 #    held for review and then approved, and a failure lesson with score 2);
-# 3. runs `claude -p` four times, configured as docs/mcp.md tells a user:
+# 3. runs `claude -p` five times, configured as docs/mcp.md tells a user:
 #      A  `claude mcp add knowhub -e ... -- knowhub mcp`: kb_search x2 -> kb_submit through `knowhub mcp`
 #         (the second search, without min_score, must show the failure lesson as "FAILED before: ...";
 #         B and C search the same way)
@@ -18,6 +18,8 @@
 #      C  B's session resumed: the periodic reminder, the upload carries only the new messages
 #      D  the plugin with the hub stopped, reminders off: tool errors say the hub is unreachable,
 #         the turn still succeeds, no reminder
+#      E  no MCP: the playbooks exported into the project's CLAUDE.md (`knowhub export --format
+#         claude-md`) reach the model's request, escaped, beside the hand-written text
 #    and checks each with plugins/claude-code/e2e/verify.mjs (model requests, hub, proxy log).
 # Exits non-zero on any failed check; the last line is `mcp-e2e: N passed, M failed`.
 #
@@ -143,6 +145,15 @@ claude_run() {
 claude_run A "Speed up the widget build; check KnowHub first and record what you learn." --allowedTools mcp__knowhub
 verify A
 (cd "$WORK/proj" && "$CLAUDE" mcp remove knowhub >/dev/null 2>&1) || die "claude mcp remove failed"
+
+# E: no MCP at all: `knowhub export --format claude-md` writes the hub's playbooks into the project's
+# CLAUDE.md, beside hand-written text, and Claude Code puts them in the model's request on its own.
+printf '# Project notes (hand-written)\n\nKeep this line.\n' >"$WORK/proj/CLAUDE.md"
+(cd "$WORK/proj" && "$KNOWHUB_BIN" export --format claude-md --url "$KH_URL" >"$WORK/export.log" 2>&1) \
+  || { cat "$WORK/export.log"; die "knowhub export --format claude-md failed"; }
+claude_run E "Deploy the API to the production cluster."
+verify E
+rm -f "$WORK/proj/CLAUDE.md"
 
 # B and C: the plugin bundle, with its hooks (the user's env carries the settings).
 if "$CLAUDE" plugin validate "$ROOT/plugins/claude-code" >"$WORK/validate.log" 2>&1 && grep -q "Validation passed" "$WORK/validate.log"; then
