@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Measures the injection screen as it ships on a case file it never saw (default
+testdata/injection/blind/blind.jsonl): the rules (`guard::screen` on the text and its decoded
+views, as at submit) and the learned classifier with the shipped weights and threshold
+(crates/knowhub-ai/src/injection_screen.json), a text flagged when any piece scores at or above it.
+
+    cargo build --release -p knowhub-ai --example injection_vectors   # or pass --example
+    python3 bench/injection_blind_eval.py [--cases FILE] [--example PATH] [--ts DIR] [--report FILE]
+
+Pieces, decoded views, rule verdicts and E5 vectors come from the Rust example, as in
+bench/injection_eval.py. Nothing is trained here. With --ts DIR (a directory holding the
+plugin's security.ts compiled to JavaScript) the TypeScript `screenText` is run on every raw text
+and its categories compared with the Rust rules' on the same text.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+from collections import defaultdict
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def pct(k, n):
+    return f"{k}/{n} ({100.0 * k / n:.1f}%)" if n else "-"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cases", default=os.path.join(ROOT, "testdata", "injection", "blind", "blind.jsonl"))
+    ap.add_argument("--example", default=os.path.join(ROOT, "target", "release", "examples", "injection_vectors"))
+    ap.add_argument("--weights", default=os.path.join(ROOT, "crates", "knowhub-ai", "src", "injection_screen.json"))
+    ap.add_argument("--ts", default=None)
+    ap.add_argument("--report", default=None)
+    ap.add_argument("--misses", default=None, help="write every wrong verdict here (jsonl)")
+    a = ap.parse_args()
+
+    cases = [json.loads(l) for l in open(a.cases, encoding="utf-8") if l.strip()]
+    inp = "".join(json.dumps({"id": c["id"], "text": c["text"], "field": c["field"]}, ensure_ascii=False) + "\n"
+                  for c in cases)
+    out = subprocess.run([a.example], input=inp.encode(), capture_output=True, check=True).stdout.decode()
+    vec = {d["id"]: d for d in map(json.loads, out.splitlines())}
+    W = json.load(open(a.weights))
+    assert W.get("hidden", 0) == 0, "only the logistic model is read here"
+    w2, b2, thr = np.array(W["w2"]), W["b2"], W["threshold"]
+
+    ts = {}
+    if a.ts:
+        js = ("import {screenText} from './security.js'; import {readFileSync} from 'node:fs';"
+              "const out = {}; for (const l of readFileSync(0, 'utf8').split('\\n')) { if (!l) continue;"
+              " const c = JSON.parse(l); out[c.id] = screenText(c.text); } console.log(JSON.stringify(out));")
+        ts = json.loads(subprocess.run(["node", "--input-type=module", "-e", js], cwd=a.ts, input=inp.encode(),
+                                       capture_output=True, check=True).stdout)
+
+    rows = []
+    for c in cases:
+        d = vec[c["id"]]
+        pieces = d["pieces"]
+        raw = bool(d["rules"])
+        views = any(p["rules"] for p in pieces[1:])
+        score = max((1 / (1 + np.exp(-(np.array(p["vec"]) @ w2 + b2))) for p in pieces), default=0.0)
+        r = dict(c, rules_raw=raw, rules=raw or views, score=float(score), clf=bool(score >= thr),
+                 rust_cats=sorted(set(d["rules"])), pieces=len(pieces))
+        r["all"] = r["rules"] or r["clf"]
+        if a.ts:
+            r["ts_cats"] = sorted(set(ts[c["id"]]))
+        rows.append(r)
+
+    inj = [r for r in rows if r["label"] == "injection"]
+    ben = [r for r in rows if r["label"] == "benign"]
+    out = []
+    p = out.append
+    p(f"cases: {len(rows)} ({len(inj)} injections, {len(ben)} benign look-alikes); classifier threshold {thr}")
+    p("")
+    p("| | n | rules on raw text | rules + decoded views (shipped rules) | classifier alone | rules + classifier (shipped screen) |")
+    p("|---|---:|---:|---:|---:|---:|")
+    for name, rs in (("injections caught (recall)", inj), ("look-alikes flagged (false positives)", ben)):
+        p(f"| {name} | {len(rs)} | " + " | ".join(pct(sum(r[k] for r in rs), len(rs))
+                                               for k in ("rules_raw", "rules", "clf", "all")) + " |")
+    tp, fp = sum(r["all"] for r in inj), sum(r["all"] for r in ben)
+    p(f"\nPrecision of the shipped screen on this set: {pct(tp, tp + fp)}.")
+
+    def table(title, key, subset):
+        g = defaultdict(list)
+        for r in subset:
+            g[key(r)].append(r)
+        p(f"\n### {title}\n")
+        p("| group | n | rules | rules + classifier |")
+        p("|---|---:|---:|---:|")
+        for k in sorted(g, key=lambda k: (-len(g[k]), k)):
+            rs = g[k]
+            p(f"| {k} | {len(rs)} | {sum(r['rules'] for r in rs)} | {pct(sum(r['all'] for r in rs), len(rs))} |")
+
+    def carrier_group(r):
+        c = r["carrier"]
+        if c.startswith("encoded") or r["encoding"] != "none":
+            return "encoded (see encoding table)"
+        return c
+
+    table("Injections by language", lambda r: r["lang"], inj)
+    table("Injections by carrier (where the payload sits)", carrier_group, inj)
+    table("Injections by encoding", lambda r: r["encoding"], inj)
+    table("Injections by goal", lambda r: r["goal"], inj)
+    table("Social engineering vs not (injections)", lambda r: "social engineering" if r["social"] else "other", inj)
+    table("Social engineering by kind", lambda r: r["family"], [r for r in inj if r["social"]])
+    table("Look-alikes by language", lambda r: r["lang"], ben)
+    table("Look-alikes by kind", lambda r: r["carrier"] if r["lang"] == "en" or r["carrier"] in ("social", "encoded") else "other-language " + r["carrier"], ben)
+
+    p("\n### Missed injections (shipped screen)\n")
+    for r in sorted((r for r in inj if not r["all"]), key=lambda r: r["score"]):
+        p(f"- {r['id']} [{r['lang']}, {r['carrier']}, {r['encoding']}, {r['goal']}] score {r['score']:.3f}: "
+          + json.dumps(r["text"][:110], ensure_ascii=False))
+    p("\n### Flagged look-alikes (shipped screen)\n")
+    for r in sorted((r for r in ben if r["all"]), key=lambda r: -r["score"]):
+        why = ",".join(r["rust_cats"]) if r["rules"] else f"classifier {r['score']:.3f}"
+        p(f"- {r['id']} [{r['lang']}, {r['carrier']}] {why}: " + json.dumps(r["text"][:110], ensure_ascii=False))
+
+    if a.ts:
+        same = sum(r["ts_cats"] == r["rust_cats"] for r in rows)
+        flag_same = sum(bool(r["ts_cats"]) == bool(r["rust_cats"]) for r in rows)
+        p(f"\n### Rust rules vs TypeScript screenText on the raw text\n")
+        p(f"- same flagged/not verdict: {flag_same}/{len(rows)}; same category set: {same}/{len(rows)}")
+        p(f"- TypeScript flags {sum(bool(r['ts_cats']) for r in inj)}/{len(inj)} injections and "
+          f"{sum(bool(r['ts_cats']) for r in ben)}/{len(ben)} look-alikes; Rust (raw text only) "
+          f"{sum(r['rules_raw'] for r in inj)}/{len(inj)} and {sum(r['rules_raw'] for r in ben)}/{len(ben)}")
+        for r in rows:
+            if r["ts_cats"] != r["rust_cats"]:
+                p(f"- differ {r['id']}: rust {r['rust_cats']} ts {r['ts_cats']}")
+
+    text = "\n".join(out)
+    print(text)
+    if a.report:
+        with open(a.report, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    if a.misses:
+        with open(a.misses, "w", encoding="utf-8") as f:
+            for r in rows:
+                if r["all"] != (r["label"] == "injection"):
+                    f.write(json.dumps({k: r[k] for k in ("id", "label", "lang", "carrier", "encoding", "score",
+                                                         "rust_cats", "text")}, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
