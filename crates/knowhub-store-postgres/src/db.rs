@@ -10,7 +10,7 @@ use sqlx::{Connection, PgPool};
 
 use crate::migrations::{self, latest_version};
 use crate::text::{self, StatsCache};
-use crate::vectors::{KnownDims, SESSION_EF_SEARCH};
+use crate::vectors::{KnownDims, ScopeCounts, SESSION_EF_SEARCH};
 
 /// A query with its arguments bound so far.
 pub(crate) type PgQuery<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
@@ -45,6 +45,8 @@ pub struct PgStore {
     pub(crate) dims: KnownDims,
     /// Full-text word statistics, reused for a few seconds (see `text`).
     pub(crate) stats: StatsCache,
+    /// Records per scope, reused for a minute: they choose between HNSW and an exact scan (see `vectors`).
+    pub(crate) scope_counts: ScopeCounts,
 }
 
 /// Maps database errors to the core's: connection trouble and timeouts become `Unavailable`
@@ -103,7 +105,12 @@ impl PgStore {
             .test_before_acquire(true)
             .idle_timeout(Duration::from_secs(300))
             .connect_lazy_with(connect_options(url, &opts)?);
-        Ok(PgStore { pool, dims: KnownDims::default(), stats: StatsCache::new(opts.fts_bounded_from) })
+        Ok(PgStore {
+            pool,
+            dims: KnownDims::default(),
+            stats: StatsCache::new(opts.fts_bounded_from),
+            scope_counts: ScopeCounts::default(),
+        })
     }
 
     /// Runs pending migrations and returns (without keeping a pool).

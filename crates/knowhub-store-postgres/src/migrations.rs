@@ -299,6 +299,17 @@ CREATE TABLE sync_bases (
 );
 "#,
     ),
+    (
+        9,
+        // A vector's row kept whole: at 768 dimensions (3 KB) a row passes the 2 KB point at
+        // which PostgreSQL compresses values and moves them out of the row, so each vector went
+        // to the TOAST table and, with it, the small `model` and `block_norms` that every search
+        // filters on or reads. An exact scan of a scope's records (vectors::exact) and HNSW's
+        // candidates then paid one TOAST lookup per value. Rows now stay whole up to a full page
+        // (larger ones are still moved out). A setting only: rows written before stay as they are
+        // until their vector is next written (no rewrite of a large table inside a migration).
+        "ALTER TABLE vectors SET (toast_tuple_target = 8160);",
+    ),
 ];
 
 /// Rows per batch of a data step.

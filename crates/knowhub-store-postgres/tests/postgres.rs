@@ -201,6 +201,66 @@ async fn filtered_vector_search_is_not_starved() {
     assert_eq!((row.get::<String, _>(0).as_str(), row.get::<String, _>(1).as_str()), ("relaxed_order", "40"));
 }
 
+/// Scopes small enough for the exact scan return exactly the nearest records of those scopes, in
+/// order, with their inner products, whichever scopes and however many are asked for. Vectors of 768 dimensions (3 KB, past PostgreSQL's 2 KB TOAST threshold) stay in their row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn small_scope_is_searched_exactly() {
+    if test_support::skipped("small_scope_is_searched_exactly") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let dim = 768;
+    // A fixed pseudo-random sequence: no two records tie.
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    };
+    let scopes = ["org", "team/a", "team/b"];
+    let mut items = Vec::new();
+    let mut scope_of = std::collections::HashMap::new();
+    for i in 0..90 {
+        let mut e = exp(&format!("record {i}"), "r", "ok", 3, "a");
+        e.scope = scopes[i % 3].to_string();
+        let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
+        let v: Vec<f32> = (0..dim).map(|_| next()).collect();
+        let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        scope_of.insert(e.id.clone(), e.scope.clone());
+        items.push((e.id.clone(), v.iter().map(|x| x / n).collect::<Vec<f32>>()));
+    }
+    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    let q: Vec<f32> = items[0].1.iter().zip(&items[1].1).map(|(a, b)| a + b).collect();
+    let exact = |allowed: &[&str]| {
+        let mut r: Vec<(String, f64)> = items
+            .iter()
+            .filter(|(id, _)| allowed.contains(&scope_of[id].as_str()))
+            .map(|(id, v)| (id.clone(), v.iter().zip(&q).map(|(a, b)| (a * b) as f64).sum::<f64>()))
+            .collect();
+        r.sort_by(|a, b| b.1.total_cmp(&a.1));
+        r.truncate(10);
+        r
+    };
+    for allowed in [&["team/b"][..], &["org", "team/a"][..], &["org", "team/a", "team/b"][..]] {
+        let f = SearchFilter { scopes: Some(allowed.iter().map(|s| s.to_string()).collect()), ..Default::default() };
+        let got = s.vector_candidates(knowhub_store_tests::MODEL, &q, &f, 10).await.unwrap();
+        let want = exact(allowed);
+        assert_eq!(
+            got.iter().map(|g| &g.0).collect::<Vec<_>>(),
+            want.iter().map(|w| &w.0).collect::<Vec<_>>(),
+            "{allowed:?}"
+        );
+        for (g, w) in got.iter().zip(&want) {
+            assert!((g.1 - w.1).abs() < 1e-4, "{allowed:?}: {g:?} against {w:?}");
+        }
+    }
+    let toast: i64 =
+        sqlx_count(&s, "SELECT pg_relation_size(reltoastrelid) FROM pg_class WHERE relname = 'vectors'").await;
+    assert_eq!(toast, 0, "values of vectors' rows were moved out of them");
+}
+
 /// Evidence written to one record from two replicas at once: counts match the distinct callers,
 /// a voter's later vote replaces its earlier one, and opposite contests do not deadlock.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
