@@ -5,7 +5,7 @@ Starts a receiver (http.server on 127.0.0.1) and a fresh hub (auth on, write bud
 embedder `none` unless --embedder) with one `[[webhooks]]` entry pointing at it (every event,
 a secret). Submits at a steady RATE per second for 3 x PHASE seconds (open loop: each submit has
 its slot, a few client threads); during the middle PHASE the receiver is down (--down refuse:
-its port closed, open connections cut; 500: it answers 500; hang: it accepts and never answers). Afterwards it waits
+its port closed, open connections cut; 500: it answers 500; hang: it accepts and never answers; none: a control run, never down). Afterwards it waits
 until the receiver holds the feed's last event (or --drain seconds pass) and checks, against
 the whole feed as a reviewer key reads it:
 
@@ -97,7 +97,7 @@ class Receiver:
                 with rcv.lock:
                     rcv.got.append((time.time(), self.headers.get('X-KnowHub-Delivery'), doc.get('seq'),
                                     self.headers.get('X-KnowHub-Event'), hmac.compare_digest(sig, want),
-                                    time.time() - int(ts or 0)))
+                                    time.time() - int(ts or 0), doc.get('experience_id')))
                 self.send_response(200)
                 self.send_header('Content-Length', '0')
                 self.end_headers()
@@ -112,6 +112,8 @@ class Receiver:
         threading.Thread(target=self.srv.serve_forever, daemon=True).start()
 
     def go_down(self):
+        if self.mode == 'none':
+            return
         self.down = True
         if self.mode == 'refuse':
             self.srv.shutdown()
@@ -142,7 +144,7 @@ def main():
     ap.add_argument('binary')
     ap.add_argument('--rate', type=float, default=20)
     ap.add_argument('--phase', type=float, default=60)
-    ap.add_argument('--down', choices=['refuse', '500', 'hang'], default='refuse')
+    ap.add_argument('--down', choices=['refuse', '500', 'hang', 'none'], default='refuse')
     ap.add_argument('--drain', type=float, default=240)
     ap.add_argument('--clients', type=int, default=4)
     ap.add_argument('--embedder', default='none')
@@ -161,6 +163,7 @@ def main():
         recs = records(n, seed=4242)
         lat = {'before': [], 'during': [], 'after': []}
         late = [0]
+        done = {}  # record id -> (time its submit was answered, phase)
         bad = []
         nxt = [0]
         lock = threading.Lock()
@@ -189,6 +192,8 @@ def main():
                 d = time.perf_counter() - s
                 if st not in (200, 201):
                     bad.append((st, body))
+                else:
+                    done[body['id']] = (time.time(), phase_of(slot - t0))
                 lat[phase_of(slot - t0)].append(d)
 
         threads = [threading.Thread(target=worker) for _ in range(a.clients)]
@@ -254,8 +259,16 @@ def main():
                  hdr_mismatch, sig_bad, max(g[5] for g in got)))
         print('attempts refused/failed while down (seen by the receiver): %d' % rcv.refused_or_failed)
         if after_back:
-            print('receiver back -> first delivery %.1f s, -> caught up (last seq) %.1f s'
-                  % (after_back[0] - back_at, max(after_back) - back_at))
+            backlog = [g[0] for g in got if g[6] in done and done[g[6]][0] < back_at]
+            print('receiver back -> first delivery %.1f s; -> every event written before it came back delivered %.1f s'
+                  % (after_back[0] - back_at, max(backlog) - back_at))
+        first = {}
+        for g in got:
+            first.setdefault(g[6], g[0])
+        for ph in ('before', 'during', 'after'):
+            lag = [first[i] - t for i, (t, p) in done.items() if p == ph and i in first]
+            print('delivery lag (submit answered -> received) %-6s: p50 %.1f ms p99 %.1f ms max %.1f s'
+                  % (ph, pct(lag, .5) * 1000, pct(lag, .99) * 1000, max(lag)))
         for ph in ('before', 'during', 'after'):
             v = lat[ph]
             print('submit latency %-6s: n=%d p50 %.1f ms p99 %.1f ms' % (ph, len(v), pct(v, .5) * 1000,
