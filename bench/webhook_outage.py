@@ -202,7 +202,8 @@ def main():
         time.sleep(max(0, t0 + a.phase - time.time()))
         rcv.go_down()
         down_at = time.time()
-        print('receiver down at t=%.1f s' % (down_at - t0), flush=True)
+        print('receiver %s at t=%.1f s' % ('stays up (control)' if a.down == 'none' else 'down',
+                                            down_at - t0), flush=True)
         time.sleep(max(0, t0 + 2 * a.phase - time.time()))
         got_before_back = len(rcv.got)
         rcv.come_back()
