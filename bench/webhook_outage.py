@@ -208,7 +208,8 @@ def main():
         got_before_back = len(rcv.got)
         rcv.come_back()
         back_at = time.time()
-        print('receiver back at t=%.1f s (down %.1f s)' % (back_at - t0, back_at - down_at), flush=True)
+        if a.down != 'none':
+            print('receiver back at t=%.1f s (down %.1f s)' % (back_at - t0, back_at - down_at), flush=True)
         for t in threads:
             t.join()
         print('submits done at t=%.1f s; %d submits, %d non-2xx, %d started over 50 ms late'
@@ -259,7 +260,7 @@ def main():
               % (len(missing), (' (first %s)' % missing[:10]) if missing else '', len(extra), dup, disorder,
                  hdr_mismatch, sig_bad, max(g[5] for g in got)))
         print('attempts refused/failed while down (seen by the receiver): %d' % rcv.refused_or_failed)
-        if after_back:
+        if after_back and a.down != 'none':
             backlog = [g[0] for g in got if g[6] in done and done[g[6]][0] < back_at]
             print('receiver back -> first delivery %.1f s; -> every event written before it came back delivered %.1f s'
                   % (after_back[0] - back_at, max(backlog) - back_at))
