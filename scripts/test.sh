@@ -35,7 +35,7 @@ KNOWHUB_TEST_BACKEND=postgres cargo test --workspace --test api --test auth --te
 
 step "Python client: mypy --strict and its tests against the real knowhub server (PyPI: httpx, langchain-core, pytest)"
 # cargo test built target/debug/knowhub; the script makes clients/python/.venv itself (once).
-KNOWHUB_BIN=target/debug/knowhub ./clients/python/run-tests.sh
+KNOWHUB_BIN="$PWD/target/debug/knowhub" ./clients/python/run-tests.sh
 
 step "embedder on aarch64, emulated (qemu-user): the NEON sdot integer tile against the portable kernel"
 # Installs the cross gcc, qemu-user and the Rust target itself (once).

@@ -88,6 +88,10 @@ async fn an_agents_thousand_records_leave_and_return_in_one_request_each() {
     assert_eq!(s, 404);
     let (s, v) = reviewer.get(&format!("/api/experiences/{}", theirs[1])).await;
     assert_eq!((s, v["quarantined"].as_bool()), (200, Some(true)), "{v}");
+    // Nor does the resource's page (or its playbook) show them.
+    let (s, page) = agent.get("/api/resources/helm%20upgrade%20--atomic").await;
+    assert_eq!(s, 200, "{page}");
+    assert!(theirs.iter().all(|id| !page.to_string().contains(id.as_str())), "{page}");
     let (_, v) = reviewer.get("/api/pending?kind=quarantined&limit=100").await;
     assert_eq!(v["items"].as_array().unwrap().len(), 100, "listed for review");
     assert!(v["next_after"].is_string());

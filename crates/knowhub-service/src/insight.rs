@@ -276,7 +276,8 @@ impl Hub {
             .by_resource_key(&summary.key, RESOURCE_RECORDS)
             .await?
             .into_iter()
-            .filter(|e| e.status == Status::Approved && caller.can_read(&e.scope))
+            // Held records (quarantined, expired) are out of what agents see, as in search.
+            .filter(|e| e.status == Status::Approved && !e.quarantined && !e.expired && caller.can_read(&e.scope))
             .collect();
         self.hide_contests(caller, records.iter_mut().map(|e| (&mut e.contested_with, None)).collect()).await?;
         for e in records.iter_mut() {
