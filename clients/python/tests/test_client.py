@@ -319,6 +319,7 @@ COVERED = {
     ("DELETE", "/api/keys/{id}"): "revoke_key",
     ("GET", "/api/changes"): "changes",
     ("POST", "/api/sync"): "sync",
+    ("GET", "/api/playbooks/{resource}"): "playbook",
     ("POST", "/api/extract"): "extract",
     ("GET", "/api/extract/{id}"): "job",
     ("GET", "/api/dashboard"): "dashboard",
@@ -368,3 +369,18 @@ def test_one_hub_pulls_another(hub: Hub, tight_hub: Hub, tag: str) -> None:
         with pytest.raises(knowhub.BadRequestError) as bad:
             other.sync(hub.url, key="kh_not_a_key")
         assert bad.value.field == "key"
+
+
+def test_a_resource_has_a_playbook(reviewer: knowhub.Client, agent: knowhub.Client, tag: str) -> None:
+    resource = f"{tag}ctl"
+    for i in range(2):
+        reviewer.submit(task=f"speed up {tag} builds, try {i}", resource=resource, result=f"cache {i} helped", score=4)
+    reviewer.submit(
+        task=f"speed up {tag} builds without cache", resource=resource, result="failed: stale lockfile", score=2,
+        outcome="failure",
+    )
+    pb = agent.playbook(resource, budget=400)
+    assert pb["lines"][0]["section"] == "failures" and "stale lockfile" in pb["text"]
+    assert all(line["ids"] for line in pb["lines"])
+    with pytest.raises(knowhub.NotFoundError):
+        agent.playbook(f"{tag}-nothing-known")

@@ -33,6 +33,7 @@ export type Revoked = Schemas["Revoked"];
 export type Role = Schemas["Role"];
 export type ChangesPage = Schemas["ChangesPage"];
 export type Change = Schemas["Change"];
+export type Playbook = Schemas["Playbook"];
 export type SyncRequest = Schemas["SyncRequest"];
 export type SyncReport = Schemas["SyncReport"];
 export type JobView = Schemas["JobView"];
@@ -437,6 +438,11 @@ export class KnowHubClient {
   /** `DELETE /api/quarantine` (admin): lifts one, restoring (default) or rejecting its records. */
   async releaseQuarantine(body: ReleaseBody, call?: CallOptions): Promise<Released> {
     return (await this.request<Released>("DELETE", "/api/quarantine", { body, ...call })).data;
+  }
+
+  /** `GET /api/playbooks/{resource}`: a resource's lessons, failures first, each citing its ids. */
+  async playbook(resource: string, params: { budget?: number; scope?: string } = {}, call?: CallOptions): Promise<Playbook> {
+    return this.getJson<Playbook>(`/api/playbooks/${seg(resource)}`, { ...params }, call);
   }
 
   /** `POST /api/sync` (admin): this hub pulls another hub's changes until caught up. */

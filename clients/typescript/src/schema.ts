@@ -290,6 +290,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playbooks/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the hub knows about one resource, distilled from its approved records: known failures
+         *     first, what works by evidence, version notes, contested points; every line cites its ids.
+         */
+        get: operations["playbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quarantine": {
         parameters: {
             query?: never;
@@ -801,6 +821,23 @@ export interface components {
         KeyList: {
             keys: components["schemas"]["ApiKey"][];
         };
+        /** @description The evidence behind a line, summed over the records it cites. */
+        LineEvidence: {
+            /**
+             * Format: int32
+             * @description Distinct callers that submitted the records (summed over them).
+             */
+            confirmations: number;
+            /** Format: int32 */
+            failed: number;
+            /** Format: int32 */
+            helped: number;
+            /**
+             * Format: int32
+             * @description The best rating among them (1-5).
+             */
+            score: number;
+        };
         LlmHealth: components["schemas"]["LlmStats"] & {
             /**
              * Format: int32
@@ -893,6 +930,36 @@ export interface components {
             total_disputed: number;
             /** Format: int64 */
             total_pending: number;
+        };
+        /** @description A resource's playbook, as `GET /api/playbooks/{resource}` returns it. */
+        Playbook: {
+            budget_tokens: number;
+            /** @description Approved records read (every version, the caller's scopes). */
+            experiences: number;
+            /** @description `text::resource_key` of the name without a version: what groups its spellings. */
+            key: string;
+            /** @description The lines that fit the budget, in the order `text` has them. */
+            lines: components["schemas"]["PlaybookLine"][];
+            /** @description Lines that did not fit the budget. */
+            omitted: number;
+            /** @description The resource's name as most recently written in an approved record. */
+            resource: string;
+            /** @description Records left out because they look like prompt injection. */
+            skipped: number;
+            /**
+             * @description The playbook for a model: the lines under their headings, inside `<knowhub-playbook>` with
+             *     the untrusted-data preamble.
+             */
+            text: string;
+            /** @description Estimated tokens of `text`. */
+            tokens: number;
+        };
+        /** @description One line of a playbook. `text` is escaped; `ids` are the experiences it stands for. */
+        PlaybookLine: {
+            evidence: components["schemas"]["LineEvidence"];
+            ids: string[];
+            section: components["schemas"]["Section"];
+            text: string;
         };
         /** @description Where a record came from, for tracing and rolling back what one writer did. */
         Provenance: {
@@ -1079,6 +1146,11 @@ export interface components {
             /** @description The hub it was first written on, when it came here by sync (that hub's id). */
             origin_hub?: string;
             outcome: components["schemas"]["Outcome"];
+            /**
+             * @description The hit's resource has a playbook the caller can read: its name, for
+             *     `GET /api/playbooks/{resource}` or `kb_playbook`. Omitted when it has none.
+             */
+            playbook?: string | null;
             /** Format: double */
             relevance: number;
             resource: string;
@@ -1103,6 +1175,11 @@ export interface components {
             mode: components["schemas"]["SearchMode"];
             results: components["schemas"]["SearchHit"][];
         };
+        /**
+         * @description Which part of a playbook a line belongs to, in the order they are written.
+         * @enum {string}
+         */
+        Section: "failures" | "works" | "versions" | "contested";
         /**
          * @description Where a record came from: an agent's submit, an LLM extraction, or an import.
          * @enum {string}
@@ -2655,6 +2732,86 @@ export interface operations {
             };
             /** @description The key's role is below the route's, or the `Host` is not served. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this caller; `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store is briefly unavailable, or the feature is not configured. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    playbook: {
+        parameters: {
+            query?: {
+                /** @description Largest playbook in estimated tokens, 100-4000 (default 400) */
+                budget?: number;
+                /** @description Only records in this scope, one the key reads (default: every scope it reads) */
+                scope?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The resource's name (any spelling records use) or its key */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playbook"];
+                };
+            };
+            /** @description A parameter, field or body is invalid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key, or a wrong or revoked one (with keys required). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role is below the route's, or the `Host` is not served. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -373,3 +373,16 @@ test("sync: a second hub pulls this one's records, resumes, and names a refused 
     await other.stop();
   }
 });
+
+test("playbook: failures first, every line cites its records; an unknown resource is 404", async () => {
+  const resource = `playctl-${Date.now()}`;
+  await agent.submit(experience({ resource }));
+  await agent.submit(experience({ resource }));
+  await agent.submit(experience({ resource, result: "failed: the lockfile was stale", score: 2, outcome: "failure" }));
+  const pb = await agent.playbook(resource, { budget: 400 });
+  assert.equal(pb.lines[0]?.section, "failures");
+  assert.ok(pb.text.includes("lockfile was stale"));
+  assert.ok(pb.lines.every((l) => l.ids.length > 0));
+  const err = await failure(() => agent.playbook(`${resource}-unknown`));
+  assert.equal(err.status, 404);
+});

@@ -39,6 +39,7 @@ from .types import (
     Role,
     SearchMode,
     SearchResponse,
+    Playbook,
     SubmitResponse,
     SyncReport,
 )
@@ -235,6 +236,12 @@ class AsyncClient:
     async def resource(self, name: str) -> ResourcePage:
         """`GET /api/resources/{name}`: one resource's track record, failures first."""
         return cast(ResourcePage, await self._call(b.Request("GET", f"/api/resources/{b.seg(name)}")))
+
+    async def playbook(self, resource: str, *, budget: int | None = None, scope: str | None = None) -> Playbook:
+        """`GET /api/playbooks/{resource}`: what the hub knows about a resource, distilled
+        (failures first, cited ids), within `budget` tokens; `text` is ready for a prompt."""
+        p = b.params(budget=budget, scope=scope)
+        return cast(Playbook, await self._call(b.Request("GET", f"/api/playbooks/{b.seg(resource)}", p)))
 
     async def pending(
         self,

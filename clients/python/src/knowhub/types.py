@@ -184,6 +184,32 @@ class ChangesPage(TypedDict):
     more: bool
 
 
+class PlaybookEvidence(TypedDict):
+    confirmations: int
+    helped: int
+    failed: int
+    score: int
+
+
+class PlaybookLine(TypedDict):
+    section: str
+    text: str
+    ids: list[str]
+    evidence: PlaybookEvidence
+
+
+class Playbook(TypedDict):
+    resource: str
+    key: str
+    experiences: int
+    skipped: int
+    lines: list[PlaybookLine]
+    omitted: int
+    budget_tokens: int
+    tokens: int
+    text: str
+
+
 class SyncReport(TypedDict):
     peer: str
     read: int
