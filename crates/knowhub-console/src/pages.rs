@@ -552,7 +552,7 @@ pub async fn resource(State(c): St, Ctx(s): Ctx, name: Result<Path<String>, Path
         Err(knowhub_core::CoreError::NotFound(_)) => None,
         Err(e) => return Err(PageError::core(lang, e)),
     };
-    let body = html! { (render_playbook(lang, playbook.as_ref())) (render_resource(lang, &r)) };
+    let body = html! { (render_resource(lang, &r)) (render_playbook(lang, playbook.as_ref())) };
     Ok(html_page(page(lang, &r.summary.resource, Nav::None, Some(&s), None, body)))
 }
 
@@ -569,7 +569,8 @@ fn render_playbook(lang: Lang, p: Option<&knowhub_service::Playbook>) -> Markup 
                         t(lang, L::records), if p.omitted > 0 { format!("· +{} omitted", p.omitted) } else { String::new() })) }
                     ul.playbook { @for l in &p.lines {
                         li data-section=(format!("{:?}", l.section).to_lowercase()) {
-                            (maud::PreEscaped(l.text.clone())) " "
+                            // The list marks each line already; the model's copy starts with "- ".
+                            (maud::PreEscaped(l.text.trim_start_matches("- ").to_string())) " "
                             @for id in &l.ids { (exp_link(id, "↗")) " " }
                         }
                     } }
