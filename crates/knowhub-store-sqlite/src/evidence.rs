@@ -75,10 +75,12 @@ pub(crate) fn confirm_tx(c: &Connection, id: &str, confirmer: &str) -> Result<Ex
 /// Every record with the resource key that is not rejected, as `(id, seq, same task)`: the
 /// key's index finds them; their vectors are scored in the in-memory index (`neighbours`).
 fn resource_rows(c: &Connection, key: &str, task_hash: &str, scope: &str) -> Result<Vec<(String, i64, bool)>> {
+    // The unary `+` keeps the planner on the resource key's index: without statistics it took
+    // the (scope, status) index, which in a hub with one scope reads every record per submit.
     let mut st = c
         .prepare_cached(
             "SELECT e.id, e.seq, e.task_resource_hash = ?2 FROM experiences e \
-             WHERE e.resource_key = ?1 AND e.status != 'rejected' AND e.scope = ?3",
+             WHERE e.resource_key = ?1 AND +e.status != 'rejected' AND +e.scope = ?3",
         )
         .map_err(sql_err)?;
     let rows =
