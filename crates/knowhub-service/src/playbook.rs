@@ -10,7 +10,7 @@
 //! like prompt injection is left out and counted) and escaped, inside the same untrusted-data
 //! frame.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use knowhub_core::prompt::{self, PREAMBLE_EN, PREAMBLE_ZH};
 use knowhub_core::rank::jaccard;
@@ -458,19 +458,25 @@ impl Hub {
     /// at least [`MIN_RECORDS`] approved records it reads. Keyed by the name as given.
     pub(crate) async fn playbooks_for(&self, caller: &Caller, names: &[&str]) -> Result<HashSet<String>> {
         let mut out = HashSet::new();
+        // One count per resource key, whether or not it has a playbook (hits often share one).
+        let mut asked: HashMap<String, bool> = HashMap::new();
         let scopes = caller.readable();
         for name in names {
-            if out.contains(*name) {
+            let key = resource_key(name, None);
+            if let Some(has) = asked.get(&key) {
+                if *has {
+                    out.insert(name.to_string());
+                }
                 continue;
             }
-            let key = resource_key(name, None);
             let n: u64 = self
                 .store
-                .resources(&ResourceFilter::Key(key), scopes.as_deref(), 1)
+                .resources(&ResourceFilter::Key(key.clone()), scopes.as_deref(), 1)
                 .await?
                 .iter()
                 .map(|s| s.records)
                 .sum();
+            asked.insert(key, n >= MIN_RECORDS);
             if n >= MIN_RECORDS {
                 out.insert(name.to_string());
             }

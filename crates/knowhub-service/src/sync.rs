@@ -193,7 +193,7 @@ impl Hub {
             waited = true;
             for change in page.changes {
                 report.read += 1;
-                let applied = self.apply(&me, &their, peer, change).await?;
+                let applied = self.apply(http, &me, &their, peer, change).await?;
                 match applied {
                     Applied::Created => report.created += 1,
                     Applied::Updated => report.updated += 1,
@@ -214,7 +214,14 @@ impl Hub {
         }
     }
 
-    async fn apply(&self, me: &str, their: &str, peer: &SyncPeer, change: Change) -> Result<Applied> {
+    async fn apply(
+        &self,
+        http: &reqwest::Client,
+        me: &str,
+        their: &str,
+        peer: &SyncPeer,
+        change: Change,
+    ) -> Result<Applied> {
         let id = change.event.experience_id.clone();
         let by = format!("sync:{their}");
         let Some(remote) = change.experience else {
@@ -231,14 +238,17 @@ impl Hub {
             if remote.provenance.hub == me || !self.store.events(&id).await?.is_empty() {
                 return Ok(Applied::Unchanged);
             }
-            return self.apply_new(me, their, peer, remote, &change.confirmed_by, &change.votes, &by).await;
+            return self.apply_new(http, me, their, peer, remote, &change.confirmed_by, &change.votes, &by).await;
         };
         self.merge_evidence(me, their, &local, &change.confirmed_by, &change.votes).await;
         let ours = version_of(&local);
         let base = self.store.sync_base(their, &id).await?;
         let agreed = |v: &str| base.as_deref() == Some(v) || change.base.as_deref() == Some(v);
         if ours == theirs {
-            self.store.set_sync_base(their, &id, &theirs).await?;
+            // A record coming back as we have it (two hubs pulling each other) writes nothing.
+            if base.as_deref() != Some(theirs.as_str()) {
+                self.store.set_sync_base(their, &id, &theirs).await?;
+            }
             return Ok(Applied::Unchanged);
         }
         if agreed(&theirs) {
@@ -275,6 +285,7 @@ impl Hub {
     #[allow(clippy::too_many_arguments)]
     async fn apply_new(
         &self,
+        http: &reqwest::Client,
         me: &str,
         their: &str,
         peer: &SyncPeer,
@@ -285,7 +296,7 @@ impl Hub {
     ) -> Result<Applied> {
         let version = version_of(&remote);
         let id = remote.id.clone();
-        let content = if remote.has_content { fetch_content(peer, &id).await } else { None };
+        let content = if remote.has_content { fetch_content(http, peer, &id).await } else { None };
         let mut n = self.foreign_record(me, their, peer, remote, confirmed_by, votes);
         n.content = content;
         // The other hub is not trusted more than a file: text the screen flags waits for review.
@@ -378,11 +389,18 @@ impl Hub {
         confirmed: &[Confirmation],
         votes: &[Vote],
     ) {
+        let have: Vec<Confirmation> = if confirmed.is_empty() {
+            Vec::new()
+        } else {
+            self.store.confirmed_by(&local.id).await.unwrap_or_default()
+        };
         for c in confirmed {
-            if let Some(by) = foreign(me, their, &c.by) {
-                if let Err(e) = self.store.confirm(&local.id, &by).await {
-                    tracing::debug!(id = %local.id, error = %e, "sync: confirmation not merged");
-                }
+            let Some(by) = foreign(me, their, &c.by) else { continue };
+            if have.iter().any(|h| h.by == by) {
+                continue;
+            }
+            if let Err(e) = self.store.confirm(&local.id, &by).await {
+                tracing::debug!(id = %local.id, error = %e, "sync: confirmation not merged");
             }
         }
         if local.status != Status::Approved || votes.is_empty() {
@@ -536,8 +554,7 @@ async fn fetch(
 
 /// A record's long content from the other hub; `None` when it cannot be read (the record
 /// arrives without it rather than not at all).
-async fn fetch_content(peer: &SyncPeer, id: &str) -> Option<(String, String)> {
-    let http = sync_client().ok()?;
+async fn fetch_content(http: &reqwest::Client, peer: &SyncPeer, id: &str) -> Option<(String, String)> {
     let mut req = http.get(format!("{}/api/experiences/{id}/content", peer.url));
     if let Some(k) = &peer.key {
         req = req.bearer_auth(k);
