@@ -11,7 +11,7 @@
 #   3. starts the real knowhub server (temp data dir, --embedder none), a recording proxy in front of it
 #      (plugins/openclaw/e2e/record-proxy.mjs: logs what the plugin sent) and a scripted mock LLM
 #      (plugins/openclaw/e2e/mock-llm.mjs, scenarios in e2e/scenarios.json);
-#   4. runs eight real `openclaw agent --local` turns in one session:
+#   4. runs ten real `openclaw agent --local` turns in one session:
 #        t1 normal mode, extraction on: kb_submit -> kb_search + kb_content -> final
 #        t2 normal mode: kb_search x2 (wrapped/escaped results, injection records skipped)
 #        t3 knowhub STOPPED: kb_submit is queued on disk, the turn still completes
@@ -263,6 +263,42 @@ turn t7 "Rotate the sprocket logs daily with sprocketctl"
 verify t7
 turn t8 "Roll out the new API build to the production cluster with kubectl"
 verify t8
+
+# Playbooks: three approved records of one resource (one a failure). Auto-recall's three hits are
+# all of it, so it asks for the resource's playbook at the size of those hits and injects that
+# instead when it cites them all in fewer tokens; the model then reads it with kb_playbook (t9).
+# Exported as a skill into the agent's workspace, OpenClaw lists it and the model reads it (t10).
+"$NODE" - "$KH_URL" "$WORK/gizmo.json" <<'JS' || die "seeding the gizmoctl records failed"
+const [kh, out] = process.argv.slice(2);
+const seeds = [
+  { task: "Calibrate the gizmo sensors with gizmoctl", resource: "gizmoctl", result: "gizmoctl calibrate --sensors all fixed the drift in 2 minutes", score: 4, agent_id: "seed" },
+  { task: "Calibrate the gizmo sensors after a firmware update", resource: "gizmoctl", result: "failed: gizmoctl calibrate hung on firmware 3.2; run gizmoctl reset first, then calibrate", score: 2, outcome: "failure", agent_id: "seed" },
+  { task: "Calibrate the gizmo sensors quickly before a demo", resource: "gizmoctl", result: "gizmoctl calibrate --fast takes 5 s per sensor and was accurate enough", score: 4, agent_id: "seed" },
+];
+(async () => {
+  const ids = [];
+  for (const s of seeds) {
+    const r = await fetch(`${kh}/api/submit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(s) });
+    const res = await r.json();
+    if (r.status !== 201) throw new Error(`submit -> ${r.status} ${JSON.stringify(res)}`);
+    if (res.status === "pending") await fetch(`${kh}/api/approve/${res.id}`, { method: "POST", headers: { "content-type": "application/json" } });
+    ids.push(res.id);
+  }
+  require("fs").writeFileSync(out, JSON.stringify(ids));
+})().catch((e) => { console.error(e); process.exit(1); });
+JS
+turn t9 "Calibrate the gizmo sensors with gizmoctl"
+verify t9
+
+log "exporting the gizmoctl playbook as a skill into the agent's workspace"
+set +e
+(cd "$WORK/workspace" && "$KNOWHUB_BIN" export --format skill --resource gizmoctl --out skills/knowhub-playbooks --url "$KH_URL" \
+  >"$WORK/export-skill.log" 2>&1)
+echo "$?" >"$WORK/export-skill.rc"
+"$NODE" "$OPENCLAW" skills list --json </dev/null >"$WORK/skills-list.json" 2>"$WORK/skills-list.err"
+set -e
+turn t10 "Calibrate the gizmo sensors on the bench rig"
+verify t10
 
 # ---- config errors reach the operator with the field's name ---------------------------------------
 RECORD_PHASE=config

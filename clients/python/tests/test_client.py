@@ -320,6 +320,9 @@ COVERED = {
     ("GET", "/api/changes"): "changes",
     ("POST", "/api/sync"): "sync",
     ("GET", "/api/playbooks/{resource}"): "playbook",
+    ("POST", "/api/playbooks/{resource}/draft"): "draft_playbook",
+    ("GET", "/api/playbooks/{resource}/draft"): "written_playbook",
+    ("POST", "/api/playbooks/{resource}/review"): "review_playbook",
     ("POST", "/api/extract"): "extract",
     ("GET", "/api/extract/{id}"): "job",
     ("GET", "/api/dashboard"): "dashboard",
@@ -384,3 +387,12 @@ def test_a_resource_has_a_playbook(reviewer: knowhub.Client, agent: knowhub.Clie
     assert all(line["ids"] for line in pb["lines"])
     with pytest.raises(knowhub.NotFoundError):
         agent.playbook(f"{tag}-nothing-known")
+    assert pb["kind"] == "distilled" and "written" not in pb
+    # This hub has no LLM: nothing drafted, none can be; agents may not try.
+    with pytest.raises(knowhub.NotFoundError):
+        reviewer.written_playbook(resource)
+    with pytest.raises(knowhub.APIError) as e:
+        reviewer.draft_playbook(resource, budget=300)
+    assert (e.value.status_code, e.value.code) == (503, "not_configured")
+    with pytest.raises(knowhub.PermissionDeniedError):
+        agent.review_playbook(resource, "approve")

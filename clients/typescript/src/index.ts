@@ -34,6 +34,7 @@ export type Role = Schemas["Role"];
 export type ChangesPage = Schemas["ChangesPage"];
 export type Change = Schemas["Change"];
 export type Playbook = Schemas["Playbook"];
+export type WrittenPlaybook = Schemas["WrittenPlaybook"];
 export type SyncRequest = Schemas["SyncRequest"];
 export type SyncReport = Schemas["SyncReport"];
 export type JobView = Schemas["JobView"];
@@ -443,6 +444,21 @@ export class KnowHubClient {
   /** `GET /api/playbooks/{resource}`: a resource's lessons, failures first, each citing its ids. */
   async playbook(resource: string, params: { budget?: number; scope?: string } = {}, call?: CallOptions): Promise<Playbook> {
     return this.getJson<Playbook>(`/api/playbooks/${seg(resource)}`, { ...params }, call);
+  }
+
+  /** `POST /api/playbooks/{resource}/draft` (reviewer; the hub needs an LLM): the model rewrites the playbook; the draft waits for review. */
+  async draftPlaybook(resource: string, body: { budget?: number; scope?: string } = {}, call?: CallOptions): Promise<WrittenPlaybook> {
+    return this.postJson<WrittenPlaybook>(`/api/playbooks/${seg(resource)}/draft`, body, call);
+  }
+
+  /** `GET /api/playbooks/{resource}/draft` (reviewer): the written playbook, whatever its status. */
+  async writtenPlaybook(resource: string, call?: CallOptions): Promise<WrittenPlaybook> {
+    return this.getJson<WrittenPlaybook>(`/api/playbooks/${seg(resource)}/draft`, undefined, call);
+  }
+
+  /** `POST /api/playbooks/{resource}/review` (reviewer): approve (409 when stale) or reject it. */
+  async reviewPlaybook(resource: string, action: "approve" | "reject", call?: CallOptions): Promise<WrittenPlaybook> {
+    return this.postJson<WrittenPlaybook>(`/api/playbooks/${seg(resource)}/review`, { action }, call);
   }
 
   /** `POST /api/sync` (admin): this hub pulls another hub's changes until caught up. */

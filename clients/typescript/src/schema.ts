@@ -310,6 +310,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playbooks/{resource}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The resource's written playbook, whatever its review status, and whether it is stale. */
+        get: operations["written"];
+        put?: never;
+        /**
+         * Asks the configured LLM to write the resource's playbook from its distilled lines; the draft
+         *     waits for review (replacing an earlier one). 503 `not_configured` without an LLM, 502
+         *     `upstream` when the model fails or gives nothing usable.
+         */
+        post: operations["draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playbooks/{resource}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves or rejects the resource's written playbook. Approving a stale one is 409. */
+        post: operations["review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quarantine": {
         parameters: {
             query?: never;
@@ -586,6 +625,24 @@ export interface components {
             /** Format: int64 */
             output_tokens: number;
         };
+        /** @description `POST /api/playbooks/{resource}/draft`. */
+        DraftPlaybookRequest: {
+            /**
+             * Format: int64
+             * @description Largest playbook in estimated tokens, 100-4000 (default 400).
+             */
+            budget?: number | null;
+            /**
+             * @description Only records in this scope (default: every scope the reviewer reads). Agents get the
+             *     written playbook only when they ask for the same scope and read exactly its records.
+             */
+            scope?: string | null;
+        };
+        /**
+         * @description Where a written playbook stands in review.
+         * @enum {string}
+         */
+        DraftStatus: "pending" | "approved" | "rejected";
         /** @description Fields a reviewer may correct while approving. Absent fields stay as extracted. */
         Edits: {
             outcome?: string | null;
@@ -938,6 +995,11 @@ export interface components {
             experiences: number;
             /** @description `text::resource_key` of the name without a version: what groups its spellings. */
             key: string;
+            /**
+             * @description `distilled` (selected and merged without a model) or `written` (by a model, approved by a
+             *     reviewer, and written from exactly the records this caller reads now).
+             */
+            kind: components["schemas"]["PlaybookKind"];
             /** @description The lines that fit the budget, in the order `text` has them. */
             lines: components["schemas"]["PlaybookLine"][];
             /** @description Lines that did not fit the budget. */
@@ -953,7 +1015,13 @@ export interface components {
             text: string;
             /** @description Estimated tokens of `text`. */
             tokens: number;
+            written?: components["schemas"]["WrittenState"] | null;
         };
+        /**
+         * @description How a playbook was made.
+         * @enum {string}
+         */
+        PlaybookKind: "distilled" | "written";
         /** @description One line of a playbook. `text` is escaped; `ids` are the experiences it stands for. */
         PlaybookLine: {
             evidence: components["schemas"]["LineEvidence"];
@@ -1115,6 +1183,11 @@ export interface components {
             at: string;
             by: string;
             note?: string | null;
+        };
+        /** @description `POST /api/playbooks/{resource}/review`. */
+        ReviewPlaybookRequest: {
+            /** @description `approve` or `reject`. */
+            action?: string | null;
         };
         Revoked: components["schemas"]["ApiKey"] & {
             quarantine?: components["schemas"]["Quarantine"] | null;
@@ -1349,6 +1422,37 @@ export interface components {
             rejected: number;
             /** @description The Monday (UTC) that starts the week. */
             week: string;
+        };
+        /** @description A written playbook, for its reviewer. */
+        WrittenPlaybook: {
+            drafted_at: string;
+            drafted_by: string;
+            /**
+             * @description Lines of the model's answer dropped because they cited unknown ids, read like prompt
+             *     injection, or were empty.
+             */
+            dropped: number;
+            model: string;
+            /** @description The playbook as agents would get it, at the budget it was drafted for. */
+            playbook: components["schemas"]["Playbook"];
+            reviewed_at?: string | null;
+            reviewed_by?: string | null;
+            scope?: string | null;
+            /** @description Records it was written from. */
+            sources: number;
+            /** @description Its records changed since it was drafted: approving it is refused; draft it again. */
+            stale: boolean;
+            status: components["schemas"]["DraftStatus"];
+        };
+        /** @description A resource's written playbook as a reviewer sees it beside the distilled one. */
+        WrittenState: {
+            drafted_at: string;
+            /**
+             * @description Its records changed since it was drafted (or the caller reads other records): agents get
+             *     the distilled playbook until it is redrafted and approved.
+             */
+            stale: boolean;
+            status: components["schemas"]["DraftStatus"];
         };
     };
     responses: never;
@@ -2812,6 +2916,255 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this caller; `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store is briefly unavailable, or the feature is not configured. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    written: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's name (any spelling records use) or its key */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenPlaybook"];
+                };
+            };
+            /** @description A parameter, field or body is invalid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key, or a wrong or revoked one (with keys required). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role is below the route's, or the `Host` is not served. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this caller; `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store is briefly unavailable, or the feature is not configured. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's name (any spelling records use) or its key */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftPlaybookRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenPlaybook"];
+                };
+            };
+            /** @description A parameter, field or body is invalid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key, or a wrong or revoked one (with keys required). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role is below the route's, or the `Host` is not served. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this caller; `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store is briefly unavailable, or the feature is not configured. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's name (any spelling records use) or its key */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewPlaybookRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenPlaybook"];
+                };
+            };
+            /** @description A parameter, field or body is invalid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key, or a wrong or revoked one (with keys required). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role is below the route's, or the `Host` is not served. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

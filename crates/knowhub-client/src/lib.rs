@@ -149,23 +149,46 @@ impl Client {
         Ok(self.call(self.request(Method::GET, "api/quarantine")).await?.1)
     }
 
-    /// `GET /api/playbooks/{resource}`: the resource's name travels as one path segment, so no
-    /// name can change the route.
+    /// `GET /api/playbooks/{resource}`.
     pub async fn playbook(
         &self,
         resource: &str,
         req: &knowhub_service::PlaybookRequest,
     ) -> Result<knowhub_service::Playbook> {
+        Ok(self.call(self.playbook_request(Method::GET, resource, None).query(req)).await?.1)
+    }
+
+    /// `POST /api/playbooks/{resource}/draft`: the hub's model rewrites the playbook, for review.
+    pub async fn draft_playbook(
+        &self,
+        resource: &str,
+        req: &knowhub_service::DraftPlaybookRequest,
+    ) -> Result<knowhub_service::WrittenPlaybook> {
+        Ok(self.call(self.playbook_request(Method::POST, resource, Some("draft")).json(req)).await?.1)
+    }
+
+    /// `POST /api/playbooks/{resource}/review`: approve or reject the written playbook.
+    pub async fn review_playbook(
+        &self,
+        resource: &str,
+        req: &knowhub_service::ReviewPlaybookRequest,
+    ) -> Result<knowhub_service::WrittenPlaybook> {
+        Ok(self.call(self.playbook_request(Method::POST, resource, Some("review")).json(req)).await?.1)
+    }
+
+    /// A request to `api/playbooks/{resource}[/{then}]`: the resource's name travels as one path
+    /// segment, so no name can change the route.
+    fn playbook_request(&self, method: Method, resource: &str, then: Option<&str>) -> RequestBuilder {
         let mut url = self.endpoint("api/playbooks/");
         if let Ok(mut segs) = url.path_segments_mut() {
             segs.pop_if_empty().push(resource);
+            segs.extend(then);
         }
-        let req = self.http.get(url).query(req);
-        let req = match &self.key {
+        let req = self.http.request(method, url);
+        match &self.key {
             Some(k) => req.bearer_auth(k),
             None => req,
-        };
-        Ok(self.call(req).await?.1)
+        }
     }
 
     /// `GET /api/resources`: the names of the resources in approved records the key reads, most

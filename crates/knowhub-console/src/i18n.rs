@@ -119,6 +119,10 @@ labels! {
     o_partial => "partial", "部分成功";
     known_failures => "Known failures", "已知失败";
     playbook => "Playbook", "经验手册";
+    written_playbook => "Written by the model", "模型撰写的手册";
+    draft_playbook => "Draft with the model", "让模型撰写";
+    stale => "stale: its records changed since; draft it again", "已过期：其记录已变化，请重新撰写";
+    agents_get_written => "Agents get this written version.", "智能体获得这份撰写版本。";
     last_success => "Last success", "最近一次成功";
     top_experiences => "Top experiences", "最佳经验";
     none => "none", "无";

@@ -74,6 +74,7 @@ pub fn router(console: Arc<Console>) -> Router {
         .route("/ui/search", get(pages::search))
         .route("/ui/experiences/{id}", get(pages::experience))
         .route("/ui/resources/{name}", get(pages::resource))
+        .route("/ui/resources/{name}/playbook", post(pages::playbook_action))
         .route("/ui/keys", get(pages::keys).post(pages::create_key))
         .route("/ui/keys/{id}/revoke", post(pages::revoke_key))
         .route("/ui/quarantine", post(pages::quarantine))

@@ -552,8 +552,92 @@ pub async fn resource(State(c): St, Ctx(s): Ctx, name: Result<Path<String>, Path
         Err(knowhub_core::CoreError::NotFound(_)) => None,
         Err(e) => return Err(PageError::core(lang, e)),
     };
-    let body = html! { (render_resource(lang, &r)) (render_playbook(lang, playbook.as_ref())) };
+    // For reviewers: the written playbook under review, and what they may do with it.
+    let written = if s.caller.require(Role::Reviewer).is_ok() {
+        match c.hub.written_playbook(&s.caller, &name).await {
+            Ok(w) => Some(w),
+            Err(knowhub_core::CoreError::NotFound(_)) => None,
+            Err(e) => return Err(PageError::core(lang, e)),
+        }
+    } else {
+        None
+    };
+    let review = written.is_some() || (s.caller.require(Role::Reviewer).is_ok() && c.hub.writes_playbooks());
+    let body = html! {
+        (render_resource(lang, &r)) (render_playbook(lang, playbook.as_ref()))
+        @if review && playbook.is_some() { (render_written(lang, &s, &name, written.as_ref(), c.hub.writes_playbooks())) }
+    };
     Ok(html_page(page(lang, &r.summary.resource, Nav::None, Some(&s), None, body)))
+}
+
+/// The model-written playbook for its reviewer: its status, its lines, and the buttons to draft
+/// it (with an LLM), approve (when it is fresh and not yet approved) or reject it.
+fn render_written(
+    lang: Lang,
+    s: &Session,
+    name: &str,
+    w: Option<&knowhub_service::WrittenPlaybook>,
+    can_draft: bool,
+) -> Markup {
+    use knowhub_service::DraftStatus;
+    let action = format!("/ui/resources/{}/playbook", enc(name));
+    let button = |what: &'static str, label: L| {
+        html! { form.inline method="post" action=(action) { (csrf(s)) input type="hidden" name="action" value=(what);
+        button type="submit" data-action=(what) { (t(lang, label)) } } }
+    };
+    html! {
+        section #written-playbook {
+            h2 { (t(lang, L::written_playbook)) }
+            @if let Some(w) = w {
+                p.muted data-status=(format!("{:?}", w.status).to_lowercase()) data-stale=(w.stale) {
+                    (format!("{:?}", w.status).to_lowercase()) " · " (w.model) " · " (w.drafted_by) " · " (w.drafted_at)
+                    @if w.stale { " · " strong { (t(lang, L::stale)) } }
+                    @if w.status == DraftStatus::Approved && !w.stale { " · " (t(lang, L::agents_get_written)) }
+                }
+                ul.playbook { @for l in &w.playbook.lines {
+                    li data-section=(format!("{:?}", l.section).to_lowercase()) {
+                        (maud::PreEscaped(l.text.trim_start_matches("- ").to_string())) " "
+                        @for id in &l.ids { (exp_link(id, "↗")) " " }
+                    }
+                } }
+                div.actions {
+                    @if !w.stale && w.status != DraftStatus::Approved { (button("approve", L::approve)) }
+                    @if w.status != DraftStatus::Rejected { (button("reject", L::reject)) }
+                    @if can_draft { (button("draft", L::draft_playbook)) }
+                }
+            } @else if can_draft {
+                div.actions { (button("draft", L::draft_playbook)) }
+            }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct PlaybookForm {
+    action: String,
+}
+
+/// Draft, approve or reject a resource's written playbook, then back to its page.
+pub async fn playbook_action(
+    State(c): St,
+    Ctx(s): Ctx,
+    name: Result<Path<String>, PathRejection>,
+    method: Method,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> PageResult {
+    let name = segment(s.lang, name)?;
+    let f: PlaybookForm = form(&s, &method, &headers, body)?;
+    let done = match f.action.as_str() {
+        "draft" => c.hub.draft_playbook(&s.caller, &name, Default::default()).await,
+        a => {
+            c.hub
+                .review_playbook(&s.caller, &name, knowhub_service::ReviewPlaybookRequest { action: Some(a.into()) })
+                .await
+        }
+    };
+    done.map_err(|e| PageError::core(s.lang, e))?;
+    Ok(see_other(&format!("/ui/resources/{}#written-playbook", enc(&name))))
 }
 
 /// The resource's playbook as agents get it: each line as the model reads it (already escaped

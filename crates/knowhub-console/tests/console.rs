@@ -27,11 +27,27 @@ struct Resp {
 
 impl T {
     async fn new() -> T {
+        T::with_llm(None).await
+    }
+
+    /// With `llm` (an OpenAI-compatible base URL), the hub can draft written playbooks.
+    async fn with_llm(llm: Option<String>) -> T {
         let dir = tempfile::tempdir().unwrap();
         let store =
             Arc::new(SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap());
-        let opts =
-            HubOptions { auth: true, auto_approve: AutoApprove::None, require_approval: true, ..Default::default() };
+        let extractor = llm.map(|base| {
+            let mut ls = knowhub_ai::LlmSettings::new(knowhub_ai::LlmProvider::OpenAi, "echo-model");
+            ls.base_url = base;
+            ls.max_retries = 0;
+            knowhub_service::Extractor::new(knowhub_ai::LlmClient::new(ls).unwrap(), Default::default())
+        });
+        let opts = HubOptions {
+            auth: true,
+            auto_approve: AutoApprove::None,
+            require_approval: true,
+            extractor,
+            ..Default::default()
+        };
         let hub = Hub::with_options(store, Arc::new(knowhub_ai::Embedder::none()), SearchConfig::default(), opts);
         let console = knowhub_console::Console::new(hub.clone(), Some("a test secret of some length"));
         T { app: knowhub_console::router(console), hub, _dir: dir }
@@ -331,4 +347,83 @@ async fn the_dashboard_shows_webhooks_and_pulls_from_other_hubs() {
     assert!(page.body.contains("data-hook=\"ops\" data-ok=\"true\""), "{}", page.body);
     assert!(page.body.contains("data-from=\"http://10.0.0.5:8000\" data-ok=\"false\""), "{}", page.body);
     assert!(page.body.contains("cannot reach the hub &lt;down&gt;"), "escaped: {}", page.body);
+}
+
+/// A model on 127.0.0.1 that writes one line per lesson it is given ("Advice: " and the lesson's
+/// section), citing the ids the lesson cites: enough to drive a written playbook through review.
+async fn echo_llm() -> String {
+    let router = axum::Router::new().fallback(|body: axum::body::Bytes| async move {
+        let req: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        let prompt = req["messages"].as_array().unwrap().last().unwrap()["content"].as_str().unwrap().to_string();
+        let lines: Vec<serde_json::Value> = prompt
+            .lines()
+            .filter_map(|l| {
+                let section = l.strip_prefix('[')?.split(']').next()?.to_string();
+                let ids = &l[l.rfind('[')? + 1..l.rfind(']')?];
+                let ids: Vec<&str> = ids.split(", ").collect();
+                Some(serde_json::json!({"section": section, "text": format!("Advice: {section}"), "ids": ids}))
+            })
+            .collect();
+        let text = serde_json::to_string(&lines).unwrap();
+        axum::Json(serde_json::json!({"model": "echo", "choices": [{"message": {"role": "assistant", "content": text},
+            "finish_reason": "stop"}], "usage": {"prompt_tokens": 10, "completion_tokens": 10}}))
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/v1", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    url
+}
+
+#[tokio::test]
+async fn a_reviewer_drafts_approves_and_rejects_a_written_playbook_on_the_resource_page() {
+    let t = T::with_llm(Some(echo_llm().await)).await;
+    let agent = t.key("bot", Role::Agent).await;
+    let rev = t.key("alice", Role::Reviewer).await;
+    let local = Caller::local();
+    for (task, result) in
+        [("pool clients", "transaction pooling held 2000 clients"), ("cap servers", "max_db_connections 50")]
+    {
+        let id = t.submit(&agent, task, "pgbouncer", result).await;
+        t.hub.approve(&local, &id, Default::default()).await.unwrap();
+    }
+    let cookie = t.sign_in(&rev).await;
+    let page = t.get("/ui/resources/pgbouncer", Some(&cookie)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body.contains("id=\"written-playbook\"") && page.body.contains("data-action=\"draft\""),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("data-action=\"approve\""), "nothing to approve yet");
+    let token = csrf(&page.body);
+
+    let r = t.post("/ui/resources/pgbouncer/playbook", Some(&cookie), "action=draft").await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "no token");
+    let r = t.post("/ui/resources/pgbouncer/playbook", Some(&cookie), &format!("csrf={token}&action=draft")).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = t.get("/ui/resources/pgbouncer", Some(&cookie)).await;
+    assert!(page.body.contains("data-status=\"pending\"") && page.body.contains("Advice: works"), "{}", page.body);
+    assert!(page.body.contains("data-action=\"approve\""), "{}", page.body);
+
+    let r = t.post("/ui/resources/pgbouncer/playbook", Some(&cookie), &format!("csrf={token}&action=approve")).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let p = t.hub.playbook(&local, "pgbouncer", &Default::default()).await.unwrap();
+    assert_eq!(p.kind, knowhub_service::PlaybookKind::Written, "{p:?}");
+    let page = t.get("/ui/resources/pgbouncer", Some(&cookie)).await;
+    assert!(
+        page.body.contains("data-status=\"approved\"") && !page.body.contains("data-action=\"approve\""),
+        "{}",
+        page.body
+    );
+
+    let r = t.post("/ui/resources/pgbouncer/playbook", Some(&cookie), &format!("csrf={token}&action=reject")).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let p = t.hub.playbook(&local, "pgbouncer", &Default::default()).await.unwrap();
+    assert_eq!(p.kind, knowhub_service::PlaybookKind::Distilled);
+    let r = t.post("/ui/resources/pgbouncer/playbook", Some(&cookie), &format!("csrf={token}&action=maybe")).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+
+    // An agent's session sees no review section (agents cannot sign in to the console at all).
+    let page = t.get("/ui/resources/pgbouncer", None).await;
+    assert_ne!(page.status, StatusCode::OK);
 }

@@ -24,6 +24,10 @@ pub enum CoreError {
     /// The caller spent its budget for this kind of request; it may retry after the given seconds.
     #[error("rate limited: {message}")]
     RateLimited { message: String, retry_after_secs: u64 },
+    /// A service the hub relies on for this request (the configured LLM) failed or answered
+    /// with nothing usable; retrying later may work.
+    #[error("upstream: {0}")]
+    Upstream(String),
     /// The backing store (disk, database) is unavailable; retrying later may work.
     #[error("store unavailable: {0}")]
     Unavailable(String),
@@ -46,6 +50,7 @@ impl CoreError {
             CoreError::Forbidden(_) => "forbidden",
             CoreError::NotConfigured(_) => "not_configured",
             CoreError::RateLimited { .. } => "rate_limited",
+            CoreError::Upstream(_) => "upstream",
             CoreError::Unavailable(_) => "unavailable",
             CoreError::Internal(_) => "internal",
         }
@@ -77,6 +82,7 @@ impl CoreError {
             | CoreError::Unauthorized(m)
             | CoreError::Forbidden(m)
             | CoreError::NotConfigured(m)
+            | CoreError::Upstream(m)
             | CoreError::RateLimited { message: m, .. } => m.clone(),
             CoreError::Unavailable(_) => "the store is temporarily unavailable; retry shortly".into(),
             CoreError::Internal(_) => "internal error".into(),

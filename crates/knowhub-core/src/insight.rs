@@ -31,6 +31,20 @@ pub enum ResourceFilter {
     Key(String),
 }
 
+/// A playbook a model wrote for one resource, as the store keeps it: the service owns the
+/// document (JSON: its lines, the records it was written from, who drafted and reviewed it); the
+/// store keeps one per resource key, with its review status so the pending ones can be listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPlaybook {
+    /// The resource's version-free key (`text::resource_key`).
+    pub key: String,
+    /// `pending`, `approved` or `rejected`.
+    pub status: String,
+    pub doc: String,
+    /// RFC 3339, when it was last drafted or reviewed.
+    pub updated_at: String,
+}
+
 /// One resource's track record over its **approved** records.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -26,7 +26,7 @@ pub mod validate;
 pub use access::{ApiKey, Caller, NewApiKey, Role};
 pub use error::{CoreError, Result};
 pub use extract::{Enqueued, ExtractJob, JobFinish, JobStatus, NewExtraction};
-pub use insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary};
+pub use insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary, StoredPlaybook};
 pub use model::*;
 pub use review::{Decision, Review};
 pub use scope::ReadScopes;

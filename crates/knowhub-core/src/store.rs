@@ -7,7 +7,7 @@ use crate::access::{ApiKey, NewApiKey};
 use crate::error::CoreError;
 use crate::error::Result;
 use crate::extract::{Enqueued, ExtractJob, JobFinish, NewExtraction};
-use crate::insight::{Activity, ResourceFilter, ResourceSummary};
+use crate::insight::{Activity, ResourceFilter, ResourceSummary, StoredPlaybook};
 use crate::model::{
     Confirmation, Content, Event, Experience, ExportRecord, NewExperience, Quarantine, QuarantineTarget, Release,
     Status, Vote,
@@ -442,6 +442,18 @@ pub trait Store: Send + Sync + 'static {
 
     /// Day-by-day activity from `since_day` (`YYYY-MM-DD`, inclusive) on.
     async fn activity(&self, since_day: &str) -> Result<Activity>;
+
+    // --- playbooks a model wrote (`insight::StoredPlaybook`), one per resource key ---
+
+    /// The written playbook of a resource key, `None` when there is none.
+    async fn written_playbook(&self, key: &str) -> Result<Option<StoredPlaybook>>;
+
+    /// Stores a written playbook, replacing the one its key had.
+    async fn put_written_playbook(&self, playbook: &StoredPlaybook) -> Result<()>;
+
+    /// Written playbooks with `status` (`None`: any), most recently changed first (ties by key),
+    /// at most `limit`.
+    async fn written_playbooks(&self, status: Option<&str>, limit: usize) -> Result<Vec<StoredPlaybook>>;
 }
 
 /// `NotFound` for `id`, for stores to share the wording.

@@ -2,13 +2,11 @@
 //! and Anthropic shapes), a real SQLite store, the real background worker, and real trajectories
 //! from the shared evaluation data (kept in tests/data/trajectories) converted to the upload shape.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use axum::response::IntoResponse;
 use http_body_util::BodyExt;
 use knowhub_ai::{Embedder, LlmClient, LlmProvider, LlmSettings};
 use knowhub_http::app;
@@ -18,64 +16,7 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 mod common;
-
-/// A scripted LLM: answers in order, records every request body.
-#[derive(Default)]
-struct Llm {
-    answers: Mutex<VecDeque<(u16, Duration, String)>>,
-    requests: Mutex<Vec<Value>>,
-}
-
-impl Llm {
-    fn requests(&self) -> Vec<Value> {
-        self.requests.lock().unwrap().clone()
-    }
-    /// The user prompts the model received, in order.
-    fn prompts(&self) -> Vec<String> {
-        self.requests()
-            .iter()
-            .map(|r| r["messages"].as_array().unwrap().last().unwrap()["content"].as_str().unwrap().to_string())
-            .collect()
-    }
-}
-
-/// Wraps model text in the provider's response shape.
-fn reply(provider: LlmProvider, text: &str) -> String {
-    match provider {
-        LlmProvider::OpenAi => json!({"model": "mock", "choices": [{"message": {"role": "assistant", "content": text},
-            "finish_reason": "stop"}], "usage": {"prompt_tokens": 100, "completion_tokens": 20}}),
-        LlmProvider::Anthropic => json!({"model": "mock", "content": [{"type": "text", "text": text}],
-            "stop_reason": "end_turn", "usage": {"input_tokens": 100, "output_tokens": 20}}),
-    }
-    .to_string()
-}
-
-async fn mock_llm(provider: LlmProvider, answers: Vec<(u16, Duration, String)>) -> (String, Arc<Llm>) {
-    let llm = Arc::new(Llm { answers: Mutex::new(answers.into()), ..Default::default() });
-    let l = llm.clone();
-    let router = axum::Router::new().fallback(move |body: Bytes| {
-        let l = l.clone();
-        async move {
-            l.requests.lock().unwrap().push(serde_json::from_slice(&body).unwrap_or(Value::Null));
-            let next = l.answers.lock().unwrap().pop_front();
-            let (status, delay, body) =
-                next.unwrap_or((500, Duration::ZERO, "{\"error\":\"script exhausted\"}".into()));
-            tokio::time::sleep(delay).await;
-            let mut r = (StatusCode::from_u16(status).unwrap(), body).into_response();
-            r.headers_mut().insert("content-type", "application/json".parse().unwrap());
-            r.headers_mut().insert("retry-after", "0".parse().unwrap());
-            r
-        }
-    });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    let base = match provider {
-        LlmProvider::OpenAi => format!("{url}/v1"),
-        LlmProvider::Anthropic => url,
-    };
-    (base, llm)
-}
+use common::llm::{mock_llm, reply, Llm};
 
 fn good(provider: LlmProvider, items: Value) -> (u16, Duration, String) {
     (200, Duration::ZERO, reply(provider, &format!("```json\n{items}\n```")))

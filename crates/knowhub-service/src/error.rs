@@ -48,6 +48,7 @@ pub fn http_status(e: &CoreError) -> u16 {
         CoreError::Conflict(_) => 409,
         CoreError::RateLimited { .. } => 429,
         CoreError::Internal(_) => 500,
+        CoreError::Upstream(_) => 502,
         CoreError::NotConfigured(_) | CoreError::Unavailable(_) => 503,
     }
 }

@@ -25,6 +25,7 @@ pub mod search;
 pub mod submit;
 pub mod sync;
 pub mod webhooks;
+pub mod written;
 
 pub use auth::CreatedKey;
 pub use error::ErrorBody;
@@ -38,7 +39,7 @@ pub use jobs::{ExtractRequest, JobView};
 pub use knowhub_core::Caller;
 pub use limits::{Budget, RateLimits, RecordLimits, BURST};
 pub use metrics::{Metrics, MetricsSnapshot};
-pub use playbook::{Playbook, PlaybookLine, PlaybookQuery, PlaybookRequest};
+pub use playbook::{Playbook, PlaybookKind, PlaybookLine, PlaybookQuery, PlaybookRequest};
 pub use requests::{
     ApproveRequest, DashboardRequest, ExtractWait, FeedbackRequest, MergeRequest, NewKeyRequest, PendingQuery,
     PendingRequest, RejectRequest, ResourcesRequest, RevertRequest, ScopeRequest, SearchRequest, SubmitRequest,
@@ -48,3 +49,4 @@ pub use search::{Explained, SearchConfig, SearchMode, SearchQuery, SearchRespons
 pub use submit::SubmitResponse;
 pub use sync::{SyncPeer, SyncReport, SyncRequest};
 pub use webhooks::Webhook;
+pub use written::{DraftPlaybookRequest, DraftStatus, ReviewPlaybookRequest, WrittenPlaybook, WrittenState};

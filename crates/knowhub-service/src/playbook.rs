@@ -22,6 +22,7 @@ use crate::evidence::merge_text;
 use crate::extract::transcript::estimate_tokens;
 use crate::hub::Hub;
 use crate::requests::{IntRange, MAX_SCOPE};
+use crate::written::WrittenState;
 
 /// A playbook's size, in estimated tokens (`extract::transcript::estimate_tokens`, which errs high).
 pub const BUDGET: IntRange = IntRange { min: 100, max: 4_000, default: 400 };
@@ -142,6 +143,22 @@ pub struct Playbook {
     /// The playbook for a model: the lines under their headings, inside `<knowhub-playbook>` with
     /// the untrusted-data preamble.
     pub text: String,
+    /// `distilled` (selected and merged without a model) or `written` (by a model, approved by a
+    /// reviewer, and written from exactly the records this caller reads now).
+    pub kind: PlaybookKind,
+    /// For reviewers: the resource's written playbook, when one was drafted, and whether it is
+    /// stale (its records changed since). Absent for agents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<WrittenState>,
+}
+
+/// How a playbook was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum PlaybookKind {
+    Distilled,
+    Written,
 }
 
 /// The first `n` characters of a text, `…` marking a cut.
@@ -157,7 +174,7 @@ fn cut(s: &str, n: usize) -> String {
 
 /// The longest start of a text whose estimate is at most `tokens`, `…` marking a cut (so
 /// Chinese, which costs more per character, is cut sooner).
-fn cut_tokens(s: &str, tokens: usize) -> String {
+pub(crate) fn cut_tokens(s: &str, tokens: usize) -> String {
     let s = s.trim();
     if estimate_tokens(s) <= tokens {
         return s.to_string();
@@ -179,7 +196,7 @@ fn cut_tokens(s: &str, tokens: usize) -> String {
 }
 
 /// One record's lesson as a line's body: the task, what came of it, its version. Escaped, one line.
-fn lesson(e: &Experience) -> String {
+pub(crate) fn lesson(e: &Experience) -> String {
     let one = |s: &str| prompt::escape(s).split_whitespace().collect::<Vec<_>>().join(" ");
     let version = e
         .resource_version
@@ -195,7 +212,7 @@ fn strength(ev: &LineEvidence) -> (u32, i64, u8) {
     (ev.confirmations, i64::from(ev.helped) - i64::from(ev.failed), ev.score)
 }
 
-fn evidence_of(group: &[&Experience]) -> LineEvidence {
+pub(crate) fn evidence_of(group: &[&Experience]) -> LineEvidence {
     group.iter().fold(LineEvidence::default(), |mut ev, e| {
         ev.confirmations += e.confirmations;
         ev.helped += e.feedback.helped;
@@ -234,7 +251,7 @@ fn merge<'a>(records: &[&'a Experience]) -> Vec<Vec<&'a Experience>> {
     groups
 }
 
-fn evidence_note(ev: &LineEvidence) -> String {
+pub(crate) fn evidence_note(ev: &LineEvidence) -> String {
     let mut parts = vec![format!("{} confirmed", ev.confirmations)];
     if ev.helped > 0 || ev.failed > 0 {
         parts.push(format!("{} helped, {} failed", ev.helped, ev.failed));
@@ -243,12 +260,12 @@ fn evidence_note(ev: &LineEvidence) -> String {
     parts.join(", ")
 }
 
-fn cite(ids: &[String]) -> String {
+pub(crate) fn cite(ids: &[String]) -> String {
     format!("[{}]", ids.iter().map(|i| prompt::escape(i)).collect::<Vec<_>>().join(", "))
 }
 
 /// Every candidate line, in the order they are offered to the budget.
-fn lines(records: &[&Experience]) -> Vec<PlaybookLine> {
+pub(crate) fn lines(records: &[&Experience]) -> Vec<PlaybookLine> {
     let by_id: BTreeMap<&str, &Experience> = records.iter().map(|e| (e.id.as_str(), *e)).collect();
     // Pairs that contest each other, both readable: they go to their own section, both sides.
     let mut contested: Vec<(&Experience, &Experience)> = Vec::new();
@@ -342,13 +359,27 @@ fn lines(records: &[&Experience]) -> Vec<PlaybookLine> {
     out
 }
 
+/// What a written playbook says of itself, so a model knows the wording is a model's summary and
+/// the cited records are the evidence.
+const WRITTEN_NOTE: &str =
+    "(Summarised by a model from the cited records and approved by a reviewer; the records are the evidence.)";
+
 /// The framed text of a playbook with these lines.
-fn render(resource: &str, lines: &[PlaybookLine], omitted: usize, skipped: usize) -> String {
+pub(crate) fn render(
+    resource: &str,
+    lines: &[PlaybookLine],
+    omitted: usize,
+    skipped: usize,
+    kind: PlaybookKind,
+) -> String {
     let mut out = vec![
         format!("<knowhub-playbook resource=\"{}\">", prompt::escape(resource)),
         PREAMBLE_EN.to_string(),
         PREAMBLE_ZH.to_string(),
     ];
+    if kind == PlaybookKind::Written {
+        out.push(WRITTEN_NOTE.to_string());
+    }
     let mut section = None;
     for l in lines {
         if section != Some(l.section) {
@@ -378,39 +409,58 @@ fn render(resource: &str, lines: &[PlaybookLine], omitted: usize, skipped: usize
     out.join("\n")
 }
 
-/// The playbook of these records (all of one resource, all readable), fitted to the budget:
-/// lines are taken in order while they fit, so failures are kept first.
-pub fn build(resource: &str, key: &str, records: &[Experience], budget_tokens: usize) -> Playbook {
-    let (skipped, shown): (Vec<&Experience>, Vec<&Experience>) =
-        records.iter().partition(|e| prompt::is_suspicious(&SearchHit::from_experience(e, 0.0, e.flags.clone())));
-    let all = lines(&shown);
+/// The records a playbook may quote (`.1`) and those it leaves out because they look like
+/// prompt injection (`.0`).
+pub(crate) fn partition(records: &[Experience]) -> (Vec<&Experience>, Vec<&Experience>) {
+    records.iter().partition(|e| prompt::is_suspicious(&SearchHit::from_experience(e, 0.0, e.flags.clone())))
+}
+
+/// A playbook of these candidate lines, fitted to the budget: lines are taken in order while
+/// they fit, so the first sections are what is kept.
+pub(crate) fn fit(
+    resource: &str,
+    key: &str,
+    all: &[PlaybookLine],
+    (experiences, skipped): (usize, usize),
+    budget_tokens: usize,
+    kind: PlaybookKind,
+) -> Playbook {
     let mut kept: Vec<PlaybookLine> = Vec::new();
     let mut omitted = 0;
     for l in all.iter() {
         kept.push(l.clone());
         // Counted with the note that lines were left out, so the finished text fits too.
-        if estimate_tokens(&render(resource, &kept, omitted + 1, skipped.len())) > budget_tokens {
+        if estimate_tokens(&render(resource, &kept, omitted + 1, skipped, kind)) > budget_tokens {
             kept.pop();
             omitted += 1;
         }
     }
-    let text = render(resource, &kept, omitted, skipped.len());
+    let text = render(resource, &kept, omitted, skipped, kind);
     Playbook {
         resource: resource.to_string(),
         key: key.to_string(),
-        experiences: records.len(),
-        skipped: skipped.len(),
+        experiences,
+        skipped,
         tokens: estimate_tokens(&text),
         lines: kept,
         omitted,
         budget_tokens,
         text,
+        kind,
+        written: None,
     }
+}
+
+/// The playbook of these records (all of one resource, all readable), fitted to the budget:
+/// failures are kept first.
+pub fn build(resource: &str, key: &str, records: &[Experience], budget_tokens: usize) -> Playbook {
+    let (skipped, shown) = partition(records);
+    fit(resource, key, &lines(&shown), (records.len(), skipped.len()), budget_tokens, PlaybookKind::Distilled)
 }
 
 /// The version-free key of a stored resource key (`text::resource_key` puts the version after
 /// U+001F).
-fn base_key(key: &str) -> &str {
+pub(crate) fn base_key(key: &str) -> &str {
     key.split('\u{1f}').next().unwrap_or(key)
 }
 
@@ -420,8 +470,24 @@ impl Hub {
     /// such record names it.
     pub async fn playbook(&self, caller: &Caller, name: &str, q: &PlaybookQuery) -> Result<Playbook> {
         caller.require(Role::Agent)?;
+        let (resource, key, records) = self.playbook_records(caller, name, q.scope.as_deref()).await?;
+        let written = self.written_for(caller, &key, q, &records).await?;
+        let mut p = written.serve.unwrap_or_else(|| build(&resource, &key, &records, q.budget_tokens));
+        p.written = written.state;
+        Ok(p)
+    }
+
+    /// A resource's name as most recently written, its version-free key, and the approved, live
+    /// records of it the caller reads (only `scope` when given), every version together, sorted
+    /// by id, their contests limited to what the caller may see. Not found when none.
+    pub(crate) async fn playbook_records(
+        &self,
+        caller: &Caller,
+        name: &str,
+        scope: Option<&str>,
+    ) -> Result<(String, String, Vec<Experience>)> {
         let name = validate::required("resource", Some(name.to_string()), crate::requests::MAX_RESOURCE)?;
-        let scopes = caller.read_filter("scope", q.scope.as_deref())?;
+        let scopes = caller.read_filter("scope", scope)?;
         let wanted: HashSet<String> = [base_key(&name).to_string(), resource_key(&name, None)].into_iter().collect();
         // Every stored key of the resource: its own and each version's.
         let mut keys: Vec<String> = Vec::new();
@@ -451,7 +517,7 @@ impl Hub {
         let key = base_key(&newest.resource_key()).to_string();
         self.hide_contests(caller, records.iter_mut().map(|e| (&mut e.contested_with, None)).collect()).await?;
         records.sort_by(|a, b| a.id.cmp(&b.id));
-        Ok(build(&resource, &key, &records, q.budget_tokens))
+        Ok((resource, key, records))
     }
 
     /// The resources among `names` (as search hits spell them) with a playbook for this caller:

@@ -2,7 +2,7 @@
 //! track records, confirmers, source messages kept for review, and day-by-day activity. Text
 //! sorts and case folding are `COLLATE "C"` so both stores order and match alike.
 
-use knowhub_core::insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary};
+use knowhub_core::insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary, StoredPlaybook};
 use knowhub_core::store::not_found;
 use knowhub_core::{Confirmation, Result};
 use sqlx::postgres::PgRow;
@@ -206,4 +206,49 @@ pub(crate) async fn activity(pool: &PgPool, since: &str) -> Result<Activity> {
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Activity { records, votes, usage, jobs })
+}
+
+fn playbook_row(r: &PgRow) -> StoredPlaybook {
+    StoredPlaybook { key: r.get(0), status: r.get(1), doc: r.get(2), updated_at: r.get(3) }
+}
+
+pub(crate) async fn written_playbook(pool: &PgPool, key: &str) -> Result<Option<StoredPlaybook>> {
+    let row = sqlx::query("SELECT key, status, doc, updated_at FROM playbooks WHERE key = $1")
+        .bind(key)
+        .fetch_optional(pool)
+        .await
+        .map_err(db_err)?;
+    Ok(row.as_ref().map(playbook_row))
+}
+
+pub(crate) async fn put_written_playbook(pool: &PgPool, p: &StoredPlaybook) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO playbooks (key, status, doc, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) \
+         DO UPDATE SET status = EXCLUDED.status, doc = EXCLUDED.doc, updated_at = EXCLUDED.updated_at",
+    )
+    .bind(&p.key)
+    .bind(&p.status)
+    .bind(&p.doc)
+    .bind(&p.updated_at)
+    .execute(pool)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
+pub(crate) async fn written_playbooks(
+    pool: &PgPool,
+    status: Option<&str>,
+    limit: usize,
+) -> Result<Vec<StoredPlaybook>> {
+    let rows = sqlx::query(
+        "SELECT key, status, doc, updated_at FROM playbooks WHERE ($1::text IS NULL OR status = $1) \
+         ORDER BY updated_at DESC, key LIMIT $2",
+    )
+    .bind(status)
+    .bind(limit.min(i64::MAX as usize) as i64)
+    .fetch_all(pool)
+    .await
+    .map_err(db_err)?;
+    Ok(rows.iter().map(playbook_row).collect())
 }

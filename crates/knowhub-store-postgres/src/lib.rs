@@ -43,7 +43,7 @@ use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
     Activity, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome, Neighbour,
     NeighbourQuery, NewExperience, Quarantine, QuarantineTarget, Release, ResourceFilter, ResourceSummary, Result,
-    SearchFilter, Status, Store, Vote,
+    SearchFilter, Status, Store, StoredPlaybook, Vote,
 };
 
 pub use db::{PgOptions, PgStore};
@@ -343,5 +343,17 @@ impl Store for PgStore {
 
     async fn activity(&self, since_day: &str) -> Result<Activity> {
         insight::activity(&self.pool, since_day).await
+    }
+
+    async fn written_playbook(&self, key: &str) -> Result<Option<StoredPlaybook>> {
+        insight::written_playbook(&self.pool, key).await
+    }
+
+    async fn put_written_playbook(&self, playbook: &StoredPlaybook) -> Result<()> {
+        insight::put_written_playbook(&self.pool, playbook).await
+    }
+
+    async fn written_playbooks(&self, status: Option<&str>, limit: usize) -> Result<Vec<StoredPlaybook>> {
+        insight::written_playbooks(&self.pool, status, limit).await
     }
 }

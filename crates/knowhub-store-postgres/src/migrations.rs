@@ -310,6 +310,20 @@ CREATE TABLE sync_bases (
         // until their vector is next written (no rewrite of a large table inside a migration).
         "ALTER TABLE vectors SET (toast_tuple_target = 8160);",
     ),
+    (
+        10,
+        // Playbooks a model wrote, as SQLite's v8: one per resource key, the document the
+        // service's, the status a column so the pending ones can be listed.
+        r#"
+CREATE TABLE playbooks (
+    key        TEXT COLLATE "C" PRIMARY KEY,
+    status     TEXT NOT NULL,
+    doc        TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX idx_playbooks_status ON playbooks(status, updated_at);
+"#,
+    ),
 ];
 
 /// Rows per batch of a data step.

@@ -384,6 +384,7 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
         let out = s.export_page(None, 1000).await.unwrap();
         // Back to the schema before scopes: what a hub of that version holds.
         for sql in [
+            "DROP TABLE playbooks",
             "ALTER TABLE experiences DROP COLUMN origin_hub",
             "DROP TABLE sync_bases",
             "DROP INDEX experiences_scope_status",

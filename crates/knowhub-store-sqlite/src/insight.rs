@@ -3,7 +3,7 @@
 //! small aggregates; the PostgreSQL store (`knowhub-store-postgres/src/insight.rs`) returns the
 //! same rows in the same order.
 
-use knowhub_core::insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary};
+use knowhub_core::insight::{Activity, DayCount, DayJobs, DayUsage, ResourceFilter, ResourceSummary, StoredPlaybook};
 use knowhub_core::{Confirmation, Result};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
@@ -179,4 +179,33 @@ pub(crate) fn activity(c: &Connection, since: &str) -> Result<Activity> {
         rows.collect::<std::result::Result<Vec<_>, _>>().map_err(sql_err)?
     };
     Ok(Activity { records, votes, usage, jobs })
+}
+
+fn playbook_row(r: &Row<'_>) -> rusqlite::Result<StoredPlaybook> {
+    Ok(StoredPlaybook { key: r.get(0)?, status: r.get(1)?, doc: r.get(2)?, updated_at: r.get(3)? })
+}
+
+pub(crate) fn written_playbook(c: &Connection, key: &str) -> Result<Option<StoredPlaybook>> {
+    c.prepare_cached("SELECT key, status, doc, updated_at FROM playbooks WHERE key = ?1")
+        .and_then(|mut st| st.query_row([key], playbook_row).optional())
+        .map_err(sql_err)
+}
+
+pub(crate) fn put_written_playbook_tx(c: &Connection, p: &StoredPlaybook) -> Result<()> {
+    c.prepare_cached(
+        "INSERT INTO playbooks (key, status, doc, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (key) \
+         DO UPDATE SET status = excluded.status, doc = excluded.doc, updated_at = excluded.updated_at",
+    )
+    .and_then(|mut st| st.execute(params![p.key, p.status, p.doc, p.updated_at]))
+    .map_err(sql_err)?;
+    Ok(())
+}
+
+pub(crate) fn written_playbooks(c: &Connection, status: Option<&str>, limit: usize) -> Result<Vec<StoredPlaybook>> {
+    c.prepare_cached(
+        "SELECT key, status, doc, updated_at FROM playbooks WHERE (?1 IS NULL OR status = ?1) \
+         ORDER BY updated_at DESC, key LIMIT ?2",
+    )
+    .and_then(|mut st| st.query_map(params![status, limit.min(i64::MAX as usize) as i64], playbook_row)?.collect())
+    .map_err(sql_err)
 }

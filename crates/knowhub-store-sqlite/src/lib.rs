@@ -39,7 +39,7 @@ use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
     Activity, ApiKey, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome,
     Neighbour, NeighbourQuery, NewApiKey, NewExperience, Quarantine, QuarantineTarget, Release, ResourceFilter,
-    ResourceSummary, Result, Review, SearchFilter, Status, Store, Vote,
+    ResourceSummary, Result, Review, SearchFilter, Status, Store, StoredPlaybook, Vote,
 };
 
 pub use db::{db_path, lock_dir, OpenOptions, SqliteStore, DB_FILE};
@@ -379,5 +379,20 @@ impl Store for SqliteStore {
     async fn activity(&self, since_day: &str) -> Result<Activity> {
         let since = since_day.to_string();
         self.read(move |c| insight::activity(c, &since)).await
+    }
+
+    async fn written_playbook(&self, key: &str) -> Result<Option<StoredPlaybook>> {
+        let key = key.to_string();
+        self.read(move |c| insight::written_playbook(c, &key)).await
+    }
+
+    async fn put_written_playbook(&self, playbook: &StoredPlaybook) -> Result<()> {
+        let p = playbook.clone();
+        self.writer.run(move |c| insight::put_written_playbook_tx(c, &p)).await
+    }
+
+    async fn written_playbooks(&self, status: Option<&str>, limit: usize) -> Result<Vec<StoredPlaybook>> {
+        let status = status.map(str::to_string);
+        self.read(move |c| insight::written_playbooks(c, status.as_deref(), limit)).await
     }
 }

@@ -253,6 +253,20 @@ CREATE TABLE sync_bases (
 ) WITHOUT ROWID;
 "#,
     ),
+    (
+        8,
+        r#"
+-- Playbooks a model wrote, one per resource key, waiting for or past review. The service owns
+-- the document; the status is a column so the pending ones can be listed.
+CREATE TABLE playbooks (
+    key        TEXT PRIMARY KEY,
+    status     TEXT NOT NULL,
+    doc        TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX idx_playbooks_status ON playbooks(status, updated_at);
+"#,
+    ),
 ];
 
 /// Data steps that need Rust (the hash normalisation lives in knowhub_core), run right after

@@ -102,7 +102,7 @@ fn build(
          INSERT INTO votes SELECT * FROM old.votes; INSERT INTO sources SELECT * FROM old.sources; \
          INSERT INTO usage_days SELECT * FROM old.usage_days; INSERT INTO quarantines SELECT * FROM old.quarantines; \
          INSERT INTO events SELECT * FROM old.events; INSERT INTO cursors SELECT * FROM old.cursors; \
-         INSERT INTO sync_bases SELECT * FROM old.sync_bases; \
+         INSERT INTO sync_bases SELECT * FROM old.sync_bases; INSERT INTO playbooks SELECT * FROM old.playbooks; \
          DELETE FROM hub; INSERT INTO hub SELECT * FROM old.hub;",
     )
     .map_err(sql_err)?;

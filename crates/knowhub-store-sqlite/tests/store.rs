@@ -246,7 +246,8 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
     {
         let c = rusqlite::Connection::open(d.path().join("knowhub.db")).unwrap();
         c.execute_batch(
-            "ALTER TABLE experiences DROP COLUMN origin_hub;
+            "DROP TABLE playbooks;
+             ALTER TABLE experiences DROP COLUMN origin_hub;
              DROP TABLE sync_bases;
              DROP INDEX idx_experiences_scope_status;
              ALTER TABLE experiences DROP COLUMN scope;

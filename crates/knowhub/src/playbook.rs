@@ -13,7 +13,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{bail, Context};
-use knowhub_service::{Playbook, PlaybookRequest};
+use knowhub_service::{DraftPlaybookRequest, Playbook, PlaybookRequest, ReviewPlaybookRequest};
 use sha2::{Digest, Sha256};
 
 use crate::client::{hub, print_json};
@@ -32,6 +32,16 @@ pub struct PlaybookArgs {
     /// Print the raw JSON response.
     #[arg(long)]
     json: bool,
+    /// Have the hub's model rewrite the playbook (reviewer; the hub needs an LLM): the draft is
+    /// printed and waits for --approve or --reject.
+    #[arg(long, conflicts_with_all = ["approve", "reject"])]
+    draft: bool,
+    /// Approve the written playbook, so agents get it (refused when its records changed since).
+    #[arg(long, conflicts_with = "reject")]
+    approve: bool,
+    /// Reject the written playbook: agents keep the distilled one.
+    #[arg(long)]
+    reject: bool,
     #[arg(long, env = "KNOWHUB_URL", default_value = "http://127.0.0.1:8000")]
     url: String,
     #[arg(long, env = "KNOWHUB_API_KEY", hide_env_values = true)]
@@ -39,17 +49,54 @@ pub struct PlaybookArgs {
 }
 
 pub async fn show(a: PlaybookArgs) -> anyhow::Result<()> {
+    let client = hub(&a.url, a.api_key)?;
+    let action = if a.approve {
+        Some("approve")
+    } else if a.reject {
+        Some("reject")
+    } else {
+        None
+    };
+    if a.draft || action.is_some() {
+        let w = if a.draft {
+            let req = DraftPlaybookRequest { budget: a.budget.map(i64::from), scope: a.scope };
+            client.draft_playbook(&a.resource, &req).await?
+        } else {
+            client.review_playbook(&a.resource, &ReviewPlaybookRequest { action: action.map(str::to_string) }).await?
+        };
+        if a.json {
+            return print_json(&w);
+        }
+        print_text(&w.playbook);
+        let status = serde_json::to_value(w.status)?.as_str().unwrap_or_default().to_string();
+        eprintln!(
+            "written playbook: {status}{}, by {} from {} record(s), {} line(s) of the model's dropped",
+            if w.stale { " (stale: draft it again)" } else { "" },
+            safe(&w.model),
+            w.sources,
+            w.dropped
+        );
+        return Ok(());
+    }
     let req = PlaybookRequest { budget: a.budget.map(|b| b.to_string()), scope: a.scope };
-    let p = hub(&a.url, a.api_key)?.playbook(&a.resource, &req).await?;
+    let p = client.playbook(&a.resource, &req).await?;
     if a.json {
         return print_json(&p);
     }
-    // Escaped for a model already; `safe` also keeps terminal escapes out.
+    print_text(&p);
+    eprintln!("{} line(s), ~{} tokens, from {} experience(s)", p.lines.len(), p.tokens, p.experiences);
+    if let Some(w) = &p.written {
+        let status = serde_json::to_value(w.status)?.as_str().unwrap_or_default().to_string();
+        eprintln!("written playbook: {status}{}", if w.stale { ", stale" } else { "" });
+    }
+    Ok(())
+}
+
+/// Escaped for a model already; `safe` also keeps terminal escapes out.
+fn print_text(p: &Playbook) {
     for line in p.text.lines() {
         println!("{}", safe(line));
     }
-    eprintln!("{} line(s), ~{} tokens, from {} experience(s)", p.lines.len(), p.tokens, p.experiences);
-    Ok(())
 }
 
 /// The hosts' formats an export writes.

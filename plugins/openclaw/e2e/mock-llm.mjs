@@ -8,7 +8,8 @@
 // The current user message (the last role:user message with a tag) must contain "[[scenario:<tag>]]". The
 // step is the number of tool results after that message, so step k answers the (k+1)-th model
 // call of the turn. In args, "{{uuid:N}}" is replaced with the first UUID found in the tool result
-// of step N (e.g. the id kb_submit returned). Requests without tools (compaction summaries) and
+// of step N (e.g. the id kb_submit returned), and "{{skill:NAME}}" with the file the system prompt's
+// skill catalog lists for the skill NAME. Requests without tools (compaction summaries) and
 // unknown scenarios get a plain final answer.
 import http from "node:http";
 import fs from "node:fs";
@@ -42,11 +43,18 @@ function plan(body) {
   const noTools = !Array.isArray(body?.tools) || body.tools.length === 0;
   if (!steps || noTools) return { tag, step, action: { final: "[]" } };
   const action = steps[Math.min(step, steps.length - 1)];
+  const system = messages.filter((m) => m?.role === "system" || m?.role === "developer").map((m) => textOf(m.content)).join("\n");
   const fill = (args) =>
-    JSON.stringify(args ?? {}).replace(/\{\{uuid:(\d+)\}\}/g, (_m, n) => {
-      const found = UUID.exec(textOf(toolResults[Number(n)]?.content ?? ""));
-      return found ? found[0] : "missing-uuid";
-    });
+    JSON.stringify(args ?? {})
+      .replace(/\{\{uuid:(\d+)\}\}/g, (_m, n) => {
+        const found = UUID.exec(textOf(toolResults[Number(n)]?.content ?? ""));
+        return found ? found[0] : "missing-uuid";
+      })
+      // The file a skill of the catalog is at, as the host lists it in the system prompt.
+      .replace(/\{\{skill:([\w-]+)\}\}/g, (_m, name) => {
+        const at = new RegExp(`<name>${name}</name>[\\s\\S]*?<location>([^<]*)</location>`).exec(system);
+        return at ? at[1].replace(/&amp;/g, "&").replace(/\\/g, "\\\\").replace(/"/g, '\\"') : "missing-skill";
+      });
   if (action.tool) return { tag, step, action: { calls: [{ tool: action.tool, args: fill(action.args) }] } };
   if (action.tools) return { tag, step, action: { calls: action.tools.map((t) => ({ tool: t.tool, args: fill(t.args) })) } };
   return { tag, step, action };

@@ -120,7 +120,7 @@ async function main() {
   if (phase === "t1") {
     const calls = modelCalls("t1");
     check("turn 1 made 3 model calls (submit | search+content | final)", calls.length === 3, `calls=${calls.length}`);
-    check("the model saw the four KnowHub tools", ["kb_search", "kb_submit", "kb_content", "kb_feedback"].every((t) => calls[0]?.tools.includes(t)), calls[0]?.tools.filter((t) => t.startsWith("kb_")).join(","));
+    check("the model saw the five KnowHub tools", ["kb_search", "kb_submit", "kb_content", "kb_playbook", "kb_feedback"].every((t) => calls[0]?.tools.includes(t)), calls[0]?.tools.filter((t) => t.startsWith("kb_")).join(","));
     const skill = /<skill>\s*<name>knowhub<\/name>\s*<description>([^<]*)<\/description>/.exec(calls[0]?.system ?? "");
     check("the bundled knowhub skill is listed in the system prompt", Boolean(skill), skill?.[1]);
     check("CLI reply is the model's final text", turnOutput("t1").includes("T1-DONE"), turnOutput("t1"));
@@ -346,6 +346,67 @@ async function main() {
       "the kb_search result the model received shows it as 'FAILED before: ...', and only the failures so",
       res.startsWith("<knowhub-experiences>\n") && warned.test(res) && res.includes(lessonText) && res.split("FAILED before:").length - 1 === failures,
       res.slice(0, 700),
+    );
+  }
+
+  if (phase === "t9") {
+    const calls = modelCalls("t9");
+    const ids = JSON.parse(fs.readFileSync(path.join(WORK, "gizmo.json"), "utf8"));
+    check("turn 9 (playbook) made 2 model calls and replied", calls.length === 2 && turnOutput("t9").includes("T9-DONE"), `calls=${calls.length}`);
+    const recall = searchesDuring("t9").filter((e) => e.params.get("top_k") === "3");
+    const hits = recall[0]?.res?.results ?? [];
+    check(
+      "auto-recall's three hits are the gizmoctl records, each saying its resource has a playbook",
+      hits.length === 3 && ids.every((id) => hits.some((h) => h.id === id && h.playbook === "gizmoctl")),
+      recall.map((e) => e.response).join(" ; ").slice(0, 600),
+    );
+    const asked = proxyDuring("t9").filter((e) => e.method === "GET" && e.url.startsWith("/api/playbooks/gizmoctl?"));
+    const budget = Number(new URL(asked[0]?.url ?? "/x", "http://x").searchParams.get("budget"));
+    check("auto-recall asked for the playbook at the size of the hits it would replace", asked.length >= 1 && asked[0].status === 200 && budget >= 100, asked.map((e) => e.url).join(" "));
+    const prompt = calls[0]?.prompt ?? "";
+    const block = /<knowhub-playbook resource="gizmoctl">[\s\S]*?<\/knowhub-playbook>/.exec(prompt)?.[0] ?? "";
+    check(
+      "auto-recall injected the playbook instead of the three hits, citing all three, failure first",
+      prompt.includes(AUTO_RECALL_MARK) && ids.every((id) => block.includes(id)) && !ids.some((id) => prompt.includes(`id: ${id}`)) &&
+        block.indexOf("Known failures") >= 0 && block.indexOf("hung on firmware 3.2") < block.indexOf("What works"),
+      prompt.slice(0, 1200),
+    );
+    const pb = calls[1]?.toolResults.find((r) => r.name === "kb_playbook")?.text ?? "";
+    check(
+      "kb_playbook gave the model the playbook, framed, escaped, citing every record",
+      pb.startsWith('<knowhub-playbook resource="gizmoctl">') && pb.includes("untrusted historical data") && ids.every((id) => pb.includes(id)),
+      pb.slice(0, 600),
+    );
+  }
+
+  if (phase === "t10") {
+    const calls = modelCalls("t10");
+    const ids = JSON.parse(fs.readFileSync(path.join(WORK, "gizmo.json"), "utf8"));
+    const rc = fs.readFileSync(path.join(WORK, "export-skill.rc"), "utf8").trim();
+    const file = path.join(WORK, "workspace", "skills", "knowhub-playbooks", "SKILL.md");
+    const skill = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+    check(
+      "knowhub export --format skill wrote skills/knowhub-playbooks/SKILL.md with frontmatter and the playbook block",
+      rc === "0" && /^---\nname: knowhub-playbooks\ndescription: .+\n---\n/.test(skill) && skill.includes("<!-- knowhub:begin") && skill.includes('<knowhub-playbook resource="gizmoctl">'),
+      `rc=${rc} ${fs.readFileSync(path.join(WORK, "export-skill.log"), "utf8").slice(0, 300)} ${skill.slice(0, 300)}`,
+    );
+    let listed = null;
+    try {
+      listed = (JSON.parse(fs.readFileSync(path.join(WORK, "skills-list.json"), "utf8")).skills ?? []).find((s) => s.name === "knowhub-playbooks") ?? null;
+    } catch {}
+    check(
+      "openclaw skills list shows the exported skill, from the workspace, eligible and visible to the model",
+      listed?.source === "openclaw-workspace" && listed?.eligible === true && listed?.modelVisible === true,
+      JSON.stringify(listed) ?? fs.readFileSync(path.join(WORK, "skills-list.json"), "utf8").slice(0, 600),
+    );
+    check("turn 10 (skill) made 2 model calls and replied", calls.length === 2 && turnOutput("t10").includes("T10-DONE"), `calls=${calls.length}`);
+    const entry = /<skill>\s*<name>knowhub-playbooks<\/name>[\s\S]*?<location>([^<]*)<\/location>/.exec(calls[0]?.system ?? "");
+    check("the system prompt lists the exported skill with its file", Boolean(entry) && entry[1].endsWith("SKILL.md"), entry?.[0]);
+    const read = calls[1]?.toolResults.find((r) => r.name === "read")?.text ?? "";
+    check(
+      "the model read the skill's SKILL.md through the host: the gizmoctl playbook, failure first, every id",
+      read.includes('<knowhub-playbook resource="gizmoctl">') && read.includes("hung on firmware 3.2") && ids.every((id) => read.includes(id)),
+      read.slice(0, 600),
     );
   }
 

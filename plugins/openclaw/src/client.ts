@@ -94,6 +94,18 @@ export interface ExtractBody {
   source: string;
 }
 
+/** A resource's playbook: the fields the plugin reads (see docs/api.md). */
+export interface PlaybookResponse {
+  resource: string;
+  kind?: string;
+  experiences?: number;
+  omitted?: number;
+  tokens?: number;
+  lines: { section: string; text: string; ids: string[] }[];
+  /** Framed and escaped by the server; checked again by `safePlaybookText` before a model reads it. */
+  text: string;
+}
+
 export interface ClientOptions {
   apiUrl: string;
   apiKey?: string;
@@ -133,6 +145,10 @@ export class KnowHubClient {
 
   async content(experienceId: string, signal?: AbortSignal): Promise<ContentResponse> {
     return (await this.http.content(experienceId, { signal })) as ContentResponse;
+  }
+
+  async playbook(resource: string, budget: number | undefined, signal?: AbortSignal, timeoutMs?: number): Promise<PlaybookResponse> {
+    return (await this.http.playbook(resource, { budget }, { signal, timeoutMs })) as PlaybookResponse;
   }
 
   async extract(body: ExtractBody, signal?: AbortSignal, timeoutMs?: number): Promise<unknown> {

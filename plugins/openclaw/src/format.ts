@@ -27,6 +27,8 @@ export interface ExperienceRecord {
   /** The records that report the opposite outcome for the same task and resource. */
   contested_with?: string[];
   has_content?: boolean;
+  /** The hit's resource has a playbook (its distilled lessons), at kb_playbook(resource). */
+  playbook?: string;
 }
 
 export const UNTRUSTED_PREAMBLE_EN =
@@ -138,6 +140,9 @@ function formatRecord(r: ExperienceRecord, i: number): string {
     ...(meta.length > 0 ? [`${ind}${meta.join(" | ")}`] : []),
     ...(dates.length > 0 ? [`${ind}${dates.join(" | ")}`] : []),
     ...(r.has_content ? [`${ind}details available: kb_content(experience_id="${field(r.id, ind)}")`] : []),
+    ...(typeof r.playbook === "string" && r.playbook
+      ? [`${ind}playbook of this resource (its lessons, failures first): kb_playbook(resource="${field(r.playbook, ind)}")`]
+      : []),
   ].join("\n");
 }
 
@@ -192,4 +197,32 @@ export function formatSafeContent(
   if (truncated) lines.push(`[... truncated: ${content.length - MAX_CONTENT_CHARS_FOR_MODEL} more characters ...]`);
   lines.push("</knowhub-content>");
   return { text: lines.join("\n"), suspicious, truncated };
+}
+
+/**
+ * A playbook's text as the server framed it, if it is safe to show a model: one
+ * `<knowhub-playbook>` block with nothing else that opens or closes a tag (the server escapes every
+ * stored character; a server that did not, or a proxy that changed it, is caught here), and no line
+ * that reads like prompt injection. Undefined otherwise: the caller shows raw hits, or an error.
+ */
+export function safePlaybookText(p: { text?: unknown } | undefined): string | undefined {
+  const text = typeof p?.text === "string" ? p.text : "";
+  const lines = text.split("\n");
+  const open = lines[0] ?? "";
+  if (!/^<knowhub-playbook resource="[^"<>]*">$/.test(open) || lines[lines.length - 1] !== "</knowhub-playbook>") return undefined;
+  const body = lines.slice(1, -1);
+  if (body.some((l) => /[<>\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(l))) return undefined;
+  if (body.some((l) => l !== UNTRUSTED_PREAMBLE_EN && isPromptInjection(l))) return undefined;
+  return text;
+}
+
+/** Estimated tokens, as the server counts them for budgets (`estimate_tokens`, which errs high). */
+export function estimateTokens(text: string): number {
+  let ascii = 0;
+  let other = 0;
+  for (const c of text) {
+    if (c.charCodeAt(0) < 128) ascii++;
+    else other++;
+  }
+  return Math.ceil(ascii / 3) + Math.ceil((other * 3) / 2);
 }

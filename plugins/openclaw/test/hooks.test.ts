@@ -13,7 +13,7 @@ import {
   START_REMINDER,
 } from "../src/hooks.js";
 import { HOOKS_HINT } from "../src/runtime.js";
-import { useFakeServer, closedPort, createFakeHost, experience, json, tmpDir, type FakeServer } from "./helpers.js";
+import { useFakeServer, closedPort, createFakeHost, experience, json, serverPlaybook, tmpDir, type FakeServer } from "./helpers.js";
 
 let srv: FakeServer;
 useFakeServer((s) => (srv = s));
@@ -307,4 +307,41 @@ test("agent_end without extraction does nothing but clean up and returns quickly
   await h.hook("agent_end", { messages: history(3), success: true });
   assert.ok(Date.now() - t0 < 50);
   assert.equal(srv.requests.length, 0);
+});
+
+test("autoRecall injects a resource's playbook instead of its hits when it cites them all in fewer tokens", async () => {
+  const long = "the deploy failed because the registry secret was missing in the namespace; ".repeat(4);
+  const hits = [
+    experience({ id: "k-1", resource: "kubectl", result: long, playbook: "kubectl" }),
+    experience({ id: "k-2", resource: "kubectl", result: long, playbook: "kubectl" }),
+    experience({ id: "o-1", resource: "other tool", result: "unrelated but relevant" }),
+  ];
+  srv.routes.set("GET /api/search", (_r, res) => json(res, 200, { count: 3, results: hits }));
+  const cites = (ids: string[]) => [{ section: "failures", text: `- Deploy failed: missing registry secret [${ids.join(", ")}]`, ids }];
+  srv.routes.set("GET /api/playbooks/*", (_r, res) => json(res, 200, serverPlaybook("kubectl", cites(["k-1", "k-2"]))));
+  const h = createFakeHost({ apiUrl: srv.url, autoRecall: true, reminderMode: "off" });
+  const r = (await h.hook("before_prompt_build", { prompt: "Deploy the API with kubectl", messages: [] })) as any;
+  const asked = srv.requests.find((q) => q.path.startsWith("/api/playbooks/"))!;
+  assert.equal(asked.path, "/api/playbooks/kubectl");
+  assert.ok(Number(asked.query.get("budget")) >= 100, "asked at the size of the hits it replaces");
+  assert.match(r.prependContext, /<knowhub-playbook resource="kubectl">/);
+  assert.ok(!r.prependContext.includes("id: k-1"), "the kubectl hits are replaced");
+  assert.ok(r.prependContext.includes("id: 0192f0c4") || r.prependContext.includes("unrelated but relevant"), "the other hit stays");
+
+  // A playbook that leaves out one of the hits, or is not smaller, or fails: the hits stay.
+  for (const route of [
+    (_r: any, res: any) => json(res, 200, serverPlaybook("kubectl", cites(["k-1"]))),
+    (_r: any, res: any) => json(res, 200, serverPlaybook("kubectl", cites(["k-1", "k-2", ...Array(1000).fill("x")]))),
+    (_r: any, res: any) => json(res, 500, { error: { code: "internal", message: "boom" } }),
+  ]) {
+    srv.routes.set("GET /api/playbooks/*", route);
+    const k = (await h.hook("before_prompt_build", { prompt: "Deploy the API with kubectl", messages: [] })) as any;
+    assert.ok(k.prependContext.includes("id: k-1") && k.prependContext.includes("id: k-2"), k.prependContext);
+    assert.ok(!k.prependContext.includes("<knowhub-playbook"));
+  }
+  // One hit of a resource is never swapped for its playbook (nothing is saved).
+  srv.requests.length = 0;
+  srv.routes.set("GET /api/search", (_r, res) => json(res, 200, { count: 1, results: [hits[0]] }));
+  await h.hook("before_prompt_build", { prompt: "Deploy the API with kubectl", messages: [] });
+  assert.ok(!srv.requests.some((q) => q.path.startsWith("/api/playbooks/")));
 });

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterator, Mapping, Sequence
 from types import TracebackType
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import httpx
 
@@ -41,6 +41,7 @@ from .types import (
     Playbook,
     SubmitResponse,
     SyncReport,
+    WrittenPlaybook,
 )
 
 
@@ -241,6 +242,25 @@ class Client:
         (failures first, cited ids), within `budget` tokens; `text` is ready for a prompt."""
         p = b.params(budget=budget, scope=scope)
         return cast(Playbook, self._call(b.Request("GET", f"/api/playbooks/{b.seg(resource)}", p)))
+
+    def draft_playbook(
+        self, resource: str, *, budget: int | None = None, scope: str | None = None
+    ) -> WrittenPlaybook:
+        """`POST /api/playbooks/{resource}/draft` (reviewer; the hub needs an LLM): the model
+        rewrites the resource's playbook; the draft waits for review."""
+        data = b.body(budget=budget, scope=scope)
+        path = f"/api/playbooks/{b.seg(resource)}/draft"
+        return cast(WrittenPlaybook, self._call(b.Request("POST", path, body=data)))
+
+    def written_playbook(self, resource: str) -> WrittenPlaybook:
+        """`GET /api/playbooks/{resource}/draft` (reviewer): the written playbook, any status."""
+        path = f"/api/playbooks/{b.seg(resource)}/draft"
+        return cast(WrittenPlaybook, self._call(b.Request("GET", path)))
+
+    def review_playbook(self, resource: str, action: Literal["approve", "reject"]) -> WrittenPlaybook:
+        """`POST /api/playbooks/{resource}/review` (reviewer): approve (409 when stale) or reject."""
+        path = f"/api/playbooks/{b.seg(resource)}/review"
+        return cast(WrittenPlaybook, self._call(b.Request("POST", path, body=b.body(action=action))))
 
     def pending(
         self,

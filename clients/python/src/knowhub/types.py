@@ -198,6 +198,12 @@ class PlaybookLine(TypedDict):
     evidence: PlaybookEvidence
 
 
+class WrittenState(TypedDict):
+    status: Literal["pending", "approved", "rejected"]
+    stale: bool
+    drafted_at: str
+
+
 class Playbook(TypedDict):
     resource: str
     key: str
@@ -208,6 +214,22 @@ class Playbook(TypedDict):
     budget_tokens: int
     tokens: int
     text: str
+    kind: Literal["distilled", "written"]
+    written: NotRequired[WrittenState]
+
+
+class WrittenPlaybook(TypedDict):
+    status: Literal["pending", "approved", "rejected"]
+    stale: bool
+    scope: str | None
+    dropped: int
+    sources: int
+    model: str
+    drafted_by: str
+    drafted_at: str
+    reviewed_by: str | None
+    reviewed_at: str | None
+    playbook: Playbook
 
 
 class SyncReport(TypedDict):

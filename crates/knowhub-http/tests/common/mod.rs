@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+pub mod llm;
+
 use knowhub_core::Store;
 use knowhub_store_sqlite::{OpenOptions, SqliteStore};
 

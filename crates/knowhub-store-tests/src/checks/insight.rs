@@ -74,3 +74,29 @@ pub async fn usage_and_activity(s: Arc<dyn Store>) {
     assert!(act.jobs.is_empty());
     assert!(s.activity("2999-01-01").await.unwrap().records.is_empty());
 }
+
+pub async fn written_playbooks_are_kept_per_key_and_listed_by_status(s: Arc<dyn Store>) {
+    use knowhub_core::StoredPlaybook;
+    let p = |key: &str, status: &str, at: &str| StoredPlaybook {
+        key: key.into(),
+        status: status.into(),
+        doc: format!("{{\"k\":\"{key}\",\"s\":\"{status}\"}}"),
+        updated_at: at.into(),
+    };
+    assert_eq!(s.written_playbook("pgbouncer").await.unwrap(), None);
+    s.put_written_playbook(&p("pgbouncer", "pending", "2026-01-01T00:00:00Z")).await.unwrap();
+    s.put_written_playbook(&p("docker", "pending", "2026-01-02T00:00:00Z")).await.unwrap();
+    s.put_written_playbook(&p("git", "approved", "2026-01-03T00:00:00Z")).await.unwrap();
+    // A new draft replaces the key's old one.
+    s.put_written_playbook(&p("pgbouncer", "approved", "2026-01-04T00:00:00Z")).await.unwrap();
+    assert_eq!(
+        s.written_playbook("pgbouncer").await.unwrap(),
+        Some(p("pgbouncer", "approved", "2026-01-04T00:00:00Z"))
+    );
+    let keys = |v: Vec<StoredPlaybook>| v.into_iter().map(|p| p.key).collect::<Vec<_>>();
+    assert_eq!(keys(s.written_playbooks(None, 10).await.unwrap()), ["pgbouncer", "git", "docker"]);
+    assert_eq!(keys(s.written_playbooks(Some("approved"), 10).await.unwrap()), ["pgbouncer", "git"]);
+    assert_eq!(keys(s.written_playbooks(Some("pending"), 10).await.unwrap()), ["docker"]);
+    assert_eq!(keys(s.written_playbooks(None, 1).await.unwrap()), ["pgbouncer"]);
+    assert!(s.written_playbooks(Some("rejected"), 10).await.unwrap().is_empty());
+}
