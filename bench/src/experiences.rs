@@ -49,6 +49,13 @@ pub struct Args {
     /// The fusion to rank with (as `retrieval --fusions`; default: the server's).
     #[arg(long)]
     fusion: Option<String>,
+    /// With `--features`: also each query content token's best cosine to the record's tokens
+    /// (late interaction over E5's token states, bench/src/late.rs) and its IDF over the hub.
+    #[arg(long)]
+    late: bool,
+    /// With `--late`: token states after this many encoder layers (default: all 12).
+    #[arg(long)]
+    late_layers: Option<usize>,
     /// With `--features`: background sentences (one a line) for each query's cosine statistics.
     #[arg(long)]
     background: Option<PathBuf>,
@@ -398,7 +405,20 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             }
             None => Vec::new(),
         };
-        return write_features(&hub, &embedder, &judged, &by_hub, &bg, a.depth, path).await;
+        let late = if a.late {
+            let model = knowhub_embed::E5Model::load(&knowhub_embed::default_model_dir())?;
+            let recs: Vec<(String, String, String)> = by_hub
+                .iter()
+                .map(|(id, r)| {
+                    (id.to_string(), r.task.clone(), knowhub_core::model::search_text(&r.task, &r.resource, &r.result))
+                })
+                .collect();
+            Some(crate::late::Late::new(model, a.late_layers, &recs)?)
+        } else {
+            None
+        };
+        let extra = Extra { background: &bg, late: late.as_ref() };
+        return write_features(&hub, &embedder, &judged, &by_hub, extra, a.depth, path).await;
     }
 
     let variants: [(&str, &[(&str, &str)]); 2] = [("defaults", &[]), ("min_score=1", &[("min_score", "1")])];
@@ -452,6 +472,12 @@ fn part_cosines(q: &knowhub_ai::QueryVectors, v: &[f32]) -> (f64, Option<f64>) {
     (e5, mini)
 }
 
+/// Signals measured beside the server's: cosines to background text, late interaction.
+struct Extra<'a> {
+    background: &'a [Vec<f32>],
+    late: Option<&'a crate::late::Late>,
+}
+
 /// The raw signals of every query's candidates, labelled, plus signals the server does not use
 /// yet (coverage by field, cosines to the task and the result alone), to choose them by measurement.
 async fn write_features(
@@ -459,10 +485,11 @@ async fn write_features(
     embedder: &knowhub_ai::Embedder,
     judged: &[Judged<'_>],
     by_hub: &HashMap<&str, &Record>,
-    bg: &[Vec<f32>],
+    extra: Extra<'_>,
     depth: usize,
     path: &Path,
 ) -> anyhow::Result<()> {
+    let Extra { background: bg, late } = extra;
     use knowhub_core::text;
     use std::io::Write;
     let caller = knowhub_service::Caller::local();
@@ -477,7 +504,9 @@ async fn write_features(
     };
     let field: HashMap<&str, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    for j in judged {
+    // Late-interaction cost: query states, recomputing the top 10 candidates' states, MaxSim.
+    let (mut t_query, mut t_recompute, mut t_maxsim, mut n_recompute, mut n_maxsim) = (0.0, 0.0, 0.0, 0usize, 0usize);
+    for (qi, j) in judged.iter().enumerate() {
         let mut q = knowhub_service::SearchQuery::new(j.q.text.clone());
         q.top_k = depth;
         q.filter.min_score = 1;
@@ -489,6 +518,52 @@ async fn write_features(
             None => None,
         };
         let tokens = text::query_tokens(&j.q.text);
+        let lq = match late {
+            Some(l) => {
+                let t0 = std::time::Instant::now();
+                let s = l
+                    .model
+                    .token_states_after(&[j.q.text.as_str()], knowhub_embed::TextKind::Query, l.layers)?
+                    .remove(0);
+                t_query += t0.elapsed().as_secs_f64();
+                if qi % 10 == 0 {
+                    let texts: Vec<String> = all
+                        .iter()
+                        .take(10)
+                        .filter_map(|x| by_hub.get(x.id.as_str()))
+                        .map(|r| knowhub_core::model::search_text(&r.task, &r.resource, &r.result))
+                        .collect();
+                    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+                    let t0 = std::time::Instant::now();
+                    l.model.token_states(&refs, knowhub_embed::TextKind::Passage)?;
+                    t_recompute += t0.elapsed().as_secs_f64();
+                    n_recompute += refs.len();
+                }
+                let pos = crate::late::content(&l.model, &s, knowhub_embed::TextKind::Query);
+                Some((s, pos))
+            }
+            None => None,
+        };
+        let lqc = late.zip(lq.as_ref()).map(|(l, (s, pos))| (crate::late::center(s, &l.mean), pos.clone()));
+        let li_c = |id: &str| -> (Option<Vec<f32>>, Option<Vec<f32>>) {
+            let (Some(l), Some((s, pos))) = (late, lqc.as_ref()) else { return (None, None) };
+            let Some((full, task)) = l.centered.get(id) else { return (None, None) };
+            let k = knowhub_embed::TextKind::Passage;
+            let f = crate::late::best_cosines(s, pos, full, &crate::late::content(&l.model, full, k));
+            let t = crate::late::best_cosines(s, pos, task, &crate::late::content(&l.model, task, k));
+            (Some(f), Some(t))
+        };
+        let mut li = |id: &str| -> (Option<Vec<f32>>, Option<Vec<f32>>) {
+            let (Some(l), Some((s, pos))) = (late, lq.as_ref()) else { return (None, None) };
+            let Some((full, task)) = l.records.get(id) else { return (None, None) };
+            let t0 = std::time::Instant::now();
+            let k = knowhub_embed::TextKind::Passage;
+            let f = crate::late::best_cosines(s, pos, full, &crate::late::content(&l.model, full, k));
+            t_maxsim += t0.elapsed().as_secs_f64();
+            n_maxsim += 1;
+            let t = crate::late::best_cosines(s, pos, task, &crate::late::content(&l.model, task, k));
+            (Some(f), Some(t))
+        };
         let cands: Vec<Value> = all
             .iter()
             .take(depth)
@@ -500,7 +575,11 @@ async fn write_features(
                 let (ft, fr) = (at.and_then(|i| tv.get(i)), at.and_then(|i| rv.get(i)));
                 let cos = |v: Option<&Vec<f32>>| qv.as_ref().zip(v).map(|(q, v)| part_cosines(q, v));
                 let (task_cos, result_cos) = (cos(ft), cos(fr));
+                let (li_full, li_task) = li(x.id.as_str());
+                let (li_full_c, li_task_c) = li_c(x.id.as_str());
+                let r4 = |v: Option<Vec<f32>>| v.map(|v| v.iter().map(|c| (c * 1e4).round() / 1e4).collect::<Vec<f32>>());
                 json!({
+                    "li_full": r4(li_full), "li_task": r4(li_task), "li_fullc": r4(li_full_c), "li_taskc": r4(li_task_c),
                     "id": x.id, "fused": x.fused, "rel": x.relevance,
                     "dense": c.dense.map(|d| d.fused), "cos_e5": c.dense.map(|d| d.primary),
                     "cos_m": c.dense.and_then(|d| d.english), "bm25": c.bm25, "cov": c.coverage, "experience": c.experience,
@@ -519,11 +598,22 @@ async fn write_features(
             "latin": qv.as_ref().is_some_and(|v| v.rescore.is_some()), "ntok": tokens.len(),
             "n_relevant": j.relevant.len(),
             "bg_e5": bg_e5, "bg_m": bg_m,
+            "li_piece": lq.as_ref().map(|(s, pos)| pos.iter().map(|&i| late.map_or("", |l| l.model.token_piece(s.ids[i]))).collect::<Vec<_>>()),
+            "li_idf": lq.as_ref().map(|(s, pos)| pos.iter().map(|&i| late.map_or(0.0, |l| l.idf(s.ids[i]))).collect::<Vec<_>>()),
             "relevant_rank": all.iter().position(|x| j.relevant.contains(&x.id)), "cands": cands,
         });
         writeln!(out, "{line}")?;
     }
     out.flush()?;
+    if late.is_some() {
+        eprintln!(
+            "late interaction cost: query token states {:.2} ms a query; recomputing candidates' states {:.2} ms a \
+             candidate (top 10, batched, {n_recompute} candidates); MaxSim {:.4} ms a candidate",
+            t_query * 1e3 / judged.len().max(1) as f64,
+            t_recompute * 1e3 / n_recompute.max(1) as f64,
+            t_maxsim * 1e3 / n_maxsim.max(1) as f64
+        );
+    }
     eprintln!("features of {} queries written to {}", judged.len(), path.display());
     Ok(())
 }

@@ -20,6 +20,7 @@ mod experiences;
 mod feedback;
 mod guard;
 mod hostile;
+mod late;
 mod load;
 mod mcp;
 mod pairs;

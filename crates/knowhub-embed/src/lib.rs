@@ -255,6 +255,40 @@ impl Engine {
         out
     }
 
+    /// The last hidden states (before pooling) of each tokenized text: `len × hidden` each,
+    /// row-major. Packed into forward passes as `embed_ids` is, so the states are those the
+    /// pooled vector is the mean of.
+    fn states_ids(&self, tokenized: &[Vec<u32>], layers: Option<usize>) -> Vec<Vec<f32>> {
+        let h = self.encoder.cfg.hidden;
+        let mut out: Vec<Vec<f32>> = tokenized.iter().map(|t| vec![0f32; t.len() * h]).collect();
+        let mut ws = self.workspaces.lock().unwrap_or_else(|e| e.into_inner()).pop().unwrap_or_default();
+        ws.layers = layers;
+        rayon::scope(|_| {
+            let (mut ids, mut segs, mut pooled) = (Vec::new(), Vec::new(), Vec::new());
+            let mut i = 0;
+            while i < tokenized.len() {
+                ids.clear();
+                segs.clear();
+                let first = i;
+                while i < tokenized.len() && (ids.is_empty() || ids.len() + tokenized[i].len() <= CHUNK_TOKENS) {
+                    let start = ids.len();
+                    ids.extend_from_slice(&tokenized[i]);
+                    segs.push((start, ids.len()));
+                    i += 1;
+                }
+                pooled.resize(segs.len() * h, 0.0);
+                self.encoder.forward(&self.map, &mut ws, &ids, &segs, &mut pooled, true);
+                let states = ws.states(ids.len(), h);
+                for (j, &(s0, s1)) in segs.iter().enumerate() {
+                    out[first + j].copy_from_slice(&states[s0 * h..s1 * h]);
+                }
+            }
+        });
+        ws.layers = None;
+        self.workspaces.lock().unwrap_or_else(|e| e.into_inner()).push(ws);
+        out
+    }
+
     /// Pack the tokenized texts into forward passes of about `CHUNK_TOKENS` tokens.
     fn run_chunks(&self, tokenized: &[Vec<u32>], ws: &mut model::Workspace, out: &mut [Vec<f32>]) {
         let h = self.encoder.cfg.hidden;
@@ -394,9 +428,63 @@ impl E5Model {
         Ok(self.engine.embed_texts(texts, |t| self.tokenize(t, kind)))
     }
 
+    /// Each text's contextual token vectors: the encoder's last hidden states before pooling,
+    /// one unit-length row per token of [`E5Model::tokenize`] (so `<s>`, the role prefix and
+    /// `</s>` included; their mean, normalised, is what `embed` returns). For reading a query
+    /// against a text token by token (late interaction), which a pooled vector cannot do.
+    pub fn token_states(&self, texts: &[&str], kind: TextKind) -> Result<Vec<TokenStates>, EmbedError> {
+        self.token_states_after(texts, kind, None)
+    }
+
+    /// [`E5Model::token_states`] after the first `layers` encoder layers only (an inner
+    /// layer's states are less contextual); `None`: all of them. For measurement.
+    #[doc(hidden)]
+    pub fn token_states_after(
+        &self,
+        texts: &[&str],
+        kind: TextKind,
+        layers: Option<usize>,
+    ) -> Result<Vec<TokenStates>, EmbedError> {
+        let h = self.dim();
+        let tokenized: Vec<Vec<u32>> = texts.iter().map(|t| self.tokenize(t, kind)).collect();
+        let states = self.engine.states_ids(&tokenized, layers);
+        Ok(tokenized
+            .into_iter()
+            .zip(states)
+            .map(|(ids, mut vectors)| {
+                vectors.chunks_exact_mut(h).for_each(normalize);
+                TokenStates { ids, vectors, dim: h }
+            })
+            .collect())
+    }
+
+    /// How many leading token ids of every [`E5Model::tokenize`] output of `kind` are `<s>`
+    /// and the role prefix, the same whatever the text.
+    pub fn prefix_tokens(&self, kind: TextKind) -> usize {
+        let (a, b) = (self.tokenize("a", kind), self.tokenize("b", kind));
+        a.iter().zip(&b).take_while(|(x, y)| x == y).count()
+    }
+
     /// Heap bytes of the transformer weights (diagnostics).
     pub fn weight_bytes(&self) -> usize {
         self.engine.encoder.weight_bytes()
+    }
+}
+
+/// One text's contextual token vectors ([`E5Model::token_states`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TokenStates {
+    /// The token ids, as [`E5Model::tokenize`] gives them.
+    pub ids: Vec<u32>,
+    /// `ids.len() × dim` unit-length rows, row-major.
+    pub vectors: Vec<f32>,
+    pub dim: usize,
+}
+
+impl TokenStates {
+    /// Token `i`'s unit vector.
+    pub fn row(&self, i: usize) -> &[f32] {
+        &self.vectors[i * self.dim..(i + 1) * self.dim]
     }
 }
 

@@ -71,6 +71,15 @@ pub struct Workspace {
     ctx: Vec<f32>,
     tmp: Vec<f32>,
     mid: Vec<f32>,
+    /// Run only this many layers (diagnostics: token states of an inner layer); `None`: all.
+    pub layers: Option<usize>,
+}
+
+impl Workspace {
+    /// The last hidden states of the most recent `forward`: `tokens × hidden`, row-major.
+    pub fn states(&self, tokens: usize, hidden: usize) -> &[f32] {
+        &self.x[..tokens * hidden]
+    }
 }
 
 fn grow(v: &mut Vec<f32>, n: usize) {
@@ -224,7 +233,7 @@ impl Encoder {
         let scale = 1.0 / (hd as f32).sqrt();
         let attn_work: usize = segs.iter().map(|&(a, b)| (b - a) * (b - a)).sum::<usize>() * h;
         let par_attn = parallel && attn_work >= 1 << 17;
-        for ly in &self.layers {
+        for ly in self.layers.iter().take(ws.layers.unwrap_or(usize::MAX)) {
             kernels::linear(simd, x, t, &ly.qkv, qkv, Epilogue::None, parallel);
             self.attention(qkv, ctx, segs, hd, scale, par_attn);
             kernels::linear(simd, ctx, t, &ly.ao, tmp, Epilogue::None, parallel);

@@ -307,3 +307,40 @@ fn long_queries_are_capped() {
     assert!(qi.len() < MAX_QUERY_TOKENS);
     assert_eq!(qi[qi.len() - 10..], pi[pi.len() - 10..]);
 }
+
+#[test]
+fn token_states_are_unit_rows_per_token_and_do_not_depend_on_the_batch() {
+    let m = model();
+    let texts = ["Fix Postgres connection timeouts under load", "数据库连接超时怎么办", "pgbouncer"];
+    let all = m.token_states(&texts, TextKind::Passage).unwrap();
+    assert_eq!(all.len(), 3);
+    for (t, s) in texts.iter().zip(&all) {
+        assert_eq!(s.ids, m.tokenize(t, TextKind::Passage));
+        assert_eq!(s.vectors.len(), s.ids.len() * m.dim());
+        for i in 0..s.ids.len() {
+            assert!((norm(s.row(i)) - 1.0).abs() < 1e-4, "{t} row {i}");
+        }
+    }
+    // Packed with others or alone: the same states (attention stays within each text).
+    let alone = m.token_states(&texts[1..2], TextKind::Passage).unwrap();
+    for i in 0..alone[0].ids.len() {
+        assert!(cos(alone[0].row(i), all[1].row(i)) > 0.999, "row {i}");
+    }
+    // The pooled vector is the mean of these states: the states lie close to it on average.
+    let pooled = p(texts[0]);
+    let mean: f32 = (0..all[0].ids.len()).map(|i| cos(all[0].row(i), &pooled)).sum::<f32>() / all[0].ids.len() as f32;
+    assert!(mean > 0.5, "{mean}");
+}
+
+#[test]
+fn the_role_prefix_is_counted() {
+    let m = model();
+    for kind in [TextKind::Query, TextKind::Passage] {
+        let n = m.prefix_tokens(kind);
+        let ids = m.tokenize("postgres", kind);
+        let bare: String = ids[n..ids.len() - 1].iter().map(|&i| m.token_piece(i)).collect();
+        let head: String = ids[1..n].iter().map(|&i| m.token_piece(i)).collect();
+        assert!(bare.contains("postgres"), "{bare}");
+        assert!(head.contains(if kind == TextKind::Query { "query" } else { "passage" }), "{head}");
+    }
+}
