@@ -388,11 +388,36 @@ def test_a_resource_has_a_playbook(reviewer: knowhub.Client, agent: knowhub.Clie
     with pytest.raises(knowhub.NotFoundError):
         agent.playbook(f"{tag}-nothing-known")
     assert pb["kind"] == "distilled" and "written" not in pb
-    # This hub has no LLM: nothing drafted, none can be; agents may not try.
+
+
+def test_a_written_playbook_reaches_agents_once_approved(
+    hub: Hub, reviewer: knowhub.Client, agent: knowhub.Client, tag: str
+) -> None:
+    resource = f"{tag}-pb"
+    ids = [
+        reviewer.submit(task=f"warm the {tag} cache, try {i}", resource=resource, result=f"warm {i} helped", score=4)["id"]
+        for i in range(2)
+    ]
     with pytest.raises(knowhub.NotFoundError):
         reviewer.written_playbook(resource)
-    with pytest.raises(knowhub.APIError) as e:
-        reviewer.draft_playbook(resource, budget=300)
-    assert (e.value.status_code, e.value.code) == (503, "not_configured")
+    assert hub.llm is not None
+    saved = hub.llm.items
+    hub.llm.items = [{"section": "works", "text": f"Warm the {tag} cache before the build", "ids": ids}]
+    try:
+        d = reviewer.draft_playbook(resource, budget=300)
+        # The extraction items this hub's model answers otherwise are no playbook: 502, nothing stored.
+        hub.llm.items = saved
+        with pytest.raises(knowhub.APIError) as e:
+            reviewer.draft_playbook(resource)
+        assert (e.value.status_code, e.value.code) == (502, "upstream")
+    finally:
+        hub.llm.items = saved
+    assert (d["status"], d["stale"], d["sources"], d["playbook"]["kind"]) == ("pending", False, 2, "written")
+    assert agent.playbook(resource)["kind"] == "distilled"
     with pytest.raises(knowhub.PermissionDeniedError):
         agent.review_playbook(resource, "approve")
+    assert reviewer.review_playbook(resource, "approve")["status"] == "approved"
+    pb = agent.playbook(resource)
+    assert pb["kind"] == "written" and f"Warm the {tag} cache before the build" in pb["text"]
+    assert all(i in pb["text"] for i in ids)
+    assert reviewer.written_playbook(resource)["reviewed_by"]

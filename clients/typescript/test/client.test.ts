@@ -387,10 +387,12 @@ test("playbook: failures first, every line cites its records; an unknown resourc
   assert.equal(err.status, 404);
   assert.equal(pb.kind, "distilled");
   assert.equal(pb.written, undefined, "agents are not told about drafts");
-  // This hub has no LLM: nothing drafted, none can be; agents may not try.
+  // Nothing drafted yet; this hub's model answers extraction items, which are no playbook (502,
+  // nothing stored); agents may not review.
   assert.equal((await failure(() => reviewer.writtenPlaybook(resource))).status, 404);
   const draft = await failure(() => reviewer.draftPlaybook(resource, { budget: 300 }));
-  assert.equal(draft.status, 503);
-  assert.equal(draft.code, "not_configured");
+  assert.equal(draft.status, 502);
+  assert.equal(draft.code, "upstream");
+  assert.equal((await failure(() => reviewer.writtenPlaybook(resource))).status, 404);
   assert.equal((await failure(() => agent.reviewPlaybook(resource, "approve"))).status, 403);
 });
