@@ -6,6 +6,11 @@
 //! budget uses), and the share of the resource's distinct approved lessons each keeps (an
 //! experience counts as kept when a playbook line cites it, or when it is one of the hits), for
 //! failures and partial results first, then all.
+//!
+//! With `--llm` (and `KNOWHUB_LLM_BASE_URL`, `KNOWHUB_LLM_MODEL`, optionally `KNOWHUB_LLM_PROVIDER`,
+//! `KNOWHUB_LLM_API_KEY`, as the server reads them) each resource's playbook is also drafted by
+//! that model (`Hub::draft_playbook` at the same budget), and the written version is measured the
+//! same way.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -34,6 +39,27 @@ pub struct Args {
     /// The playbook's budget in estimated tokens (the hub's default: 400).
     #[arg(long, default_value_t = 400)]
     budget: usize,
+    /// Also measure the model-written playbook, drafted by the model `KNOWHUB_LLM_*` name.
+    #[arg(long)]
+    llm: bool,
+}
+
+/// The model `KNOWHUB_LLM_*` name, as the server would use it.
+fn llm_from_env() -> anyhow::Result<Arc<knowhub_service::Extractor>> {
+    use knowhub_ai::{ApiKey, LlmClient, LlmProvider, LlmSettings};
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let provider = match env("KNOWHUB_LLM_PROVIDER").as_deref() {
+        Some("anthropic") => LlmProvider::Anthropic,
+        _ => LlmProvider::OpenAi,
+    };
+    let model = env("KNOWHUB_LLM_MODEL").ok_or_else(|| anyhow::anyhow!("--llm needs KNOWHUB_LLM_MODEL"))?;
+    let mut ls = LlmSettings::new(provider, model);
+    if let Some(u) = env("KNOWHUB_LLM_BASE_URL") {
+        ls.base_url = u;
+    }
+    ls.api_key = env("KNOWHUB_LLM_API_KEY").map(ApiKey::new);
+    ls.timeout = std::time::Duration::from_secs(600);
+    Ok(knowhub_service::Extractor::new(LlmClient::new(ls)?, Default::default()))
 }
 
 #[derive(Debug, Deserialize)]
@@ -66,7 +92,11 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         tmp.path(),
         OpenOptions { vector_model: embedder.model_id().map(str::to_string), exclusive: true },
     )?);
-    let hub = Hub::new(store as Arc<dyn Store>, embedder.clone(), SearchConfig::default());
+    let opts = knowhub_service::HubOptions {
+        extractor: if a.llm { Some(llm_from_env()?) } else { None },
+        ..Default::default()
+    };
+    let hub = Hub::with_options(store as Arc<dyn Store>, embedder.clone(), SearchConfig::default(), opts);
     let me = Caller::local();
     // The distinct approved lessons of each resource (hub ids, after merging), with their outcome.
     let mut lessons: BTreeMap<String, HashMap<String, Outcome>> = BTreeMap::new();
@@ -95,9 +125,11 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         m
     });
     println!(
-        "| resource | records | lessons (failures) | playbook tokens | top-5 tokens | playbook keeps failures | top-5 keeps failures | playbook keeps lessons | top-5 keeps lessons |"
+        "| resource | records | lessons (failures) | playbook tokens | top-5 tokens | playbook keeps failures | top-5 keeps failures | playbook keeps lessons | top-5 keeps lessons |{}",
+        if a.llm { " written tokens | written keeps failures | written keeps lessons |" } else { "" }
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|{}", if a.llm { "---|---|---|" } else { "" });
+    let (mut wt, mut wf, mut wl, mut wn) = (0usize, 0usize, 0usize, 0usize);
     let (mut pt, mut rt, mut n) = (0usize, 0usize, 0usize);
     let (mut pf, mut rf, mut tf, mut pl, mut rl, mut tl) = (0, 0, 0, 0, 0, 0);
     let mut names: Vec<&str> = counts.iter().filter(|(_, c)| **c >= a.min_records).map(|(r, _)| *r).collect();
@@ -121,8 +153,22 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         let any = |_: &String| true;
         let (kpf, krf, kpl, krl) =
             (keep(&cited, &is_failure), keep(&hit_ids, &is_failure), keep(&cited, &any), keep(&hit_ids, &any));
+        let written = if a.llm {
+            let req = knowhub_service::DraftPlaybookRequest { budget: Some(a.budget as i64), scope: None };
+            match hub.draft_playbook(&me, name, req).await {
+                Ok(w) => {
+                    let cited: BTreeSet<&String> = w.playbook.lines.iter().flat_map(|l| l.ids.iter()).collect();
+                    let (f, l) = (keep(&cited, &is_failure), keep(&cited, &any));
+                    (wt, wf, wl, wn) = (wt + w.playbook.tokens, wf + f, wl + l, wn + 1);
+                    format!(" {} | {} | {} |", w.playbook.tokens, share(f, failures.len()), share(l, mine.len()))
+                }
+                Err(e) => format!(" ({e}) | | |"),
+            }
+        } else {
+            String::new()
+        };
         println!(
-            "| {name} | {} | {} ({}) | {} | {raw} | {} | {} | {} | {} |",
+            "| {name} | {} | {} ({}) | {} | {raw} | {} | {} | {} | {} |{written}",
             counts[name],
             mine.len(),
             failures.len(),
@@ -135,8 +181,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         (pt, rt, n) = (pt + p.tokens, rt + raw, n + 1);
         (pf, rf, tf, pl, rl, tl) = (pf + kpf, rf + krf, tf + failures.len(), pl + kpl, rl + krl, tl + mine.len());
     }
+    let written =
+        if a.llm { format!(" {wt} ({wn} drafted) | {} | {} |", share(wf, tf), share(wl, tl)) } else { String::new() };
     println!(
-        "| **all {n}** | | {tl} ({tf}) | {pt} (mean {:.0}) | {rt} (mean {:.0}) | {} | {} | {} | {} |",
+        "| **all {n}** | | {tl} ({tf}) | {pt} (mean {:.0}) | {rt} (mean {:.0}) | {} | {} | {} | {} |{written}",
         pt as f64 / n.max(1) as f64,
         rt as f64 / n.max(1) as f64,
         share(pf, tf),
