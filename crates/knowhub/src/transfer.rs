@@ -67,6 +67,11 @@ struct ImportLine {
     confirmed_by: Vec<knowhub_core::Confirmation>,
     #[serde(default)]
     votes: Vec<knowhub_core::Vote>,
+    /// Who wrote it and where (an export's; a plain submit line has none).
+    #[serde(default)]
+    provenance: knowhub_core::Provenance,
+    /// How far a re-confirmation pushes its expiry (an export's; a submit line gives `ttl_days`).
+    ttl_secs: Option<i64>,
 }
 
 /// What one import line became.
@@ -114,6 +119,13 @@ fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
     n.flags = line.flags;
     n.review = line.review;
     if exported {
+        // Provenance and expiry come back as exported, so a quarantine of the writing key or a
+        // re-confirmation works on an imported record as on the original.
+        if line.ttl_secs.is_some_and(|t| t <= 0) {
+            return Err(CoreError::invalid("ttl_secs", "must be a positive number of seconds"));
+        }
+        n.ttl_secs = line.ttl_secs;
+        n.provenance = line.provenance;
         // Confirmers and votes come back as exported (counts follow from them).
         n.history = Some(knowhub_core::History {
             last_confirmed_at,

@@ -159,7 +159,7 @@ async fn export_then_import_into_fresh_hub_is_identical() {
             .await
             .unwrap();
         assert_eq!(r.status().as_u16(), 201);
-        submit(&c, &s.url, json!({"task":"Upgrade node","resource":"nvm install 24","result":"native module broke","outcome":"failure","score":2})).await;
+        submit(&c, &s.url, json!({"task":"Upgrade node","resource":"nvm install 24","result":"native module broke","outcome":"failure","score":2,"ttl_days":30})).await;
         // Export works while the server runs (read-only).
         let (code, out, err) = cli(&["export"], d1.path());
         assert_eq!(code, 0, "{err}");
@@ -192,6 +192,21 @@ async fn export_then_import_into_fresh_hub_is_identical() {
         (Some(2), Some(1))
     );
     assert_eq!(lint["votes"][0]["note"], "fixed our CI");
+    let nvm: Value = serde_json::from_str(first.lines().find(|l| l.contains("nvm")).unwrap()).unwrap();
+    assert_eq!(nvm["ttl_secs"], 30 * 86_400, "the expiry's renewal travels too: {nvm}");
+    assert!(nvm["expires_at"].is_string(), "{nvm}");
+    // Provenance (the writing key, the hub it came from) survives an export and import.
+    let mut moved = lint.clone();
+    moved["id"] = json!("01moved-provenance-0001");
+    moved["task"] = json!("Lint a moved repo");
+    moved["provenance"] = json!({"key": "ci-bot", "hub": "0123456789abcdef"});
+    let f = d2.path().join("moved.jsonl");
+    std::fs::write(&f, format!("{moved}\n")).unwrap();
+    let (code, _, err) = cli(&["import", f.to_str().unwrap()], d2.path());
+    assert_eq!(code, 0, "{err}");
+    let (_, out, _) = cli(&["export"], d2.path());
+    let back: Value = serde_json::from_str(out.lines().find(|l| l.contains("moved repo")).unwrap()).unwrap();
+    assert_eq!(back["provenance"], json!({"key": "ci-bot", "hub": "0123456789abcdef"}), "{back}");
     // The imported hub serves the data.
     let s = Server::start(d2.path());
     let r = search(&reqwest::Client::new(), &s.url, "部署").await;
