@@ -20,8 +20,9 @@ pub(crate) async fn resources(
     scopes: Option<&[String]>,
     limit: usize,
 ) -> Result<Vec<ResourceSummary>> {
-    // Every record read is in one of `scopes` ($2; NULL for all).
-    let within = |a: &str| format!("($2::text[] IS NULL OR {a}.scope = ANY($2::text[]))");
+    // Every record read is live (neither quarantined nor expired: what agents are shown) and in
+    // one of `scopes` ($2; NULL for all).
+    let within = |a: &str| format!("({a}.held = 0 AND ($2::text[] IS NULL OR {a}.scope = ANY($2::text[])))");
     let (cond, arg) = match filter {
         ResourceFilter::All => ("TRUE".to_string(), None),
         ResourceFilter::Key(k) => ("e.resource_key = $3".to_string(), Some(k.clone())),

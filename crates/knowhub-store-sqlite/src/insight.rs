@@ -20,8 +20,9 @@ pub(crate) fn resources(
     scopes: Option<&[String]>,
     limit: usize,
 ) -> Result<Vec<ResourceSummary>> {
-    // Every record read is in one of `scopes` (?2; NULL for all).
-    let within = |a: &str| format!("(?2 IS NULL OR {a}.scope IN (SELECT value FROM json_each(?2)))");
+    // Every record read is live (neither quarantined nor expired: what agents are shown) and in
+    // one of `scopes` (?2; NULL for all).
+    let within = |a: &str| format!("({a}.held = 0 AND (?2 IS NULL OR {a}.scope IN (SELECT value FROM json_each(?2))))");
     let (cond, arg) = match filter {
         ResourceFilter::All => ("1".to_string(), None),
         ResourceFilter::Key(k) => ("e.resource_key = ?3".to_string(), Some(k.clone())),

@@ -32,6 +32,11 @@ pub async fn resource_track_records(s: Arc<dyn Store>) {
     assert_eq!(s.resources(&ResourceFilter::Key("pg_dump".into()), None, 10).await.unwrap()[0].records, 2);
     assert!(s.resources(&ResourceFilter::Key("nope".into()), None, 10).await.unwrap().is_empty());
     assert_eq!(s.resources(&ResourceFilter::All, None, 1).await.unwrap().len(), 1);
+    // A held record (here, past its expiry) is not part of the track record agents see.
+    let mut gone = exp("dump an old db", "pg_dump", "use -Fd", 4, "c");
+    gone.expires_at = Some("2020-01-01T00:00:00Z".into());
+    created(&s, gone).await;
+    assert_eq!(s.resources(&ResourceFilter::Key("pg_dump".into()), None, 10).await.unwrap()[0].records, 2);
     s.confirm(&a.id, "z-bot").await.unwrap();
     let c = s.confirmed_by(&a.id).await.unwrap();
     assert_eq!(c.iter().map(|c| c.by.as_str()).collect::<Vec<_>>(), ["a", "z-bot"]);
