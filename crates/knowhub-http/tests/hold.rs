@@ -393,6 +393,7 @@ async fn webhooks_deliver_every_event_once_in_order_after_an_outage() {
         name: "chat".into(),
         url,
         events: vec!["submitted".into(), "voted".into()],
+        scopes: vec![],
         secret: secret.clone(),
     };
     let _tasks = t.hub.spawn_webhooks(vec![hook]);
@@ -439,4 +440,63 @@ async fn webhooks_deliver_every_event_once_in_order_after_an_outage() {
     let chat = m.webhooks.iter().find(|w| w.name == "chat").unwrap();
     assert_eq!((chat.last_status, chat.delivered), (204, 4), "last status and deliveries: {chat:?}");
     assert!(chat.failed >= 1, "the outage's refused attempts are counted: {chat:?}");
+}
+
+/// A webhook limited to scopes gets the events of records in them, and deletions (an id only),
+/// and nothing of another scope's records.
+#[tokio::test]
+async fn a_webhook_for_one_scope_gets_nothing_of_another() {
+    use std::sync::Mutex;
+    let t = setup().await;
+    let got: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let receiver = {
+        let got = got.clone();
+        axum::Router::new().route(
+            "/hook",
+            axum::routing::post(move |body: String| {
+                let got = got.clone();
+                async move {
+                    got.lock().unwrap().push(serde_json::from_str::<Value>(&body).unwrap());
+                    axum::http::StatusCode::NO_CONTENT
+                }
+            }),
+        )
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, receiver).await.unwrap() });
+    let hook = knowhub_service::Webhook {
+        name: "team-a".into(),
+        url,
+        events: vec![],
+        scopes: vec!["team/a".into()],
+        secret: "a webhook secret of some length".into(),
+    };
+    let _tasks = t.hub.spawn_webhooks(vec![hook]);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await; // it takes its position
+    let admin = t.api.as_key(&t.admin);
+    let mut org = exp("an org-wide chart rollout");
+    org["scope"] = json!("org");
+    let (s, v) = admin.post("/api/submit", org).await;
+    assert_eq!(s, 201, "{v}");
+    let org_id = v["id"].as_str().unwrap().to_string();
+    let mut mine = exp("team a's chart rollout");
+    mine["scope"] = json!("team/a");
+    let (s, v) = admin.post("/api/submit", mine).await;
+    assert_eq!(s, 201, "{v}");
+    let team_id = v["id"].as_str().unwrap().to_string();
+    let (s, v) = admin.call("DELETE", &format!("/api/experiences/{org_id}"), None).await;
+    assert_eq!(s, 200, "{v}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while got.lock().unwrap().len() < 2 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await; // and nothing more after
+    let got = got.lock().unwrap().clone();
+    let seen: Vec<(&str, &str)> =
+        got.iter().map(|b| (b["kind"].as_str().unwrap(), b["experience_id"].as_str().unwrap())).collect();
+    assert!(seen.iter().any(|(k, id)| *k != "deleted" && *id == team_id), "team a's record: {seen:?}");
+    assert!(seen.contains(&("deleted", org_id.as_str())), "deletions always come: {seen:?}");
+    assert!(!seen.iter().any(|(k, id)| *k != "deleted" && *id == org_id), "nothing of org's record: {seen:?}");
+    assert!(got.iter().all(|b| b["experience"].is_null() || b["experience"]["scope"] == "team/a"), "{got:?}");
 }

@@ -19,6 +19,10 @@ pub struct Webhook {
     pub url: String,
     /// Event kinds to deliver (`approved`, `disputed`, ...); empty: all.
     pub events: Vec<String>,
+    /// Only events on records in these scopes (and tombstones, which name only an id), as the
+    /// feed's `?scope=` gives them; empty: every scope. A receiver run for one team is sent
+    /// nothing of another's.
+    pub scopes: Vec<String>,
     /// Signs each delivery; the receiver checks `X-KnowHub-Signature` with it.
     pub secret: String,
 }
@@ -36,6 +40,9 @@ impl Webhook {
         }
         if self.secret.len() < 16 {
             return Err(CoreError::invalid("secret", "must be at least 16 characters"));
+        }
+        for scope in &self.scopes {
+            knowhub_core::scope::parse("scopes", scope)?;
         }
         Ok(())
     }
@@ -123,6 +130,14 @@ async fn next_page(h: &Hub, key: &str) -> Result<Vec<Event>> {
 /// Sends one event until the receiver takes it (2xx), backing off between tries.
 async fn deliver(h: &Hub, http: &reqwest::Client, hook: &Webhook, ev: Event) {
     let experience = h.store.get(&ev.experience_id).await.ok().flatten();
+    if !hook.scopes.is_empty() {
+        match &experience {
+            Some(e) if !hook.scopes.contains(&e.scope) => return,
+            // Gone since (its tombstone follows) or unreadable now: its scope is unknown.
+            None if ev.kind != "deleted" => return,
+            _ => {}
+        }
+    }
     let body = serde_json::json!({
         "seq": ev.seq, "kind": ev.kind, "experience_id": ev.experience_id, "by": ev.by, "at": ev.at,
         "detail": ev.detail, "experience": experience,
@@ -179,6 +194,7 @@ mod tests {
             name: "ops".into(),
             url: "https://chat.example/hook".into(),
             events: vec![],
+            scopes: vec!["team/ops".into()],
             secret: "s".repeat(16),
         };
         assert!(ok.validate().is_ok());
@@ -187,5 +203,6 @@ mod tests {
         bad(Webhook { url: "not a url".into(), ..ok.clone() }, "url");
         bad(Webhook { secret: "short".into(), ..ok.clone() }, "secret");
         bad(Webhook { name: "a b".into(), ..ok.clone() }, "name");
+        bad(Webhook { scopes: vec!["nowhere/x".into()], ..ok.clone() }, "scopes");
     }
 }

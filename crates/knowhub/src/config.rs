@@ -93,6 +93,9 @@ pub struct WebhookSection {
     /// Event kinds to send (`approved`, `disputed`, ...); omitted: all.
     #[serde(default)]
     pub events: Vec<String>,
+    /// Only records in these scopes (and deletions); omitted: every scope.
+    #[serde(default)]
+    pub scopes: Vec<String>,
     pub secret: Secret,
 }
 
@@ -102,6 +105,7 @@ impl WebhookSection {
             name: self.name.clone(),
             url: self.url.clone(),
             events: self.events.clone(),
+            scopes: self.scopes.clone(),
             secret: self.secret.0.clone(),
         };
         w.validate().map_err(|e| anyhow::anyhow!("webhooks[{i}] (name = {:?}): {e}", self.name))?;
@@ -819,6 +823,7 @@ days = 0
 # name = "chat"                       # its position in the feed is kept under this name
 # url = "https://chat.internal/knowhub"
 # events = ["disputed", "approved"]   # omitted: every event
+# scopes = ["team/payments"]          # omitted: every scope (deletions always come)
 # secret = "at least 16 characters"
 
 # Sync: pull another hub's changes continuously (long-polled; resumes where it stopped after a
