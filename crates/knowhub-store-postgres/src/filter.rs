@@ -19,6 +19,11 @@ pub(crate) fn sql(first: usize) -> String {
     )
 }
 
+/// The number of [`sql`]'s scopes parameter, for a query that also filters vectors' own scope.
+pub(crate) fn scopes_param(first: usize) -> usize {
+    first + 3
+}
+
 /// Binds [`sql`]'s parameters; the query's parameters before them must be bound already.
 pub(crate) fn bind<'q>(q: PgQuery<'q>, f: &'q SearchFilter) -> PgQuery<'q> {
     q.bind(f.status.as_str()).bind(f.min_score as i16).bind(&f.agent_id).bind(&f.scopes)

@@ -324,6 +324,20 @@ CREATE TABLE playbooks (
 CREATE INDEX idx_playbooks_status ON playbooks(status, updated_at);
 "#,
     ),
+    (
+        11,
+        // A vector's row carries its record's scope (the store writes it with the vector and on
+        // every scope move), so a scoped search reads a scope's vectors through their own index
+        // and filters HNSW candidates without a join per row; only the nearest few are joined to
+        // their records for the rest of the filter (vectors::exact). Rows of `org`, the default
+        // scope, need no rewrite: the column's default fills them.
+        r#"
+ALTER TABLE vectors ADD COLUMN scope TEXT COLLATE "C" NOT NULL DEFAULT 'org';
+UPDATE vectors v SET scope = e.scope FROM experiences e WHERE e.seq = v.seq AND e.scope <> 'org';
+ALTER TABLE vectors ALTER COLUMN scope DROP DEFAULT;
+CREATE INDEX vectors_scope ON vectors (scope);
+"#,
+    ),
 ];
 
 /// Rows per batch of a data step.

@@ -236,8 +236,11 @@ pub(crate) async fn content(pool: &PgPool, id: &str) -> Result<Option<Content>> 
     .transpose()
 }
 
-/// Moves a record to another scope, where `hash` is its identity.
+/// Moves a record to another scope, where `hash` is its identity, and its vector with it (the
+/// vector's row carries the scope that scoped vector search filters on). The record's row lock,
+/// taken first, orders this against a vector being written meanwhile (`vectors::set`).
 pub(crate) async fn set_scope(pool: &PgPool, id: &str, scope: &str, hash: &str) -> Result<Experience> {
+    let mut tx = pool.begin().await.map_err(db_err)?;
     let r = sqlx::query(AssertSqlSafe(format!(
         "UPDATE experiences e SET scope = $2, content_hash = $3, updated_at = $4 WHERE e.id = $1 RETURNING {EXP_COLS}"
     )))
@@ -245,16 +248,22 @@ pub(crate) async fn set_scope(pool: &PgPool, id: &str, scope: &str, hash: &str) 
     .bind(scope)
     .bind(hash)
     .bind(knowhub_core::now_rfc3339())
-    .fetch_optional(pool)
+    .fetch_optional(&mut *tx)
     .await
     .map_err(|e| match db_err(e) {
         CoreError::Conflict(_) => CoreError::Conflict(format!("the same experience is already in scope {scope}")),
         other => other,
     })?;
-    match r {
-        Some(r) => crate::rows::experience(&r),
-        None => Err(knowhub_core::store::not_found(id)),
-    }
+    let Some(r) = r else { return Err(knowhub_core::store::not_found(id)) };
+    sqlx::query("UPDATE vectors SET scope = $2 WHERE seq = (SELECT seq FROM experiences WHERE id = $1)")
+        .bind(id)
+        .bind(scope)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let e = crate::rows::experience(&r)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(e)
 }
 
 pub(crate) async fn set_content(pool: &PgPool, id: &str, content: &str, content_type: &str) -> Result<()> {

@@ -19,13 +19,18 @@ pub(crate) const SESSION_EF_SEARCH: usize = 40;
 /// HNSW on `vector` supports at most 2,000 dimensions; larger vectors are searched exactly.
 const MAX_HNSW_DIM: usize = 2000;
 
-/// Records (of the filter's scopes) up to which candidates come from an exact scan of those
-/// records rather than from HNSW. HNSW filters after its index scan, so for a small scope its
-/// iterative scan walks on until enough neighbours pass (1,000 tuples or more for a 3% scope,
-/// the whole `hnsw.max_scan_tuples` for a 1% one); the exact scan costs a fixed amount per
-/// record of the scope. At 100k records the two cost about the same here (a 3.5% scope: 50-80 ms
-/// either way on a loaded 2-core machine); below it the exact scan is cheaper and exact.
-const EXACT_MAX: u64 = 4096;
+/// Records (of the filter's scopes) up to which candidates come from an exact scan of the
+/// scopes' vectors rather than from HNSW. HNSW filters after its index scan, so for a small
+/// scope its iterative scan walks on until enough neighbours pass (1,000 tuples or more for a 3%
+/// scope, the whole `hnsw.max_scan_tuples` for a 1% one); the exact scan costs a fixed amount per
+/// vector of the scopes, read through their scope index without a join. At 100k records on a
+/// loaded 2-core machine the two cost about the same near 7,000 records (a 5.8% scope: exact
+/// 18 ms, HNSW 39 ms; a 9% one: exact 30 ms, HNSW 25 ms).
+const EXACT_MAX: u64 = 7000;
+
+/// An exact scan joins its nearest `EXACT_POOL * limit` vectors to their records for the filter
+/// (see `exact`): room for the few records the filter drops (pending, held, below a rating).
+const EXACT_POOL: usize = 2;
 
 /// The largest HNSW candidate list a scoped search asks for (see `candidates`).
 const SCOPED_EF_MAX: usize = 400;
@@ -178,13 +183,15 @@ pub(crate) async fn candidates(
         ef = scoped_ef(ef, n, all);
     }
     // The cast and the `dim = N` literal match the partial index's expression and predicate.
+    // The vectors' own scope drops other scopes' candidates before any join to their records.
     let sql = format!(
         "WITH c AS MATERIALIZED (SELECT e.id, v.embedding::vector({dim}) <#> $1::vector({dim}) AS d \
          FROM vectors v JOIN experiences e ON e.seq = v.seq \
-         WHERE v.dim = {dim} AND v.model = $2 AND {} \
+         WHERE v.dim = {dim} AND v.model = $2 AND (${s}::text[] IS NULL OR v.scope = ANY(${s}::text[])) AND {} \
          ORDER BY d LIMIT ${}) SELECT id, (-d)::float8 FROM c ORDER BY d",
         filter::sql(3),
-        3 + filter::PARAMS
+        3 + filter::PARAMS,
+        s = filter::scopes_param(3),
     );
     let query = filter::bind(sqlx::query(AssertSqlSafe(sql)).bind(q).bind(model), filter).bind(limit as i64);
     if ef <= SESSION_EF_SEARCH {
@@ -209,11 +216,55 @@ fn scoped_ef(ef: usize, n: u64, all: u64) -> usize {
     (wide.min(SCOPED_EF_MAX as u64) as usize).max(ef)
 }
 
-/// `candidates` by an exact scan of the records passing `filter`: those records first (through
-/// the scope index), then their vectors, so the plan's cost follows the scope's size. The `+ 0`
+/// `candidates` by an exact scan of the scopes' vectors: the nearest `EXACT_POOL` times `limit`
+/// of them through the vectors' own scope index (no join per row), then only those joined to
+/// their records for the rest of the filter. When fewer than `limit` of those pass and the scopes
+/// hold more, `exact_filtered` answers instead. The result is exact either way: a record outside
+/// the nearest `EXACT_POOL * limit` is farther than every one inside, passing or not. The `+ 0`
 /// makes the ordering an expression the HNSW index cannot serve, so the planner cannot turn the
 /// plan around into an index scan filtered afterwards.
 async fn exact(
+    s: &PgStore,
+    model: &str,
+    query: &[f32],
+    filter: &SearchFilter,
+    limit: usize,
+) -> Result<Vec<(String, f64)>> {
+    let dim = query.len();
+    let pool = limit.saturating_mul(EXACT_POOL).max(1);
+    let sql = format!(
+        "WITH c AS MATERIALIZED (SELECT v.seq, (v.embedding::vector({dim}) <#> $1::vector({dim})) + 0 AS d \
+         FROM vectors v WHERE v.scope = ANY(${}::text[]) AND v.dim = {dim} AND v.model = $2 ORDER BY d LIMIT ${}) \
+         SELECT e.id, (-c.d)::float8, ({}) FROM c JOIN experiences e ON e.seq = c.seq ORDER BY c.d",
+        filter::scopes_param(3),
+        3 + filter::PARAMS,
+        filter::sql(3),
+    );
+    let q = pgvector::Vector::from(query.to_vec());
+    let rows = filter::bind(sqlx::query(AssertSqlSafe(sql)).bind(q).bind(model), filter)
+        .bind(pool as i64)
+        .fetch_all(&s.pool)
+        .await
+        .map_err(db_err)?;
+    let mut out = Vec::with_capacity(limit);
+    for r in &rows {
+        if out.len() == limit {
+            break;
+        }
+        if r.try_get::<bool, _>(2).map_err(db_err)? {
+            out.push((r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?));
+        }
+    }
+    if out.len() < limit && rows.len() == pool {
+        return exact_filtered(s, model, query, filter, limit).await;
+    }
+    Ok(out)
+}
+
+/// `exact` for a filter that drops many of the scopes' nearest records (an agent's own records,
+/// a minimum rating, many held): the records passing the whole filter first (through the scope
+/// index of `experiences`), then their vectors.
+async fn exact_filtered(
     s: &PgStore,
     model: &str,
     query: &[f32],
@@ -309,11 +360,14 @@ pub(crate) async fn set(s: &PgStore, model: &str, items: &[(String, Vec<f32>)]) 
     }
     let mut tx = s.pool.begin().await.map_err(db_err)?;
     for (id, v) in items {
-        // Records deleted meanwhile are skipped (no row to join), like in SQLite.
+        // Records deleted meanwhile are skipped (no row to join), like in SQLite. The record's
+        // scope goes with its vector; the share lock makes a concurrent scope move
+        // (`records::set_scope`) either wait for this row or be seen by it.
         sqlx::query(
-            "INSERT INTO vectors (seq, model, dim, embedding, block_norms) SELECT seq, $2, $3, $4, $5 FROM experiences WHERE id = $1 \
+            "INSERT INTO vectors (seq, model, dim, embedding, block_norms, scope) \
+             SELECT seq, $2, $3, $4, $5, scope FROM experiences WHERE id = $1 FOR SHARE \
              ON CONFLICT (seq) DO UPDATE SET model = EXCLUDED.model, dim = EXCLUDED.dim, embedding = EXCLUDED.embedding, \
-             block_norms = EXCLUDED.block_norms",
+             block_norms = EXCLUDED.block_norms, scope = EXCLUDED.scope",
         )
         .bind(id)
         .bind(model)

@@ -261,6 +261,122 @@ async fn small_scope_is_searched_exactly() {
     assert_eq!(toast, 0, "values of vectors' rows were moved out of them");
 }
 
+/// A vector's row carries its record's scope: a scoped search follows a scope move and a vector
+/// written after it, and stays exact when the filter drops most of a scope's nearest records
+/// (the exact scan then reads the passing records instead).
+#[tokio::test]
+async fn scoped_vector_search_follows_moves_and_the_whole_filter() {
+    if test_support::skipped("scoped_vector_search_follows_moves_and_the_whole_filter") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let dim = 16;
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    };
+    let scopes = ["org", "team/a", "team/b"];
+    let mut items = Vec::new();
+    let mut rec = std::collections::HashMap::new();
+    for i in 0..150 {
+        let mut e = exp(&format!("record {i}"), "r", "ok", 1 + (i % 5) as i64, "a");
+        e.scope = scopes[i % 3].to_string();
+        let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
+        let v: Vec<f32> = (0..dim).map(|_| next()).collect();
+        rec.insert(e.id.clone(), (e.scope.clone(), e.score));
+        items.push((e.id.clone(), v));
+    }
+    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    let q: Vec<f32> = (0..dim).map(|_| next()).collect();
+    let check =
+        |rec: &std::collections::HashMap<String, (String, u8)>, items: &[(String, Vec<f32>)], f: &SearchFilter| {
+            let allowed = f.scopes.clone().unwrap();
+            let mut r: Vec<(String, f64)> = items
+                .iter()
+                .filter(|(id, _)| allowed.contains(&rec[id].0) && rec[id].1 >= f.min_score)
+                .map(|(id, v)| (id.clone(), v.iter().zip(&q).map(|(a, b)| (a * b) as f64).sum::<f64>()))
+                .collect();
+            r.sort_by(|a, b| b.1.total_cmp(&a.1));
+            r.truncate(10);
+            r.into_iter().map(|r| r.0).collect::<Vec<_>>()
+        };
+    let search = |f: SearchFilter| {
+        let (s, q) = (&s, &q);
+        async move { s.vector_candidates(knowhub_store_tests::MODEL, q, &f, 10).await.unwrap() }
+    };
+    let filter = |scopes: &[&str], min_score: u8| SearchFilter {
+        scopes: Some(scopes.iter().map(|s| s.to_string()).collect()),
+        min_score,
+        ..Default::default()
+    };
+    // Rating 5 passes a fifth of each scope: most of its nearest 20 are dropped.
+    for (sc, min) in [(&["team/a"][..], 1), (&["team/a"][..], 2), (&["team/a", "org"][..], 5), (&["team/b"][..], 5)] {
+        let got: Vec<String> = search(filter(sc, min)).await.into_iter().map(|g| g.0).collect();
+        assert_eq!(got, check(&rec, &items, &filter(sc, min)), "{sc:?} rating {min}");
+    }
+    // Move the five team/a records nearest the query to team/b, then rewrite one's vector.
+    let near_a = check(&rec, &items, &filter(&["team/a"], 1));
+    for id in &near_a[..5] {
+        s.set_scope(id, "team/b", &format!("moved {id}")).await.unwrap();
+        rec.get_mut(id).unwrap().0 = "team/b".into();
+    }
+    let rewritten = items.iter().position(|(id, _)| id == &near_a[0]).unwrap();
+    items[rewritten].1 = q.clone();
+    s.set_vectors(knowhub_store_tests::MODEL, &items[rewritten..rewritten + 1]).await.unwrap();
+    for sc in [&["team/a"][..], &["team/b"][..]] {
+        let got: Vec<String> = search(filter(sc, 1)).await.into_iter().map(|g| g.0).collect();
+        assert_eq!(got, check(&rec, &items, &filter(sc, 1)), "{sc:?} after the move");
+    }
+    assert_eq!(search(filter(&["team/b"], 1)).await[0].0, near_a[0], "the rewritten vector, in its new scope");
+    let stale =
+        sqlx_count(&s, "SELECT COUNT(*) FROM vectors v JOIN experiences e ON e.seq = v.seq WHERE v.scope <> e.scope")
+            .await;
+    assert_eq!(stale, 0);
+}
+
+/// A hub written before vectors carried their scope reopens with every vector's scope its
+/// record's, and scoped search finds them.
+#[tokio::test]
+async fn vectors_of_a_hub_from_before_get_their_records_scope() {
+    if test_support::skipped("vectors_of_a_hub_from_before_get_their_records_scope") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let mut items = Vec::new();
+    for i in 0..30 {
+        let mut e = exp(&format!("old record {i}"), "r", "ok", 3, "a");
+        e.scope = ["org", "team/a", "private/bob"][i % 3].to_string();
+        let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
+        items.push((e.id, vec![(i + 1) as f32, 1.0, 0.5]));
+    }
+    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    for sql in [
+        "DROP INDEX vectors_scope",
+        "ALTER TABLE vectors DROP COLUMN scope",
+        "DELETE FROM schema_migrations WHERE version >= 11",
+    ] {
+        sqlx_reexport::query(sql).execute(s.pool()).await.unwrap();
+    }
+    drop(s);
+    assert_eq!(PgStore::migrate(&url).await.unwrap(), latest_version());
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let by_scope =
+        sqlx_count(&s, "SELECT COUNT(*) FROM vectors v JOIN experiences e ON e.seq = v.seq WHERE v.scope = e.scope")
+            .await;
+    assert_eq!(by_scope, 30);
+    assert_eq!(sqlx_count(&s, "SELECT COUNT(*) FROM vectors WHERE scope = 'team/a'").await, 10);
+    let f = SearchFilter { scopes: Some(vec!["private/bob".into()]), ..Default::default() };
+    let got = s.vector_candidates(knowhub_store_tests::MODEL, &[1.0, 0.0, 0.0], &f, 3).await.unwrap();
+    let want: Vec<&String> =
+        items.iter().enumerate().rev().filter(|(i, _)| i % 3 == 2).take(3).map(|(_, (id, _))| id).collect();
+    assert_eq!(got.iter().map(|g| &g.0).collect::<Vec<_>>(), want);
+}
+
 /// Evidence written to one record from two replicas at once: counts match the distinct callers,
 /// a voter's later vote replaces its earlier one, and opposite contests do not deadlock.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -387,6 +503,8 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
             "DROP TABLE playbooks",
             "ALTER TABLE experiences DROP COLUMN origin_hub",
             "DROP TABLE sync_bases",
+            "DROP INDEX vectors_scope",
+            "ALTER TABLE vectors DROP COLUMN scope",
             "DROP INDEX experiences_scope_status",
             "ALTER TABLE experiences DROP COLUMN scope",
             "ALTER TABLE api_keys DROP COLUMN read_scopes, DROP COLUMN write_scope",
