@@ -425,6 +425,17 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<ResourceSummary>>;
 
+    /// Those of `keys` (resource keys) with at least `at_least` live approved records in one of
+    /// `scopes` (`None`: any), in the order given. Stops counting a key at `at_least`, so a
+    /// resource with thousands of records costs what one with `at_least` does: a search asks this
+    /// for the resources of its hits.
+    async fn resource_keys_with(
+        &self,
+        keys: &[String],
+        scopes: Option<&[String]>,
+        at_least: u64,
+    ) -> Result<Vec<String>>;
+
     /// Who confirmed a record and when, oldest first (the submitter is the first).
     async fn confirmed_by(&self, id: &str) -> Result<Vec<Confirmation>>;
 

@@ -10,7 +10,7 @@
 //! like prompt injection is left out and counted) and escaped, inside the same untrusted-data
 //! frame.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 use knowhub_core::prompt::{self, PREAMBLE_EN, PREAMBLE_ZH};
 use knowhub_core::rank::jaccard;
@@ -521,33 +521,20 @@ impl Hub {
     }
 
     /// The resources among `names` (as search hits spell them) with a playbook for this caller:
-    /// at least [`MIN_RECORDS`] approved records it reads. Keyed by the name as given.
+    /// at least [`MIN_RECORDS`] approved, live records it reads. Keyed by the name as given. One
+    /// store query for all of them, each key counted only up to [`MIN_RECORDS`].
     pub(crate) async fn playbooks_for(&self, caller: &Caller, names: &[&str]) -> Result<HashSet<String>> {
-        let mut out = HashSet::new();
-        // One count per resource key, whether or not it has a playbook (hits often share one).
-        let mut asked: HashMap<String, bool> = HashMap::new();
-        let scopes = caller.readable();
-        for name in names {
-            let key = resource_key(name, None);
-            if let Some(has) = asked.get(&key) {
-                if *has {
-                    out.insert(name.to_string());
-                }
-                continue;
-            }
-            let n: u64 = self
-                .store
-                .resources(&ResourceFilter::Key(key.clone()), scopes.as_deref(), 1)
-                .await?
-                .iter()
-                .map(|s| s.records)
-                .sum();
-            asked.insert(key, n >= MIN_RECORDS);
-            if n >= MIN_RECORDS {
-                out.insert(name.to_string());
-            }
+        let keys: Vec<String> = names.iter().map(|n| resource_key(n, None)).collect();
+        if keys.is_empty() {
+            return Ok(HashSet::new());
         }
-        Ok(out)
+        let with: HashSet<String> = self
+            .store
+            .resource_keys_with(&keys, caller.readable().as_deref(), MIN_RECORDS)
+            .await?
+            .into_iter()
+            .collect();
+        Ok(names.iter().zip(&keys).filter(|(_, k)| with.contains(*k)).map(|(n, _)| n.to_string()).collect())
     }
 }
 

@@ -73,6 +73,33 @@ pub(crate) async fn resources(
         .collect()
 }
 
+pub(crate) async fn resource_keys_with(
+    pool: &PgPool,
+    keys: &[String],
+    scopes: Option<&[String]>,
+    at_least: u64,
+) -> Result<Vec<String>> {
+    // One query: each key counts its records only up to `at_least` (the LIMIT inside).
+    let rows: Vec<String> = sqlx::query_scalar(
+        "SELECT k.key FROM UNNEST($1::text[]) WITH ORDINALITY AS k(key, n) WHERE (SELECT COUNT(*) FROM (SELECT 1 \
+         FROM experiences e WHERE e.resource_key = k.key AND e.status = 'approved' AND e.held = 0 \
+         AND ($2::text[] IS NULL OR e.scope = ANY($2::text[])) LIMIT $3) x) >= $3 ORDER BY k.n",
+    )
+    .bind(keys)
+    .bind(scopes)
+    .bind(at_least.min(i64::MAX as u64) as i64)
+    .fetch_all(pool)
+    .await
+    .map_err(db_err)?;
+    let mut out: Vec<String> = Vec::new();
+    for k in rows {
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    Ok(out)
+}
+
 pub(crate) async fn confirmed_by(pool: &PgPool, id: &str) -> Result<Vec<Confirmation>> {
     let rs = sqlx::query(
         "SELECT c.confirmer, c.at FROM confirmations c JOIN experiences e ON e.seq = c.seq WHERE e.id = $1 \

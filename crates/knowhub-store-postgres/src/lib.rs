@@ -325,6 +325,15 @@ impl Store for PgStore {
         insight::resources(&self.pool, filter, scopes, limit).await
     }
 
+    async fn resource_keys_with(
+        &self,
+        keys: &[String],
+        scopes: Option<&[String]>,
+        at_least: u64,
+    ) -> Result<Vec<String>> {
+        insight::resource_keys_with(&self.pool, keys, scopes, at_least).await
+    }
+
     async fn confirmed_by(&self, id: &str) -> Result<Vec<Confirmation>> {
         insight::confirmed_by(&self.pool, id).await
     }

@@ -72,6 +72,31 @@ pub(crate) fn resources(
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }
 
+pub(crate) fn resource_keys_with(
+    c: &Connection,
+    keys: &[String],
+    scopes: Option<&[String]>,
+    at_least: u64,
+) -> Result<Vec<String>> {
+    let mut st = c
+        .prepare_cached(
+            "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM experiences e WHERE e.resource_key = ?1 \
+             AND e.status = 'approved' AND e.held = 0 AND (?2 IS NULL OR e.scope IN (SELECT value FROM json_each(?2))) \
+             LIMIT ?3))",
+        )
+        .map_err(sql_err)?;
+    let scopes = crate::filter::scopes_json(scopes);
+    let at_least = at_least.min(i64::MAX as u64) as i64;
+    let mut out = Vec::new();
+    for k in keys {
+        let n: i64 = st.query_row(params![k, scopes, at_least], |r| r.get(0)).map_err(sql_err)?;
+        if n >= at_least && !out.contains(k) {
+            out.push(k.clone());
+        }
+    }
+    Ok(out)
+}
+
 pub(crate) fn confirmed_by(c: &Connection, id: &str) -> Result<Vec<Confirmation>> {
     match c
         .prepare_cached("SELECT seq FROM experiences WHERE id = ?1")

@@ -356,6 +356,16 @@ impl Store for SqliteStore {
         self.read(move |c| insight::resources(c, &filter, scopes.as_deref(), limit)).await
     }
 
+    async fn resource_keys_with(
+        &self,
+        keys: &[String],
+        scopes: Option<&[String]>,
+        at_least: u64,
+    ) -> Result<Vec<String>> {
+        let (keys, scopes) = (keys.to_vec(), scopes.map(<[String]>::to_vec));
+        self.read(move |c| insight::resource_keys_with(c, &keys, scopes.as_deref(), at_least)).await
+    }
+
     async fn confirmed_by(&self, id: &str) -> Result<Vec<Confirmation>> {
         let id = id.to_string();
         self.read(move |c| insight::confirmed_by(c, &id)).await

@@ -37,6 +37,18 @@ pub async fn resource_track_records(s: Arc<dyn Store>) {
     gone.expires_at = Some("2020-01-01T00:00:00Z".into());
     created(&s, gone).await;
     assert_eq!(s.resources(&ResourceFilter::Key("pg_dump".into()), None, 10).await.unwrap()[0].records, 2);
+    // Which keys have enough live records, each counted only that far, in the order asked.
+    let ls = all[1].key.clone();
+    let keys: Vec<String> = [ls.as_str(), "pg_dump", "nope", "pg_dump"].iter().map(|k| k.to_string()).collect();
+    assert_eq!(s.resource_keys_with(&keys, None, 2).await.unwrap(), ["pg_dump"]);
+    assert_eq!(s.resource_keys_with(&keys, None, 1).await.unwrap(), [ls, "pg_dump".to_string()]);
+    assert_eq!(
+        s.resource_keys_with(&keys, None, 3).await.unwrap(),
+        Vec::<String>::new(),
+        "the expired one is not counted"
+    );
+    assert_eq!(s.resource_keys_with(&keys, Some(&["team/x".to_string()]), 1).await.unwrap(), Vec::<String>::new());
+    assert!(s.resource_keys_with(&[], None, 2).await.unwrap().is_empty());
     s.confirm(&a.id, "z-bot").await.unwrap();
     let c = s.confirmed_by(&a.id).await.unwrap();
     assert_eq!(c.iter().map(|c| c.by.as_str()).collect::<Vec<_>>(), ["a", "z-bot"]);
