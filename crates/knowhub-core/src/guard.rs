@@ -287,7 +287,7 @@ fn confusable(c: char) -> Option<char> {
 
 /// Folds look-alikes in words that mix them with Latin letters ("іgnоrе"), so real Russian or
 /// Greek words stay as they are for their own patterns.
-fn fold_confusables(text: &str) -> String {
+pub(crate) fn fold_confusables(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
