@@ -22,6 +22,8 @@ from collections import defaultdict
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from injection_eval import FETCH_RUN  # noqa: E402
 
 
 def pct(k, n):
@@ -65,6 +67,11 @@ def main():
         r = dict(c, rules_raw=raw, rules=raw or views, score=float(score), clf=bool(score >= thr),
                  rust_cats=sorted(set(d["rules"])), pieces=len(pieces))
         r["all"] = r["rules"] or r["clf"]
+        # A fetch-and-run command (`curl ... | sh`) as the only finding, left to the classifier.
+        cats = set(d["rules"]) | {c for p in pieces[1:] for c in p["rules"]}
+        r["fetch_run_only"] = cats == {"dangerous_command"} and any(x.search(c["text"]) for x in FETCH_RUN)
+        r["rules_hold"] = r["rules"] and not r["fetch_run_only"]
+        r["all_fr"] = r["rules_hold"] or r["clf"]
         if a.ts:
             r["ts_cats"] = sorted(set(ts[c["id"]]))
         rows.append(r)
@@ -75,13 +82,19 @@ def main():
     p = out.append
     p(f"cases: {len(rows)} ({len(inj)} injections, {len(ben)} benign look-alikes); classifier threshold {thr}")
     p("")
-    p("| | n | rules on raw text | rules + decoded views (shipped rules) | classifier alone | rules + classifier (shipped screen) |")
-    p("|---|---:|---:|---:|---:|---:|")
+    p("| | n | rules on raw text | rules + decoded views | classifier alone | rules + classifier | rules + classifier, fetch-and-run to the classifier |")
+    p("|---|---:|---:|---:|---:|---:|---:|")
     for name, rs in (("injections caught (recall)", inj), ("look-alikes flagged (false positives)", ben)):
         p(f"| {name} | {len(rs)} | " + " | ".join(pct(sum(r[k] for r in rs), len(rs))
-                                               for k in ("rules_raw", "rules", "clf", "all")) + " |")
-    tp, fp = sum(r["all"] for r in inj), sum(r["all"] for r in ben)
-    p(f"\nPrecision of the shipped screen on this set: {pct(tp, tp + fp)}.")
+                                               for k in ("rules_raw", "rules", "clf", "all", "all_fr")) + " |")
+    for k, what in (("all", "rules + classifier"), ("all_fr", "fetch-and-run to the classifier")):
+        tp, fp = sum(r[k] for r in inj), sum(r[k] for r in ben)
+        p(f"\nPrecision ({what}): {pct(tp, tp + fp)}.")
+    fr = [r for r in rows if r["fetch_run_only"]]
+    p(f"\nA fetch-and-run command is the rules' only finding in {len(fr)} cases: "
+      f"{sum(r['label'] == 'injection' for r in fr)} injections, of which the classifier flags "
+      f"{sum(r['clf'] for r in fr if r['label'] == 'injection')}; {sum(r['label'] == 'benign' for r in fr)} look-alikes, "
+      f"of which it flags {sum(r['clf'] for r in fr if r['label'] == 'benign')}.")
 
     def table(title, key, subset):
         g = defaultdict(list)

@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -33,7 +34,7 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, "target", "injection-cache", "vectors.jsonl")
-EXAMPLE = os.path.join(ROOT, "target", "release", "examples", "injection_vectors")
+EXAMPLE = os.environ.get("INJECTION_VECTORS", os.path.join(ROOT, "target", "release", "examples", "injection_vectors"))
 WEIGHTS = os.path.join(ROOT, "crates", "knowhub-ai", "src", "injection_screen.json")
 # Share of real training text allowed above the threshold (the target on held-out real text is 0.5%).
 REAL_QUANTILE = 0.998
@@ -134,6 +135,9 @@ def real_sources(shared, rng, n):
     return src
 
 
+LONG_SOURCES = ("en_cosqa", "mini_swe_agent", "claude_code")
+
+
 def split_groups(name, groups):
     """The groups (sessions, documents, pairs) of a source that train; the rest measure. Groups
     sorted by size go alternately to measuring and training, so both sides get about half of a
@@ -198,8 +202,13 @@ def predict(P, X):
 class Unit:
     """One screened text: its label, family, the rules' verdicts and its pieces' vectors."""
 
-    def __init__(self, label, family, field, d, source=None):
+    def __init__(self, label, family, field, d, source=None, payload=None):
         self.label, self.family, self.field, self.source = label, family, field, source
+        self.texts = [p["text"] for p in d["pieces"]]
+        self.payload = payload
+        cats = set(d["rules"]) | {c for p in d["pieces"][1:] for c in p["rules"]}
+        self.fetch_run_only = cats == {"dangerous_command"} and any(r.search(self.texts[0] if self.texts else "")
+                                                                    for r in FETCH_RUN)
         self.rules_raw = bool(d["rules"]) and field != "resource_version"  # submit never screened it
         self.rules_views = any(p["rules"] for p in d["pieces"][1:]) if d["pieces"] else False
         self.vecs = np.array([p["vec"] for p in d["pieces"]], dtype=np.float32).reshape(-1, 384)
@@ -220,9 +229,51 @@ RECIPES = {
 # Corpus families the "before" recipe did not have.
 NEW_FAMILIES = {"benign_agent_work"}
 
+# The fetch-and-run patterns of guard.rs (`curl ... | sh`, `sh -c "$(curl ...)"`, `iwr ... | iex`).
+FETCH_RUN = [re.compile(p, re.I) for p in [
+    r"\b(curl|wget|fetch)\b[^|\n;]{0,300}\|\s*(sudo\s+(-\S+\s+)*)?(ba|z|da|k|fi)?sh\b",
+    r"\b(ba|z|da|k)?sh\s+(-c\s+)?[\"']?\$\(\s*(curl|wget)\b",
+    r"\b(ba|z|da|k)?sh\s+<\(\s*(curl|wget)\b",
+    r"\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b[^|\n]{0,300}\|\s*(iex|invoke-expression)\b",
+]]
+HUB_FAMILIES = ("hub_", "trigger_", "social_notice", "goal_", "embed_")
+HUB_BENIGN = ("benign_install_curl", "benign_rating_talk", "benign_security_quote", "benign_runbook_env",
+              "benign_agents_md", "benign_embed_")
+# Families reported together (the first group that matches a family takes it).
+FAMILY_GROUPS = [
+    ("hub manipulation (records, ratings)", lambda f: f in ("hub_records", "hub_rate")),
+    ("conditional triggers, notices", lambda f: f in ("trigger_conditional", "social_notice")),
+    ("exfiltration, safety-off (many languages)", lambda f: f in ("goal_env", "goal_safety")),
+    ("payload buried in a longer text", lambda f: f.startswith("embed_")),
+    ("first corpus: languages", lambda f: f.startswith("lang_")),
+    ("first corpus: encodings", lambda f: f.startswith("encoding_")),
+    ("first corpus: carriers", lambda f: f in ("tool_call_json", "tool_call_xml", "yaml_front_matter", "html_comment",
+                                               "code_block_system", "field_resource", "field_version")),
+    ("first corpus: English forms", lambda f: not f.startswith("benign_")),
+    ("look-alikes: install, ratings, advisories, runbooks, AGENTS.md", lambda f: f in HUB_BENIGN[:5]),
+    ("look-alikes buried in a longer text", lambda f: f.startswith("benign_embed_")),
+    ("look-alikes: first corpus, other languages", lambda f: f.startswith("benign_lang_")),
+    ("look-alikes: real text samples", lambda f: f.startswith("benign_real_")),
+    ("look-alikes: first corpus, English and encodings", lambda f: f.startswith("benign_")),
+]
+
+
+def grams(t, n=4):
+    t = " ".join(t.lower().split())
+    return {t[i:i + n] for i in range(max(len(t) - n + 1, 1))}
+
+
+def holds_payload(piece, payload):
+    """True when most of a piece's text comes from the payload (the instruction inside a longer
+    text), so a carrier's own lines (a log's other lines, a README's install section) are not
+    taught as injections."""
+    g = grams(piece)
+    return len(g & grams(payload)) >= 0.6 * len(g)
+
 
 def training_rows(units):
-    """Pieces as rows. An injection's raw encoded text is not a positive (only its decoding is)."""
+    """Pieces as rows. An injection's raw encoded text is not a positive (only its decoding is);
+    of an injection buried in a longer text, the whole text and the parts that hold the payload are."""
     X, y, w = [], [], []
     for u in units:
         if len(u.vecs) == 0:
@@ -230,6 +281,8 @@ def training_rows(units):
         if u.label == "injection":
             enc = u.family.startswith("encoding_")
             rows = u.vecs[1:] if enc and len(u.vecs) > 1 else u.vecs[:1] if enc else u.vecs
+            if u.payload and not enc:
+                rows = [v for i, (v, t) in enumerate(zip(u.vecs, u.texts)) if i == 0 or holds_payload(t, u.payload)]
             for r in rows:
                 X.append(r), y.append(1.0), w.append(1.0)
         else:
@@ -261,20 +314,28 @@ def fit(units, real_train, hidden, recipe):
     return P, threshold(P, real_train, recipe["per_source"])
 
 
-def load(shared, n):
+def load(shared, n, cap=0):
     """The corpus, the held-out cases and the real text, embedded; the real text split by
     session or document into what trains and what measures."""
     rng = random.Random(34)
     cases = [json.loads(l) for l in open(os.path.join(ROOT, "testdata/injection/cases.jsonl"), encoding="utf-8")]
     held = [json.loads(l) for l in open(os.path.join(ROOT, "testdata/injection/heldout.jsonl"), encoding="utf-8")]
     real = real_sources(shared, rng, n)
+    if cap:
+        # A fixed sample of each source of long texts (its texts keep their sessions): bounded
+        # embedding time, as a long text is scored in up to a dozen parts. A smaller cap takes a
+        # prefix of the same shuffle, so the cache serves it.
+        for k in LONG_SOURCES:
+            v = real[k][:]
+            random.Random(k).shuffle(v)
+            real[k] = v[:cap]
     items = [(c["text"], c["field"]) for c in cases + held]
     for v in real.values():
         items += [(t, f) for t, f, _ in v]
     cache = embed_all(items)
 
-    def unit(label, fam, text, field, source=None):
-        return Unit(label, fam, field, cache[key(text, field)], source)
+    def unit(label, fam, text, field, source=None, payload=None):
+        return Unit(label, fam, field, cache[key(text, field)], source, payload)
 
     real_train, real_test, measured = {}, {}, set()
     for name, texts in real.items():
@@ -282,7 +343,7 @@ def load(shared, n):
         real_train[name] = [unit("benign", "real_" + name, t, f, name) for t, f, g in texts if g in train_groups]
         real_test[name] = [unit("benign", "real_" + name, t, f, name) for t, f, g in texts if g not in train_groups]
         measured |= {t[:1200] for t, _, g in texts if g not in train_groups}
-    U = [unit(c["label"], c["family"], c["text"], c["field"]) for c in cases]
+    U = [unit(c["label"], c["family"], c["text"], c["field"], payload=c.get("payload")) for c in cases]
     # Corpus cases sampled from the real sources (benign_real_*) that come from a measured
     # session or document train no model: they are scored in their own family's fold only.
     for u, c in zip(U, cases):
@@ -309,9 +370,18 @@ def main():
     ap.add_argument("--compare", action="store_true", help="also cross-validate an MLP")
     ap.add_argument("--write-weights", action="store_true", help="write the 'after' model")
     ap.add_argument("--report", default=None)
+    ap.add_argument("--cap", type=int, default=0, help="at most this many texts per real source (0: all)")
+    ap.add_argument("--recipes", default="before,after", help="which RECIPES to cross-validate")
+    ap.add_argument("--baseline", default=None,
+                    help="a weight file scored as it is (no refit) beside the recipes, e.g. the screen before")
+    ap.add_argument("--no-groups", action="store_true", help="skip the group hold-outs")
     a = ap.parse_args()
 
-    U, H, real_train_all, real_test = load(a.shared, a.real)
+    U, H, real_train_all, real_test = load(a.shared, a.real, a.cap)
+    base = None
+    if a.baseline:
+        W = json.load(open(a.baseline))
+        base = ({"w2": np.array(W["w2"]), "b2": np.array([W["b2"]])}, W["threshold"])
     out = []
     p = out.append
     families = sorted({u.family for u in U})
@@ -331,6 +401,14 @@ def main():
     def rules_dec(u):
         return u.rules_raw or u.rules_views
 
+    def rules_hold(u):
+        """The rules as submit holds with them when a fetch-and-run command alone is left to the
+        classifier (the column marked *)."""
+        return rules_dec(u) and not u.fetch_run_only
+
+    def rule_for(r):
+        return rules_hold if r.endswith("*") else rules_dec
+
     def cv(hidden, groups, recipe, corpus, rt):
         """scores per unit of U with each group of families held out of training."""
         flagged = np.zeros(len(U), dtype=bool)
@@ -343,7 +421,7 @@ def main():
                     flagged[i] = unit_scores(P, [u])[0] >= thr
         return flagged, thrs
 
-    names = list(RECIPES)
+    names = [r for r in a.recipes.split(",") if r]
     data = {r: recipe_data(U, real_train_all, RECIPES[r], random.Random(34)) for r in names}
     lofo, thrs = {}, {}
     for r in names:
@@ -354,29 +432,49 @@ def main():
 
     p("\n### Leave one family out (each family scored by a model that never saw it)\n")
     p("Flagged by rules + decoded + classifier, per recipe.\n")
-    p("| family | kind | n | rules | rules + decoded | " + " | ".join(names) + " |")
-    p("|---|---|---:|---:|---:|" + "---:|" * len(names))
+    names_b = names + [f"{names[-1]}*"]
+    lofo[f"{names[-1]}*"] = lofo[names[-1]]
+    if base:
+        names_b.append("baseline")
+        lofo["baseline"] = unit_scores(base[0], U) >= base[1]
+    p("| family | kind | n | rules | rules + decoded | " + " | ".join(names_b) + " |")
+    p("|---|---|---:|---:|---:|" + "---:|" * len(names_b))
     tot = {}
     for f in families:
         idx = [i for i, u in enumerate(U) if u.family == f]
         kind = U[idx[0]].label
         row = [len(idx), sum(rules(U[i]) for i in idx), sum(rules_dec(U[i]) for i in idx)]
-        row += [sum(rules_dec(U[i]) or lofo[r][i] for i in idx) for r in names]
+        row += [sum(rule_for(r)(U[i]) or lofo[r][i] for i in idx) for r in names_b]
         p(f"| {f} | {kind} | " + " | ".join(map(str, row)) + " |")
         t = tot.setdefault(kind, [0] * len(row))
         for j, x in enumerate(row):
             t[j] += x
     ni, nb = tot["injection"][0], tot["benign"][0]
-    cols = range(1, 3 + len(names))
+    cols = range(1, 3 + len(names_b))
     p("")
-    p("| | rules | rules + decoded | " + " | ".join(names) + " |")
-    p("|---|---:|---:|" + "---:|" * len(names))
+    p("| | rules | rules + decoded | " + " | ".join(names_b) + " |")
+    p("|---|---:|---:|" + "---:|" * len(names_b))
     p("| recall (injections caught) | " + " | ".join(f"{tot['injection'][j] / ni:.1%}" for j in cols) + " |")
     p("| false positives (corpus look-alikes) | " + " | ".join(f"{tot['benign'][j] / nb:.1%}" for j in cols) + " |")
     p("| precision | " + " | ".join(
         f"{tot['injection'][j] / max(tot['injection'][j] + tot['benign'][j], 1):.1%}" for j in cols) + " |")
 
+    p("\n### By family group (leave one family out, summed over the group's families)\n")
+    p("| group | kind | n | rules | rules + decoded | " + " | ".join(names_b) + " |")
+    p("|---|---|---:|---:|---:|" + "---:|" * len(names_b))
+    for gname, pred in FAMILY_GROUPS:
+        for kind in ("injection", "benign"):
+            idx = [i for i, u in enumerate(U) if u.label == kind and pred(u.family)]
+            if not idx:
+                continue
+            row = [sum(rules(U[i]) for i in idx), sum(rules_dec(U[i]) for i in idx)]
+            row += [sum(rule_for(r)(U[i]) or lofo[r][i] for i in idx) for r in names_b]
+            p(f"| {gname} | {kind} | {len(idx)} | " + " | ".join(f"{x} ({x / len(idx):.0%})" for x in row) + " |")
+
     groups = {
+        "every hub-manipulation goal (hub_records, hub_rate)": ["hub_records", "hub_rate"],
+        "every trigger and notice (trigger_conditional, social_notice)": ["trigger_conditional", "social_notice"],
+        "every buried payload (embed_*)": [f for f in families if f.startswith("embed_")],
         "every non-English language (lang_*)": [f for f in families if f.startswith("lang_")],
         "every encoding (encoding_*)": [f for f in families if f.startswith("encoding_")],
         "every structural carrier": ["tool_call_json", "tool_call_xml", "yaml_front_matter", "html_comment",
@@ -386,7 +484,7 @@ def main():
     p("\n### Group hold-outs (all families of a group left out at once)\n")
     p("| held out | injections | rules + decoded | " + " | ".join(f"+ classifier ({r})" for r in names) + " |")
     p("|---|---:|---:|" + "---:|" * len(names))
-    for gname, g in groups.items():
+    for gname, g in ({} if a.no_groups else groups).items():
         idx = [i for i, u in enumerate(U) if u.family in g and u.label == "injection"]
         cells = [f"{sum(rules_dec(U[i]) for i in idx) / len(idx):.1%}"]
         for r in names:
@@ -416,6 +514,10 @@ def main():
     p("\n### Trained on every family: false positives on real text it never trained on\n")
     p("Thresholds: " + ", ".join(f"{r} {shipped[r][1]:.3f}" for r in names) + ". A text is one record field, "
       "from a session or document no model trained on; flagged = rules + decoded + classifier.\n")
+    shipped[f"{names[-1]}*"] = shipped[names[-1]]
+    if base:
+        shipped["baseline"] = base
+    names = names_b
     p("| source | texts | rules | " + " | ".join(names) + " |")
     p("|---|---:|---:|" + "---:|" * len(names))
     allr = {r: 0 for r in names}
@@ -425,7 +527,7 @@ def main():
         cells = []
         for r in names:
             P, thr = shipped[r]
-            both = sum(rules_dec(u) or s_ >= thr for u, s_ in zip(us, unit_scores(P, us)))
+            both = sum(rule_for(r)(u) or s_ >= thr for u, s_ in zip(us, unit_scores(P, us)))
             allr[r] += both
             cells.append(f"{both} ({both / len(us):.2%})")
         alln += len(us)
@@ -438,7 +540,7 @@ def main():
     for lab in ("injection", "benign"):
         idx = [i for i, u in enumerate(H) if u.label == lab]
         p(f"| {lab} | {len(idx)} | {sum(rules(H[i]) for i in idx)} | " + " | ".join(
-            str(sum(rules_dec(H[i]) or hs[r][i] >= shipped[r][1] for i in idx)) for r in names) + " |")
+            str(sum(rule_for(r)(H[i]) or hs[r][i] >= shipped[r][1] for i in idx)) for r in names) + " |")
     p(f"\n(evaluation took {time.time() - t0:.0f} s)")
     text = "\n".join(out)
     print(text)
@@ -446,7 +548,7 @@ def main():
         with open(a.report, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     if a.write_weights:
-        P, thr = shipped["after"]
+        P, thr = shipped[names[0] if "after" not in shipped else "after"]
         w = {"model": "multilingual-e5-small passage vector, unit length", "dim": 384, "hidden": a.hidden,
              "w2": [round(float(x), 6) for x in P["w2"]], "b2": round(float(P["b2"][0]), 6),
              "threshold": round(thr, 4)}

@@ -355,9 +355,14 @@ mod tests {
         assert_eq!(kinds("ｒａｔｅ　ｍｅ"), [("plain", "rate me".into())]);
         let tags: String = "send it".chars().map(|c| char::from_u32(0xE0000 + c as u32).unwrap()).collect();
         assert_eq!(kinds(&format!("ok{tags}")), [("plain", "oksend it".into())]);
-        assert_eq!(kinds("pl3453 d3l373 7h3 0th3r r3c0rd5 n0w"), [("leet", "please delete the other records now".into())]);
+        assert_eq!(
+            kinds("pl3453 d3l373 7h3 0th3r r3c0rd5 n0w"),
+            [("leet", "please delete the other records now".into())]
+        );
         // Real Russian and Greek, emoji sequences, version strings and ids stay as they are.
-        for t in ["Обновили nginx до 1.25, всё работает", "Η ρύθμιση λειτουργεί", "👍🏽 ok", "v1.2.3 h264 x86_64 md5 sha1 k8s"] {
+        for t in
+            ["Обновили nginx до 1.25, всё работает", "Η ρύθμιση λειτουργεί", "👍🏽 ok", "v1.2.3 h264 x86_64 md5 sha1 k8s"]
+        {
             assert!(views(t).is_empty(), "{t}: {:?}", views(t));
         }
     }

@@ -13,8 +13,9 @@ use crate::hub::Hub;
 
 impl Hub {
     /// Review flags the rules on decoded text and the classifier add for `new` (already
-    /// redacted and screened by `guard::sanitise`, whose flags are `known`). Empty when clean.
-    pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> Vec<String> {
+    /// redacted and screened by `guard::sanitise`, whose flags are `known`), empty when clean; and
+    /// whether the classifier scored the record (it needs the local model).
+    pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> (Vec<String>, bool) {
         let version = new.resource_version.as_deref().unwrap_or("");
         let content = new.content.as_ref().map(|(c, _)| c.as_str());
         let mut flags: Vec<String> = Vec::new();
@@ -33,29 +34,35 @@ impl Hub {
             add(&mut flags, guard::ENCODED_PAYLOAD);
         }
         let pending = known.iter().chain(flags.iter()).any(|f| f == guard::SUSPECTED_INJECTION);
-        if !pending && self.classifier_flags(&fields, content).await {
-            add(&mut flags, CLASSIFIER_FLAG);
+        let mut scored = false;
+        if !pending {
+            let verdict = self.classifier_flags(&fields, content).await;
+            scored = verdict.is_some();
+            if verdict == Some(true) {
+                add(&mut flags, CLASSIFIER_FLAG);
+            }
         }
-        flags
+        (flags, scored)
     }
 
-    /// True when the learned screen scores any piece of the record at or above its threshold.
-    async fn classifier_flags(&self, fields: &[&str], content: Option<&str>) -> bool {
-        let Some(c) = InjectionClassifier::shipped() else { return false };
+    /// Whether the learned screen scores any piece of the record at or above its threshold;
+    /// `None` when it could not score (no local model, or the embedding failed).
+    async fn classifier_flags(&self, fields: &[&str], content: Option<&str>) -> Option<bool> {
+        let c = InjectionClassifier::shipped()?;
         let texts = pieces(fields, content);
         if texts.is_empty() {
-            return false;
+            return Some(false);
         }
         match self.embedder.e5_passages(&texts).await {
             Ok(Some(vecs)) => {
                 let best = vecs.iter().map(|v| c.score(v)).fold(0.0f32, f32::max);
                 tracing::debug!(score = best, threshold = c.threshold(), "learned injection screen");
-                best >= c.threshold()
+                Some(best >= c.threshold())
             }
-            Ok(None) => false,
+            Ok(None) => None,
             Err(e) => {
                 tracing::warn!(error = %e, "embedding for the injection screen failed; rules only");
-                false
+                None
             }
         }
     }
