@@ -135,7 +135,7 @@ def real_sources(shared, rng, n):
     return src
 
 
-LONG_SOURCES = ("en_cosqa", "mini_swe_agent", "claude_code")
+LONG_SOURCES = ("en_cosqa", "mini_swe_agent")
 
 
 def split_groups(name, groups):
@@ -160,12 +160,13 @@ def sigmoid(z):
 def train(X, y, w, hidden=0, epochs=400, lr=0.05, l2=1e-3, seed=0):
     """Weighted logistic regression (hidden=0) or one ReLU layer, full-batch Adam."""
     rs = np.random.RandomState(seed)
+    X, y, w = X.astype(np.float32), y.astype(np.float32), w.astype(np.float32)
     d = X.shape[1]
-    P = {"w2": np.zeros(d if hidden == 0 else hidden), "b2": np.zeros(1)}
+    P = {"w2": np.zeros(d if hidden == 0 else hidden, dtype=np.float32), "b2": np.zeros(1, dtype=np.float32)}
     if hidden:
-        P["w1"] = rs.randn(hidden, d) * np.sqrt(2 / d)
-        P["b1"] = np.zeros(hidden)
-        P["w2"] = rs.randn(hidden) * np.sqrt(1 / hidden)
+        P["w1"] = (rs.randn(hidden, d) * np.sqrt(2 / d)).astype(np.float32)
+        P["b1"] = np.zeros(hidden, dtype=np.float32)
+        P["w2"] = (rs.randn(hidden) * np.sqrt(1 / hidden)).astype(np.float32)
     m = {k: np.zeros_like(v) for k, v in P.items()}
     v2 = {k: np.zeros_like(v) for k, v in P.items()}
     w = w / w.sum()
@@ -273,7 +274,8 @@ def holds_payload(piece, payload):
 
 def training_rows(units):
     """Pieces as rows. An injection's raw encoded text is not a positive (only its decoding is);
-    of an injection buried in a longer text, the whole text and the parts that hold the payload are."""
+    of an injection buried in a longer text, only the pieces that hold the payload are (the
+    others, the carrier's own lines, are negatives)."""
     X, y, w = [], [], []
     for u in units:
         if len(u.vecs) == 0:
@@ -282,7 +284,12 @@ def training_rows(units):
             enc = u.family.startswith("encoding_")
             rows = u.vecs[1:] if enc and len(u.vecs) > 1 else u.vecs[:1] if enc else u.vecs
             if u.payload and not enc:
-                rows = [v for i, (v, t) in enumerate(zip(u.vecs, u.texts)) if i == 0 or holds_payload(t, u.payload)]
+                # Only the pieces that hold the instruction; the carrier's other pieces are benign.
+                held = [holds_payload(t, u.payload) for t in u.texts]
+                rows = [v for v, h in zip(u.vecs, held) if h]
+                for v, h in zip(u.vecs, held):
+                    if not h:
+                        X.append(v), y.append(0.0), w.append(1.0)
             for r in rows:
                 X.append(r), y.append(1.0), w.append(1.0)
         else:
@@ -297,12 +304,17 @@ def unit_scores(P, units):
 
 def threshold(P, real_train, per_source):
     """The 99.8th percentile of the real training text's scores: of all of it, or the highest of
-    each source's own."""
+    each source's own (over its distinct texts)."""
     if not per_source:
         return max(float(np.quantile(unit_scores(P, real_train), REAL_QUANTILE)), 0.5)
-    by = {}
+    by, seen = {}, set()
     for u in real_train:
-        by.setdefault(u.source, []).append(u)
+        # Distinct texts: a harness line repeated in every session (Claude Code's "STOP what you
+        # are doing ...") is one text, not dozens, when the percentile is taken.
+        k = (u.source, u.texts[0] if u.texts else "")
+        if k not in seen:
+            seen.add(k)
+            by.setdefault(u.source, []).append(u)
     return max([0.5] + [float(np.quantile(unit_scores(P, us), REAL_QUANTILE)) for us in by.values()])
 
 
@@ -322,8 +334,9 @@ def load(shared, n, cap=0):
     held = [json.loads(l) for l in open(os.path.join(ROOT, "testdata/injection/heldout.jsonl"), encoding="utf-8")]
     real = real_sources(shared, rng, n)
     if cap:
-        # A fixed sample of each source of long texts (its texts keep their sessions): bounded
-        # embedding time, as a long text is scored in up to a dozen parts. A smaller cap takes a
+        # A fixed sample of the two largest sources of long texts (its texts keep their sessions):
+        # bounded embedding time, as a long text is scored in up to a dozen parts. Claude Code
+        # stays whole: its few hundred training texts set the threshold. A smaller cap takes a
         # prefix of the same shuffle, so the cache serves it.
         for k in LONG_SOURCES:
             v = real[k][:]
@@ -418,14 +431,23 @@ def main():
             thrs.append(thr)
             for i, u in enumerate(U):
                 if u.family in g:
-                    flagged[i] = unit_scores(P, [u])[0] >= thr
+                    score[i] = unit_scores(P, [u])[0]
+                    flagged[i] = score[i] >= thr
         return flagged, thrs
+
+    score = np.zeros(len(U))
 
     names = [r for r in a.recipes.split(",") if r]
     data = {r: recipe_data(U, real_train_all, RECIPES[r], random.Random(34)) for r in names}
     lofo, thrs = {}, {}
     for r in names:
         lofo[r], thrs[r] = cv(a.hidden, [[f] for f in families], RECIPES[r], *data[r])
+    lofo_score = score.copy()
+    # The bar for a record whose only finding is a fetch-and-run command: just above the highest
+    # leave-one-family-out score of the corpus's look-alikes with one (install notes), so that no
+    # install note in the corpus is held; never above the general threshold.
+    fr_units = [i for i, u in enumerate(U) if u.fetch_run_only and u.label == "benign"]
+    fr_thr = round(float(max(lofo_score[i] for i in fr_units)) + 0.01, 4) if fr_units else 1.0
     p(f"\nModel: {'logistic regression' if a.hidden == 0 else f'MLP, {a.hidden} hidden'} on the E5 passage vector; "
       + "; ".join(f"{r}: {len(data[r][1])} real training texts, per-fold thresholds "
                   f"{min(thrs[r]):.3f}..{max(thrs[r]):.3f}" for r in names) + ".")
@@ -433,7 +455,8 @@ def main():
     p("\n### Leave one family out (each family scored by a model that never saw it)\n")
     p("Flagged by rules + decoded + classifier, per recipe.\n")
     names_b = names + [f"{names[-1]}*"]
-    lofo[f"{names[-1]}*"] = lofo[names[-1]]
+    lofo[f"{names[-1]}*"] = lofo[names[-1]] | np.array(
+        [u.fetch_run_only and lofo_score[i] >= fr_thr for i, u in enumerate(U)])
     if base:
         names_b.append("baseline")
         lofo["baseline"] = unit_scores(base[0], U) >= base[1]
@@ -515,6 +538,13 @@ def main():
     p("Thresholds: " + ", ".join(f"{r} {shipped[r][1]:.3f}" for r in names) + ". A text is one record field, "
       "from a session or document no model trained on; flagged = rules + decoded + classifier.\n")
     shipped[f"{names[-1]}*"] = shipped[names[-1]]
+    fr_ship = min(fr_thr, shipped[names[-1]][1])
+
+    def held(r, u, s_, thr):
+        """Held for review under column r: the rules (as r takes them) or the classifier, and in the
+        * column a lone fetch-and-run command scored at or above its own bar."""
+        return rule_for(r)(u) or s_ >= thr or (r.endswith("*") and u.fetch_run_only and s_ >= fr_ship)
+
     if base:
         shipped["baseline"] = base
     names = names_b
@@ -527,7 +557,7 @@ def main():
         cells = []
         for r in names:
             P, thr = shipped[r]
-            both = sum(rule_for(r)(u) or s_ >= thr for u, s_ in zip(us, unit_scores(P, us)))
+            both = sum(held(r, u, s_, thr) for u, s_ in zip(us, unit_scores(P, us)))
             allr[r] += both
             cells.append(f"{both} ({both / len(us):.2%})")
         alln += len(us)
@@ -540,7 +570,10 @@ def main():
     for lab in ("injection", "benign"):
         idx = [i for i, u in enumerate(H) if u.label == lab]
         p(f"| {lab} | {len(idx)} | {sum(rules(H[i]) for i in idx)} | " + " | ".join(
-            str(sum(rule_for(r)(H[i]) or hs[r][i] >= shipped[r][1] for i in idx)) for r in names) + " |")
+            str(sum(held(r, H[i], hs[r][i], shipped[r][1]) for i in idx)) for r in names) + " |")
+    p(f"\nFetch-and-run bar (column *): {fr_ship:.3f}, from the leave-one-family-out scores of the corpus's "
+      f"{len(fr_units)} look-alikes whose only finding is a fetch-and-run command; "
+      f"{sum(1 for u in U if u.fetch_run_only and u.label == 'injection')} corpus injections have that as their only finding.")
     p(f"\n(evaluation took {time.time() - t0:.0f} s)")
     text = "\n".join(out)
     print(text)
@@ -551,7 +584,7 @@ def main():
         P, thr = shipped[names[0] if "after" not in shipped else "after"]
         w = {"model": "multilingual-e5-small passage vector, unit length", "dim": 384, "hidden": a.hidden,
              "w2": [round(float(x), 6) for x in P["w2"]], "b2": round(float(P["b2"][0]), 6),
-             "threshold": round(thr, 4)}
+             "threshold": round(thr, 4), "fetch_run_threshold": round(fr_ship, 4)}
         if a.hidden:
             w["w1"] = [round(float(x), 6) for x in P["w1"].ravel()]
             w["b1"] = [round(float(x), 6) for x in P["b1"]]

@@ -60,6 +60,10 @@ struct Weights {
     w2: Vec<f32>,
     b2: f32,
     threshold: f32,
+    /// The bar for a record whose only rule finding is a fetch-and-run command (`curl ... | sh`);
+    /// the general threshold when absent.
+    #[serde(default)]
+    fetch_run_threshold: Option<f32>,
 }
 
 /// A fitted classifier: logistic regression or a one-hidden-layer ReLU network.
@@ -77,7 +81,8 @@ impl InjectionClassifier {
         } else {
             w.w1.len() == w.hidden * w.dim && w.b1.len() == w.hidden && w.w2.len() == w.hidden
         };
-        let finite = w.w1.iter().chain(&w.b1).chain(&w.w2).chain([&w.b2, &w.threshold]).all(|x| x.is_finite());
+        let finite = w.w1.iter().chain(&w.b1).chain(&w.w2).chain([&w.b2, &w.threshold]).all(|x| x.is_finite())
+            && w.fetch_run_threshold.is_none_or(f32::is_finite);
         if !ok || !finite || w.dim == 0 {
             return Err(format!("injection screen weights: shapes do not agree (dim {}, hidden {})", w.dim, w.hidden));
         }
@@ -100,6 +105,13 @@ impl InjectionClassifier {
     /// Scores at or above this are flagged (chosen on real text for a low false-positive rate).
     pub fn threshold(&self) -> f32 {
         self.w.threshold
+    }
+
+    /// The bar for a record whose only rule finding is a fetch-and-run command: install notes
+    /// read like that, so such a record is held only when it also scores this high (chosen on the
+    /// corpus's install-note look-alikes, never above [`Self::threshold`]).
+    pub fn fetch_run_threshold(&self) -> f32 {
+        self.w.fetch_run_threshold.map_or(self.w.threshold, |t| t.min(self.w.threshold))
     }
 
     /// Probability-like score in [0, 1] that the text behind the unit vector `v` tries to steer
@@ -304,6 +316,11 @@ mod tests {
         let lr = r#"{"dim": 2, "hidden": 0, "w2": [4, -4], "b2": 0, "threshold": 0.5}"#;
         let c = InjectionClassifier::from_json(lr).unwrap();
         assert!(c.flags(&[1.0, 0.0]) && !c.flags(&[0.0, 1.0]));
+        assert_eq!(c.fetch_run_threshold(), 0.5, "the general threshold when the file has none");
+        let fr = r#"{"dim": 2, "hidden": 0, "w2": [4, -4], "b2": 0, "threshold": 0.5, "fetch_run_threshold": 0.3}"#;
+        assert_eq!(InjectionClassifier::from_json(fr).unwrap().fetch_run_threshold(), 0.3);
+        let high = r#"{"dim": 2, "hidden": 0, "w2": [4, -4], "b2": 0, "threshold": 0.5, "fetch_run_threshold": 0.9}"#;
+        assert_eq!(InjectionClassifier::from_json(high).unwrap().fetch_run_threshold(), 0.5, "never above it");
         let mlp =
             r#"{"dim": 2, "hidden": 2, "w1": [1, 0, 0, 1], "b1": [0, 0], "w2": [5, -5], "b2": 0, "threshold": 0.5}"#;
         let c = InjectionClassifier::from_json(mlp).unwrap();

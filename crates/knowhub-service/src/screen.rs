@@ -14,8 +14,8 @@ use crate::hub::Hub;
 impl Hub {
     /// Review flags the rules on decoded text and the classifier add for `new` (already
     /// redacted and screened by `guard::sanitise`, whose flags are `known`), empty when clean; and
-    /// whether the classifier scored the record (it needs the local model).
-    pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> (Vec<String>, bool) {
+    /// the classifier's score for the record, when it scored it (it needs the local model).
+    pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> (Vec<String>, Option<f32>) {
         let version = new.resource_version.as_deref().unwrap_or("");
         let content = new.content.as_ref().map(|(c, _)| c.as_str());
         let mut flags: Vec<String> = Vec::new();
@@ -34,30 +34,29 @@ impl Hub {
             add(&mut flags, guard::ENCODED_PAYLOAD);
         }
         let pending = known.iter().chain(flags.iter()).any(|f| f == guard::SUSPECTED_INJECTION);
-        let mut scored = false;
+        let mut score = None;
         if !pending {
-            let verdict = self.classifier_flags(&fields, content).await;
-            scored = verdict.is_some();
-            if verdict == Some(true) {
+            score = self.classifier_score(&fields, content).await;
+            if score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold()) {
                 add(&mut flags, CLASSIFIER_FLAG);
             }
         }
-        (flags, scored)
+        (flags, score)
     }
 
-    /// Whether the learned screen scores any piece of the record at or above its threshold;
-    /// `None` when it could not score (no local model, or the embedding failed).
-    async fn classifier_flags(&self, fields: &[&str], content: Option<&str>) -> Option<bool> {
+    /// The learned screen's score for the record (the highest over its pieces); `None` when it
+    /// could not score (no local model, or the embedding failed).
+    async fn classifier_score(&self, fields: &[&str], content: Option<&str>) -> Option<f32> {
         let c = InjectionClassifier::shipped()?;
         let texts = pieces(fields, content);
         if texts.is_empty() {
-            return Some(false);
+            return Some(0.0);
         }
         match self.embedder.e5_passages(&texts).await {
             Ok(Some(vecs)) => {
                 let best = vecs.iter().map(|v| c.score(v)).fold(0.0f32, f32::max);
                 tracing::debug!(score = best, threshold = c.threshold(), "learned injection screen");
-                Some(best >= c.threshold())
+                Some(best)
             }
             Ok(None) => None,
             Err(e) => {

@@ -2,6 +2,7 @@
 //! the caller may not read), write (a new record or a confirmation of a near-duplicate, contests,
 //! content proposals). Extraction writes its records through the same [`Hub::store_new`].
 
+use knowhub_ai::screen::{InjectionClassifier, CLASSIFIER_FLAG};
 use knowhub_core::guard;
 use knowhub_core::redact::RedactionCounts;
 use knowhub_core::validate::SubmitRequest;
@@ -82,7 +83,7 @@ impl Hub {
         // Sanitise and screen: redaction and the injection rules, then the rules on decoded text
         // and the classifier. Each finding is a review flag.
         let (redactions, mut flags) = knowhub_core::sanitise::sanitise(&mut new);
-        let (more, scored) = self.screen_more(&new, &flags).await;
+        let (more, score) = self.screen_more(&new, &flags).await;
         flags.extend(more);
 
         // Decide: a key past its record limits is held too; any flag but a lone fetch-and-run
@@ -96,13 +97,17 @@ impl Hub {
             AutoApprove::None => false,
         };
         // A fetch-and-run command as the only finding reads like install documentation: when the
-        // classifier scored the record, it holds the write only if the classifier flagged it too
-        // (its flag is then among `flags`); the record keeps `dangerous_command` either way.
+        // classifier scored the record, it holds the write only at or above the classifier's bar
+        // for such records; the record keeps `dangerous_command` either way.
         let version = new.resource_version.as_deref().unwrap_or("");
         let content = new.content.as_ref().map_or("", |(c, _)| c.as_str());
-        let install_note = scored
-            && flags.iter().all(|f| f == guard::DANGEROUS_COMMAND)
+        let fetch_run_only = flags.iter().all(|f| f == guard::DANGEROUS_COMMAND)
             && guard::only_fetch_and_run(&[&new.task, &new.resource, version, &new.result, content]);
+        let bar = InjectionClassifier::shipped().map(InjectionClassifier::fetch_run_threshold);
+        let install_note = fetch_run_only && score.zip(bar).is_some_and(|(s, b)| s < b);
+        if fetch_run_only && !install_note && score.is_some() && !flags.iter().any(|f| f == CLASSIFIER_FLAG) {
+            flags.push(CLASSIFIER_FLAG.to_string());
+        }
         let holding = flags.iter().any(|f| !(install_note && f == guard::DANGEROUS_COMMAND));
         new.status = if approved && !holding { Status::Approved } else { Status::Pending };
         new.flags.extend(flags);
