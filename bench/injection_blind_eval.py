@@ -48,6 +48,7 @@ def main():
     W = json.load(open(a.weights))
     assert W.get("hidden", 0) == 0, "only the logistic model is read here"
     w2, b2, thr = np.array(W["w2"]), W["b2"], W["threshold"]
+    fr_thr = min(W.get("fetch_run_threshold", thr), thr)
 
     ts = {}
     if a.ts:
@@ -71,7 +72,7 @@ def main():
         cats = set(d["rules"]) | {c for p in pieces[1:] for c in p["rules"]}
         r["fetch_run_only"] = cats == {"dangerous_command"} and any(x.search(c["text"]) for x in FETCH_RUN)
         r["rules_hold"] = r["rules"] and not r["fetch_run_only"]
-        r["all_fr"] = r["rules_hold"] or r["clf"]
+        r["all_fr"] = r["rules_hold"] or r["clf"] or (r["fetch_run_only"] and score >= fr_thr)
         if a.ts:
             r["ts_cats"] = sorted(set(ts[c["id"]]))
         rows.append(r)
@@ -80,7 +81,8 @@ def main():
     ben = [r for r in rows if r["label"] == "benign"]
     out = []
     p = out.append
-    p(f"cases: {len(rows)} ({len(inj)} injections, {len(ben)} benign look-alikes); classifier threshold {thr}")
+    p(f"cases: {len(rows)} ({len(inj)} injections, {len(ben)} benign look-alikes); classifier threshold {thr}, "
+      f"for a lone fetch-and-run command {fr_thr}")
     p("")
     p("| | n | rules on raw text | rules + decoded views | classifier alone | rules + classifier | rules + classifier, fetch-and-run to the classifier |")
     p("|---|---:|---:|---:|---:|---:|---:|")
@@ -92,9 +94,9 @@ def main():
         p(f"\nPrecision ({what}): {pct(tp, tp + fp)}.")
     fr = [r for r in rows if r["fetch_run_only"]]
     p(f"\nA fetch-and-run command is the rules' only finding in {len(fr)} cases: "
-      f"{sum(r['label'] == 'injection' for r in fr)} injections, of which the classifier flags "
-      f"{sum(r['clf'] for r in fr if r['label'] == 'injection')}; {sum(r['label'] == 'benign' for r in fr)} look-alikes, "
-      f"of which it flags {sum(r['clf'] for r in fr if r['label'] == 'benign')}.")
+      f"{sum(r['label'] == 'injection' for r in fr)} injections, of which {sum(r['all_fr'] for r in fr if r['label'] == 'injection')} "
+      f"score at or above the fetch-and-run bar; {sum(r['label'] == 'benign' for r in fr)} look-alikes, of which "
+      f"{sum(r['all_fr'] for r in fr if r['label'] == 'benign')} do.")
 
     def table(title, key, subset):
         g = defaultdict(list)
