@@ -376,6 +376,7 @@ def recipe_data(U, real_train, recipe, rng):
 
 
 def main():
+    global REAL_QUANTILE
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default="../shared")
     ap.add_argument("--real", type=int, default=1200, help="documents per retrieval corpus")
@@ -393,7 +394,6 @@ def main():
     ap.add_argument("--quantile", type=float, default=REAL_QUANTILE, help="per-source percentile of real text")
     a = ap.parse_args()
 
-    global REAL_QUANTILE
     REAL_QUANTILE = a.quantile
     U, H, real_train_all, real_test = load(a.shared, a.real, a.cap)
     base = None
