@@ -14,7 +14,7 @@ vectors as the server); vectors are cached in target/injection-cache/.
 
 Generalisation is measured by family: leave-one-family-out (the classifier never saw the family
 it is tested on), and group hold-outs (every language but English, every encoding, every
-structural carrier). The threshold is picked on the real training text only (the 99.8th
+structural carrier). The threshold is picked on the real training text only (the --quantile
 percentile of its scores), in every fold the same way. Two recipes (RECIPES) are trained and
 measured side by side on the same split: the one the screen first shipped with and the current
 one, whose model --write-weights writes.
@@ -36,8 +36,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, "target", "injection-cache", "vectors.jsonl")
 EXAMPLE = os.environ.get("INJECTION_VECTORS", os.path.join(ROOT, "target", "release", "examples", "injection_vectors"))
 WEIGHTS = os.path.join(ROOT, "crates", "knowhub-ai", "src", "injection_screen.json")
-# Share of real training text allowed above the threshold (the target on held-out real text is 0.5%).
-REAL_QUANTILE = 0.998
+# Share of real training text allowed above the threshold (the target on held-out real text is 0.5%):
+# the shipped weights take the 99.5th percentile of each source's distinct texts (the first ones, and
+# the "before" recipe, the 99.8th: --quantile 0.998).
+REAL_QUANTILE = 0.995
 
 
 def key(text, field):
@@ -303,7 +305,7 @@ def unit_scores(P, units):
 
 
 def threshold(P, real_train, per_source):
-    """The 99.8th percentile of the real training text's scores: of all of it, or the highest of
+    """The REAL_QUANTILE percentile of the real training text's scores: of all of it, or the highest of
     each source's own (over its distinct texts)."""
     if not per_source:
         return max(float(np.quantile(unit_scores(P, real_train), REAL_QUANTILE)), 0.5)

@@ -15,9 +15,10 @@
 //!
 //! The weights (`injection_screen.json`) were fitted offline on `testdata/injection/cases.jsonl`
 //! and real work text by `bench/injection_eval.py`, which also reports how well it generalises to
-//! families it never saw and picks the threshold on real text: the highest of each source's 99.8th
-//! percentile (retrieval corpora, agent sessions, experience records), so that no one kind of
-//! real text is flagged above the target because the others pulled a pooled percentile down.
+//! families it never saw and picks the threshold on real text: the highest of each source's 99.5th
+//! percentile over its distinct texts (retrieval corpora, agent sessions, experience records), so
+//! that no one kind of real text is flagged above the target because the others pulled a pooled
+//! percentile down.
 
 use std::sync::LazyLock;
 
