@@ -22,6 +22,8 @@ from collections import defaultdict
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from injection_eval import FETCH_RUN  # noqa: E402
 
 
 def pct(k, n):
@@ -46,6 +48,7 @@ def main():
     W = json.load(open(a.weights))
     assert W.get("hidden", 0) == 0, "only the logistic model is read here"
     w2, b2, thr = np.array(W["w2"]), W["b2"], W["threshold"]
+    fr_thr = min(W.get("fetch_run_threshold", thr), thr)
 
     ts = {}
     if a.ts:
@@ -65,6 +68,11 @@ def main():
         r = dict(c, rules_raw=raw, rules=raw or views, score=float(score), clf=bool(score >= thr),
                  rust_cats=sorted(set(d["rules"])), pieces=len(pieces))
         r["all"] = r["rules"] or r["clf"]
+        # A fetch-and-run command (`curl ... | sh`) as the only finding, left to the classifier.
+        cats = set(d["rules"]) | {c for p in pieces[1:] for c in p["rules"]}
+        r["fetch_run_only"] = cats == {"dangerous_command"} and any(x.search(c["text"]) for x in FETCH_RUN)
+        r["rules_hold"] = r["rules"] and not r["fetch_run_only"]
+        r["all_fr"] = r["rules_hold"] or r["clf"] or (r["fetch_run_only"] and score >= fr_thr)
         if a.ts:
             r["ts_cats"] = sorted(set(ts[c["id"]]))
         rows.append(r)
@@ -73,15 +81,22 @@ def main():
     ben = [r for r in rows if r["label"] == "benign"]
     out = []
     p = out.append
-    p(f"cases: {len(rows)} ({len(inj)} injections, {len(ben)} benign look-alikes); classifier threshold {thr}")
+    p(f"cases: {len(rows)} ({len(inj)} injections, {len(ben)} benign look-alikes); classifier threshold {thr}, "
+      f"for a lone fetch-and-run command {fr_thr}")
     p("")
-    p("| | n | rules on raw text | rules + decoded views (shipped rules) | classifier alone | rules + classifier (shipped screen) |")
-    p("|---|---:|---:|---:|---:|---:|")
+    p("| | n | rules on raw text | rules + decoded views | classifier alone | rules + classifier | rules + classifier, fetch-and-run to the classifier |")
+    p("|---|---:|---:|---:|---:|---:|---:|")
     for name, rs in (("injections caught (recall)", inj), ("look-alikes flagged (false positives)", ben)):
         p(f"| {name} | {len(rs)} | " + " | ".join(pct(sum(r[k] for r in rs), len(rs))
-                                               for k in ("rules_raw", "rules", "clf", "all")) + " |")
-    tp, fp = sum(r["all"] for r in inj), sum(r["all"] for r in ben)
-    p(f"\nPrecision of the shipped screen on this set: {pct(tp, tp + fp)}.")
+                                               for k in ("rules_raw", "rules", "clf", "all", "all_fr")) + " |")
+    for k, what in (("all", "rules + classifier"), ("all_fr", "fetch-and-run to the classifier")):
+        tp, fp = sum(r[k] for r in inj), sum(r[k] for r in ben)
+        p(f"\nPrecision ({what}): {pct(tp, tp + fp)}.")
+    fr = [r for r in rows if r["fetch_run_only"]]
+    p(f"\nA fetch-and-run command is the rules' only finding in {len(fr)} cases: "
+      f"{sum(r['label'] == 'injection' for r in fr)} injections, of which {sum(r['all_fr'] for r in fr if r['label'] == 'injection')} "
+      f"score at or above the fetch-and-run bar; {sum(r['label'] == 'benign' for r in fr)} look-alikes, of which "
+      f"{sum(r['all_fr'] for r in fr if r['label'] == 'benign')} do.")
 
     def table(title, key, subset):
         g = defaultdict(list)

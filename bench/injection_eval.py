@@ -14,7 +14,7 @@ vectors as the server); vectors are cached in target/injection-cache/.
 
 Generalisation is measured by family: leave-one-family-out (the classifier never saw the family
 it is tested on), and group hold-outs (every language but English, every encoding, every
-structural carrier). The threshold is picked on the real training text only (the 99.8th
+structural carrier). The threshold is picked on the real training text only (the --quantile
 percentile of its scores), in every fold the same way. Two recipes (RECIPES) are trained and
 measured side by side on the same split: the one the screen first shipped with and the current
 one, whose model --write-weights writes.
@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -33,10 +34,12 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, "target", "injection-cache", "vectors.jsonl")
-EXAMPLE = os.path.join(ROOT, "target", "release", "examples", "injection_vectors")
+EXAMPLE = os.environ.get("INJECTION_VECTORS", os.path.join(ROOT, "target", "release", "examples", "injection_vectors"))
 WEIGHTS = os.path.join(ROOT, "crates", "knowhub-ai", "src", "injection_screen.json")
-# Share of real training text allowed above the threshold (the target on held-out real text is 0.5%).
-REAL_QUANTILE = 0.998
+# Share of real training text allowed above the threshold (the target on held-out real text is 0.5%):
+# the shipped weights take the 99.5th percentile of each source's distinct texts (the first ones, and
+# the "before" recipe, the 99.8th: --quantile 0.998).
+REAL_QUANTILE = 0.995
 
 
 def key(text, field):
@@ -134,6 +137,9 @@ def real_sources(shared, rng, n):
     return src
 
 
+LONG_SOURCES = ("en_cosqa", "mini_swe_agent")
+
+
 def split_groups(name, groups):
     """The groups (sessions, documents, pairs) of a source that train; the rest measure. Groups
     sorted by size go alternately to measuring and training, so both sides get about half of a
@@ -156,12 +162,13 @@ def sigmoid(z):
 def train(X, y, w, hidden=0, epochs=400, lr=0.05, l2=1e-3, seed=0):
     """Weighted logistic regression (hidden=0) or one ReLU layer, full-batch Adam."""
     rs = np.random.RandomState(seed)
+    X, y, w = X.astype(np.float32), y.astype(np.float32), w.astype(np.float32)
     d = X.shape[1]
-    P = {"w2": np.zeros(d if hidden == 0 else hidden), "b2": np.zeros(1)}
+    P = {"w2": np.zeros(d if hidden == 0 else hidden, dtype=np.float32), "b2": np.zeros(1, dtype=np.float32)}
     if hidden:
-        P["w1"] = rs.randn(hidden, d) * np.sqrt(2 / d)
-        P["b1"] = np.zeros(hidden)
-        P["w2"] = rs.randn(hidden) * np.sqrt(1 / hidden)
+        P["w1"] = (rs.randn(hidden, d) * np.sqrt(2 / d)).astype(np.float32)
+        P["b1"] = np.zeros(hidden, dtype=np.float32)
+        P["w2"] = (rs.randn(hidden) * np.sqrt(1 / hidden)).astype(np.float32)
     m = {k: np.zeros_like(v) for k, v in P.items()}
     v2 = {k: np.zeros_like(v) for k, v in P.items()}
     w = w / w.sum()
@@ -198,8 +205,13 @@ def predict(P, X):
 class Unit:
     """One screened text: its label, family, the rules' verdicts and its pieces' vectors."""
 
-    def __init__(self, label, family, field, d, source=None):
+    def __init__(self, label, family, field, d, source=None, payload=None):
         self.label, self.family, self.field, self.source = label, family, field, source
+        self.texts = [p["text"] for p in d["pieces"]]
+        self.payload = payload
+        cats = set(d["rules"]) | {c for p in d["pieces"][1:] for c in p["rules"]}
+        self.fetch_run_only = cats == {"dangerous_command"} and any(r.search(self.texts[0] if self.texts else "")
+                                                                    for r in FETCH_RUN)
         self.rules_raw = bool(d["rules"]) and field != "resource_version"  # submit never screened it
         self.rules_views = any(p["rules"] for p in d["pieces"][1:]) if d["pieces"] else False
         self.vecs = np.array([p["vec"] for p in d["pieces"]], dtype=np.float32).reshape(-1, 384)
@@ -220,9 +232,52 @@ RECIPES = {
 # Corpus families the "before" recipe did not have.
 NEW_FAMILIES = {"benign_agent_work"}
 
+# The fetch-and-run patterns of guard.rs (`curl ... | sh`, `sh -c "$(curl ...)"`, `iwr ... | iex`).
+FETCH_RUN = [re.compile(p, re.I) for p in [
+    r"\b(curl|wget|fetch)\b[^|\n;]{0,300}\|\s*(sudo\s+(-\S+\s+)*)?(ba|z|da|k|fi)?sh\b",
+    r"\b(ba|z|da|k)?sh\s+(-c\s+)?[\"']?\$\(\s*(curl|wget)\b",
+    r"\b(ba|z|da|k)?sh\s+<\(\s*(curl|wget)\b",
+    r"\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b[^|\n]{0,300}\|\s*(iex|invoke-expression)\b",
+]]
+HUB_FAMILIES = ("hub_", "trigger_", "social_notice", "goal_", "embed_")
+HUB_BENIGN = ("benign_install_curl", "benign_rating_talk", "benign_security_quote", "benign_runbook_env",
+              "benign_agents_md", "benign_embed_")
+# Families reported together (the first group that matches a family takes it).
+FAMILY_GROUPS = [
+    ("hub manipulation (records, ratings)", lambda f: f in ("hub_records", "hub_rate")),
+    ("conditional triggers, notices", lambda f: f in ("trigger_conditional", "social_notice")),
+    ("exfiltration, safety-off (many languages)", lambda f: f in ("goal_env", "goal_safety")),
+    ("payload buried in a longer text", lambda f: f.startswith("embed_")),
+    ("first corpus: languages", lambda f: f.startswith("lang_")),
+    ("first corpus: encodings", lambda f: f.startswith("encoding_")),
+    ("first corpus: carriers", lambda f: f in ("tool_call_json", "tool_call_xml", "yaml_front_matter", "html_comment",
+                                               "code_block_system", "field_resource", "field_version")),
+    ("first corpus: English forms", lambda f: not f.startswith("benign_")),
+    ("look-alikes: install, ratings, advisories, runbooks, AGENTS.md", lambda f: f in HUB_BENIGN[:5]),
+    ("look-alikes buried in a longer text", lambda f: f.startswith("benign_embed_")),
+    ("look-alikes: first corpus, other languages", lambda f: f.startswith("benign_lang_")),
+    ("look-alikes: real text samples", lambda f: f.startswith("benign_real_")),
+    ("look-alikes: first corpus, English and encodings", lambda f: f.startswith("benign_")),
+]
+
+
+def grams(t, n=4):
+    t = " ".join(t.lower().split())
+    return {t[i:i + n] for i in range(max(len(t) - n + 1, 1))}
+
+
+def holds_payload(piece, payload):
+    """True when most of a piece's text comes from the payload (the instruction inside a longer
+    text), so a carrier's own lines (a log's other lines, a README's install section) are not
+    taught as injections."""
+    g = grams(piece)
+    return len(g & grams(payload)) >= 0.6 * len(g)
+
 
 def training_rows(units):
-    """Pieces as rows. An injection's raw encoded text is not a positive (only its decoding is)."""
+    """Pieces as rows. An injection's raw encoded text is not a positive (only its decoding is);
+    of an injection buried in a longer text, only the pieces that hold the payload are (the
+    others, the carrier's own lines, are negatives)."""
     X, y, w = [], [], []
     for u in units:
         if len(u.vecs) == 0:
@@ -230,6 +285,13 @@ def training_rows(units):
         if u.label == "injection":
             enc = u.family.startswith("encoding_")
             rows = u.vecs[1:] if enc and len(u.vecs) > 1 else u.vecs[:1] if enc else u.vecs
+            if u.payload and not enc:
+                # Only the pieces that hold the instruction; the carrier's other pieces are benign.
+                held = [holds_payload(t, u.payload) for t in u.texts]
+                rows = [v for v, h in zip(u.vecs, held) if h]
+                for v, h in zip(u.vecs, held):
+                    if not h:
+                        X.append(v), y.append(0.0), w.append(1.0)
             for r in rows:
                 X.append(r), y.append(1.0), w.append(1.0)
         else:
@@ -243,13 +305,18 @@ def unit_scores(P, units):
 
 
 def threshold(P, real_train, per_source):
-    """The 99.8th percentile of the real training text's scores: of all of it, or the highest of
-    each source's own."""
+    """The REAL_QUANTILE percentile of the real training text's scores: of all of it, or the highest of
+    each source's own (over its distinct texts)."""
     if not per_source:
         return max(float(np.quantile(unit_scores(P, real_train), REAL_QUANTILE)), 0.5)
-    by = {}
+    by, seen = {}, set()
     for u in real_train:
-        by.setdefault(u.source, []).append(u)
+        # Distinct texts: a harness line repeated in every session (Claude Code's "STOP what you
+        # are doing ...") is one text, not dozens, when the percentile is taken.
+        k = (u.source, u.texts[0] if u.texts else "")
+        if k not in seen:
+            seen.add(k)
+            by.setdefault(u.source, []).append(u)
     return max([0.5] + [float(np.quantile(unit_scores(P, us), REAL_QUANTILE)) for us in by.values()])
 
 
@@ -261,20 +328,29 @@ def fit(units, real_train, hidden, recipe):
     return P, threshold(P, real_train, recipe["per_source"])
 
 
-def load(shared, n):
+def load(shared, n, cap=0):
     """The corpus, the held-out cases and the real text, embedded; the real text split by
     session or document into what trains and what measures."""
     rng = random.Random(34)
     cases = [json.loads(l) for l in open(os.path.join(ROOT, "testdata/injection/cases.jsonl"), encoding="utf-8")]
     held = [json.loads(l) for l in open(os.path.join(ROOT, "testdata/injection/heldout.jsonl"), encoding="utf-8")]
     real = real_sources(shared, rng, n)
+    if cap:
+        # A fixed sample of the two largest sources of long texts (its texts keep their sessions):
+        # bounded embedding time, as a long text is scored in up to a dozen parts. Claude Code
+        # stays whole: its few hundred training texts set the threshold. A smaller cap takes a
+        # prefix of the same shuffle, so the cache serves it.
+        for k in LONG_SOURCES:
+            v = real[k][:]
+            random.Random(k).shuffle(v)
+            real[k] = v[:cap]
     items = [(c["text"], c["field"]) for c in cases + held]
     for v in real.values():
         items += [(t, f) for t, f, _ in v]
     cache = embed_all(items)
 
-    def unit(label, fam, text, field, source=None):
-        return Unit(label, fam, field, cache[key(text, field)], source)
+    def unit(label, fam, text, field, source=None, payload=None):
+        return Unit(label, fam, field, cache[key(text, field)], source, payload)
 
     real_train, real_test, measured = {}, {}, set()
     for name, texts in real.items():
@@ -282,7 +358,7 @@ def load(shared, n):
         real_train[name] = [unit("benign", "real_" + name, t, f, name) for t, f, g in texts if g in train_groups]
         real_test[name] = [unit("benign", "real_" + name, t, f, name) for t, f, g in texts if g not in train_groups]
         measured |= {t[:1200] for t, _, g in texts if g not in train_groups}
-    U = [unit(c["label"], c["family"], c["text"], c["field"]) for c in cases]
+    U = [unit(c["label"], c["family"], c["text"], c["field"], payload=c.get("payload")) for c in cases]
     # Corpus cases sampled from the real sources (benign_real_*) that come from a measured
     # session or document train no model: they are scored in their own family's fold only.
     for u, c in zip(U, cases):
@@ -302,6 +378,7 @@ def recipe_data(U, real_train, recipe, rng):
 
 
 def main():
+    global REAL_QUANTILE
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default="../shared")
     ap.add_argument("--real", type=int, default=1200, help="documents per retrieval corpus")
@@ -309,9 +386,22 @@ def main():
     ap.add_argument("--compare", action="store_true", help="also cross-validate an MLP")
     ap.add_argument("--write-weights", action="store_true", help="write the 'after' model")
     ap.add_argument("--report", default=None)
+    ap.add_argument("--cap", type=int, default=0, help="at most this many texts per real source (0: all)")
+    ap.add_argument("--recipes", default="before,after", help="which RECIPES to cross-validate")
+    ap.add_argument("--baseline", default=None,
+                    help="a weight file scored as it is (no refit) beside the recipes, e.g. the screen before")
+    ap.add_argument("--no-groups", action="store_true", help="skip the group hold-outs")
+    ap.add_argument("--folds", type=int, default=0,
+                    help="families in this many folds of whole families instead of one family at a time")
+    ap.add_argument("--quantile", type=float, default=REAL_QUANTILE, help="per-source percentile of real text")
     a = ap.parse_args()
 
-    U, H, real_train_all, real_test = load(a.shared, a.real)
+    REAL_QUANTILE = a.quantile
+    U, H, real_train_all, real_test = load(a.shared, a.real, a.cap)
+    base = None
+    if a.baseline:
+        W = json.load(open(a.baseline))
+        base = ({"w2": np.array(W["w2"]), "b2": np.array([W["b2"]])}, W["threshold"])
     out = []
     p = out.append
     families = sorted({u.family for u in U})
@@ -331,6 +421,14 @@ def main():
     def rules_dec(u):
         return u.rules_raw or u.rules_views
 
+    def rules_hold(u):
+        """The rules as submit holds with them when a fetch-and-run command alone is left to the
+        classifier (the column marked *)."""
+        return rules_dec(u) and not u.fetch_run_only
+
+    def rule_for(r):
+        return rules_hold if r.endswith("*") else rules_dec
+
     def cv(hidden, groups, recipe, corpus, rt):
         """scores per unit of U with each group of families held out of training."""
         flagged = np.zeros(len(U), dtype=bool)
@@ -340,43 +438,83 @@ def main():
             thrs.append(thr)
             for i, u in enumerate(U):
                 if u.family in g:
-                    flagged[i] = unit_scores(P, [u])[0] >= thr
+                    score[i] = unit_scores(P, [u])[0]
+                    flagged[i] = score[i] >= thr
         return flagged, thrs
 
-    names = list(RECIPES)
+    score = np.zeros(len(U))
+
+    names = [r for r in a.recipes.split(",") if r]
     data = {r: recipe_data(U, real_train_all, RECIPES[r], random.Random(34)) for r in names}
     lofo, thrs = {}, {}
     for r in names:
-        lofo[r], thrs[r] = cv(a.hidden, [[f] for f in families], RECIPES[r], *data[r])
+        if a.folds:
+            fams = families[:]
+            random.Random(7).shuffle(fams)
+            fold_groups = [fams[i::a.folds] for i in range(a.folds)]
+        else:
+            fold_groups = [[f] for f in families]
+        lofo[r], thrs[r] = cv(a.hidden, fold_groups, RECIPES[r], *data[r])
+    lofo_score = score.copy()
+    # The bar for a record whose only finding is a fetch-and-run command: just above the highest
+    # leave-one-family-out score of the corpus's look-alikes with one (install notes), so that no
+    # install note in the corpus is held; never above the general threshold.
+    fr_units = [i for i, u in enumerate(U) if u.fetch_run_only and u.label == "benign"]
+    fr_thr = round(float(max(lofo_score[i] for i in fr_units)) + 0.01, 4) if fr_units else 1.0
     p(f"\nModel: {'logistic regression' if a.hidden == 0 else f'MLP, {a.hidden} hidden'} on the E5 passage vector; "
       + "; ".join(f"{r}: {len(data[r][1])} real training texts, per-fold thresholds "
                   f"{min(thrs[r]):.3f}..{max(thrs[r]):.3f}" for r in names) + ".")
 
-    p("\n### Leave one family out (each family scored by a model that never saw it)\n")
+    p(f"\n### {'%d folds of whole families' % a.folds if a.folds else 'Leave one family out'} "
+      f"(each family scored by a model that never saw it); real-text percentile {REAL_QUANTILE}\n")
     p("Flagged by rules + decoded + classifier, per recipe.\n")
-    p("| family | kind | n | rules | rules + decoded | " + " | ".join(names) + " |")
-    p("|---|---|---:|---:|---:|" + "---:|" * len(names))
+    names_b = names + [f"{names[-1]}*"]
+    lofo[f"{names[-1]}*"] = lofo[names[-1]] | np.array(
+        [u.fetch_run_only and lofo_score[i] >= fr_thr for i, u in enumerate(U)])
+    if base:
+        names_b.append("baseline")
+        lofo["baseline"] = unit_scores(base[0], U) >= base[1]
+    p("| family | kind | n | rules | rules + decoded | " + " | ".join(names_b) + " |")
+    p("|---|---|---:|---:|---:|" + "---:|" * len(names_b))
     tot = {}
     for f in families:
         idx = [i for i, u in enumerate(U) if u.family == f]
         kind = U[idx[0]].label
         row = [len(idx), sum(rules(U[i]) for i in idx), sum(rules_dec(U[i]) for i in idx)]
-        row += [sum(rules_dec(U[i]) or lofo[r][i] for i in idx) for r in names]
+        row += [sum(rule_for(r)(U[i]) or lofo[r][i] for i in idx) for r in names_b]
         p(f"| {f} | {kind} | " + " | ".join(map(str, row)) + " |")
         t = tot.setdefault(kind, [0] * len(row))
         for j, x in enumerate(row):
             t[j] += x
     ni, nb = tot["injection"][0], tot["benign"][0]
-    cols = range(1, 3 + len(names))
+    cols = range(1, 3 + len(names_b))
     p("")
-    p("| | rules | rules + decoded | " + " | ".join(names) + " |")
-    p("|---|---:|---:|" + "---:|" * len(names))
+    p("| | rules | rules + decoded | " + " | ".join(names_b) + " |")
+    p("|---|---:|---:|" + "---:|" * len(names_b))
     p("| recall (injections caught) | " + " | ".join(f"{tot['injection'][j] / ni:.1%}" for j in cols) + " |")
     p("| false positives (corpus look-alikes) | " + " | ".join(f"{tot['benign'][j] / nb:.1%}" for j in cols) + " |")
     p("| precision | " + " | ".join(
         f"{tot['injection'][j] / max(tot['injection'][j] + tot['benign'][j], 1):.1%}" for j in cols) + " |")
 
+    p("\n### By family group (each family scored by a model that never saw it, summed over the group)\n")
+    p("| group | kind | n | rules | rules + decoded | " + " | ".join(names_b) + " |")
+    p("|---|---|---:|---:|---:|" + "---:|" * len(names_b))
+    def group_of(f):
+        return next(g for g, pred in FAMILY_GROUPS + [("all", lambda _: True)] if pred(f))
+
+    for gname, _ in FAMILY_GROUPS:
+        for kind in ("injection", "benign"):
+            idx = [i for i, u in enumerate(U) if u.label == kind and group_of(u.family) == gname]
+            if not idx:
+                continue
+            row = [sum(rules(U[i]) for i in idx), sum(rules_dec(U[i]) for i in idx)]
+            row += [sum(rule_for(r)(U[i]) or lofo[r][i] for i in idx) for r in names_b]
+            p(f"| {gname} | {kind} | {len(idx)} | " + " | ".join(f"{x} ({x / len(idx):.0%})" for x in row) + " |")
+
     groups = {
+        "every hub-manipulation goal (hub_records, hub_rate)": ["hub_records", "hub_rate"],
+        "every trigger and notice (trigger_conditional, social_notice)": ["trigger_conditional", "social_notice"],
+        "every buried payload (embed_*)": [f for f in families if f.startswith("embed_")],
         "every non-English language (lang_*)": [f for f in families if f.startswith("lang_")],
         "every encoding (encoding_*)": [f for f in families if f.startswith("encoding_")],
         "every structural carrier": ["tool_call_json", "tool_call_xml", "yaml_front_matter", "html_comment",
@@ -386,7 +524,7 @@ def main():
     p("\n### Group hold-outs (all families of a group left out at once)\n")
     p("| held out | injections | rules + decoded | " + " | ".join(f"+ classifier ({r})" for r in names) + " |")
     p("|---|---:|---:|" + "---:|" * len(names))
-    for gname, g in groups.items():
+    for gname, g in ({} if a.no_groups else groups).items():
         idx = [i for i, u in enumerate(U) if u.family in g and u.label == "injection"]
         cells = [f"{sum(rules_dec(U[i]) for i in idx) / len(idx):.1%}"]
         for r in names:
@@ -416,6 +554,17 @@ def main():
     p("\n### Trained on every family: false positives on real text it never trained on\n")
     p("Thresholds: " + ", ".join(f"{r} {shipped[r][1]:.3f}" for r in names) + ". A text is one record field, "
       "from a session or document no model trained on; flagged = rules + decoded + classifier.\n")
+    shipped[f"{names[-1]}*"] = shipped[names[-1]]
+    fr_ship = min(fr_thr, shipped[names[-1]][1])
+
+    def held(r, u, s_, thr):
+        """Held for review under column r: the rules (as r takes them) or the classifier, and in the
+        * column a lone fetch-and-run command scored at or above its own bar."""
+        return rule_for(r)(u) or s_ >= thr or (r.endswith("*") and u.fetch_run_only and s_ >= fr_ship)
+
+    if base:
+        shipped["baseline"] = base
+    names = names_b
     p("| source | texts | rules | " + " | ".join(names) + " |")
     p("|---|---:|---:|" + "---:|" * len(names))
     allr = {r: 0 for r in names}
@@ -425,7 +574,7 @@ def main():
         cells = []
         for r in names:
             P, thr = shipped[r]
-            both = sum(rules_dec(u) or s_ >= thr for u, s_ in zip(us, unit_scores(P, us)))
+            both = sum(held(r, u, s_, thr) for u, s_ in zip(us, unit_scores(P, us)))
             allr[r] += both
             cells.append(f"{both} ({both / len(us):.2%})")
         alln += len(us)
@@ -438,7 +587,10 @@ def main():
     for lab in ("injection", "benign"):
         idx = [i for i, u in enumerate(H) if u.label == lab]
         p(f"| {lab} | {len(idx)} | {sum(rules(H[i]) for i in idx)} | " + " | ".join(
-            str(sum(rules_dec(H[i]) or hs[r][i] >= shipped[r][1] for i in idx)) for r in names) + " |")
+            str(sum(held(r, H[i], hs[r][i], shipped[r][1]) for i in idx)) for r in names) + " |")
+    p(f"\nFetch-and-run bar (column *): {fr_ship:.3f}, from the leave-one-family-out scores of the corpus's "
+      f"{len(fr_units)} look-alikes whose only finding is a fetch-and-run command; "
+      f"{sum(1 for u in U if u.fetch_run_only and u.label == 'injection')} corpus injections have that as their only finding.")
     p(f"\n(evaluation took {time.time() - t0:.0f} s)")
     text = "\n".join(out)
     print(text)
@@ -446,10 +598,10 @@ def main():
         with open(a.report, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     if a.write_weights:
-        P, thr = shipped["after"]
+        P, thr = shipped[names[0] if "after" not in shipped else "after"]
         w = {"model": "multilingual-e5-small passage vector, unit length", "dim": 384, "hidden": a.hidden,
              "w2": [round(float(x), 6) for x in P["w2"]], "b2": round(float(P["b2"][0]), 6),
-             "threshold": round(thr, 4)}
+             "threshold": round(thr, 4), "fetch_run_threshold": round(fr_ship, 4)}
         if a.hidden:
             w["w1"] = [round(float(x), 6) for x in P["w1"].ravel()]
             w["b1"] = [round(float(x), 6) for x in P["b1"]]

@@ -20,9 +20,11 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seeds_en import BENIGN, CARRIED, INJECTIONS  # noqa: E402
 from seeds_lang import LANG  # noqa: E402
+from seeds_hub import BENIGN as HUB_BENIGN, EMBED, GOALS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIELDS = ["task", "result", "content"]
+HUB_FIELDS = ["result", "content", "task", "result", "resource"]
 
 
 def rot13(s):
@@ -124,8 +126,11 @@ def main():
     rng = random.Random(34)
     cases = []
 
-    def add(label, family, text, field, lang="en"):
-        cases.append({"label": label, "family": family, "lang": lang, "field": field, "text": text})
+    def add(label, family, text, field, lang="en", payload=None):
+        c = {"label": label, "family": family, "lang": lang, "field": field, "text": text}
+        if payload is not None:
+            c["payload"] = payload  # the instruction inside a longer text: what training marks as one
+        cases.append(c)
 
     for fam, items in INJECTIONS.items():
         for i, t in enumerate(items):
@@ -141,7 +146,7 @@ def main():
         payloads = [("en", p) for p in rng.sample(CARRIED, 3)] + [rng.choice(foreign)]
         for lang, p in payloads:
             q = p.replace('"', "'") if "json" in fam or "yaml" in fam else p
-            add("injection", fam, tpl.format(p=q), field, lang)
+            add("injection", fam, tpl.format(p=q), field, lang, payload=q)
     for fam, enc in ENCODERS.items():
         for i, p in enumerate(CARRIED):
             add("injection", fam, ENC_FRAMES[i % len(ENC_FRAMES)].format(enc(p)), FIELDS[i % len(FIELDS)])
@@ -157,6 +162,30 @@ def main():
     for j, (fam, tpl, field) in enumerate(CARRIERS):
         t = rng.choice(plain).replace('"', "'")
         add("benign", "benign_carrier", tpl.format(p=t), field)
+    # Hub manipulation, conditional triggers, notices, in many languages: each payload alone, and
+    # buried in one longer text (an English one in two), as are the matching look-alikes.
+    carriers = [(g, tpl, field) for g, items in EMBED.items() for tpl, field in items]
+    k = 0
+
+    def bury(label, fam_prefix, text, lang, times):
+        nonlocal k
+        for _ in range(times):
+            g, tpl, field = carriers[k % len(carriers)]
+            k += 1
+            plain = text.replace('"', "'")
+            add(label, f"{fam_prefix}{g}", tpl.format(p=plain, pj=json.dumps(text, ensure_ascii=False)), field, lang,
+                payload=text if label == "injection" else None)
+
+    for goal, by_lang in GOALS.items():
+        for lang, items in by_lang.items():
+            for i, t in enumerate(items):
+                add("injection", goal, t, HUB_FIELDS[(i + len(lang)) % len(HUB_FIELDS)], lang)
+                bury("injection", "embed_", t, lang, 2 if lang == "en" else 1)
+    for fam, by_lang in HUB_BENIGN.items():
+        for lang, items in by_lang.items():
+            for i, t in enumerate(items):
+                add("benign", fam, t, HUB_FIELDS[(i + len(lang)) % len(HUB_FIELDS)], lang)
+                bury("benign", "benign_embed_", t, lang, 1)
     for fam, t, field in real_benign(a.shared, rng, a.real_per_source):
         add("benign", fam, t, field)
 

@@ -13,8 +13,9 @@ use crate::hub::Hub;
 
 impl Hub {
     /// Review flags the rules on decoded text and the classifier add for `new` (already
-    /// redacted and screened by `guard::sanitise`, whose flags are `known`). Empty when clean.
-    pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> Vec<String> {
+    /// redacted and screened by `guard::sanitise`, whose flags are `known`), empty when clean; and
+    /// the classifier's score for the record, when it scored it (it needs the local model).
+    pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> (Vec<String>, Option<f32>) {
         let version = new.resource_version.as_deref().unwrap_or("");
         let content = new.content.as_ref().map(|(c, _)| c.as_str());
         let mut flags: Vec<String> = Vec::new();
@@ -33,29 +34,34 @@ impl Hub {
             add(&mut flags, guard::ENCODED_PAYLOAD);
         }
         let pending = known.iter().chain(flags.iter()).any(|f| f == guard::SUSPECTED_INJECTION);
-        if !pending && self.classifier_flags(&fields, content).await {
-            add(&mut flags, CLASSIFIER_FLAG);
+        let mut score = None;
+        if !pending {
+            score = self.classifier_score(&fields, content).await;
+            if score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold()) {
+                add(&mut flags, CLASSIFIER_FLAG);
+            }
         }
-        flags
+        (flags, score)
     }
 
-    /// True when the learned screen scores any piece of the record at or above its threshold.
-    async fn classifier_flags(&self, fields: &[&str], content: Option<&str>) -> bool {
-        let Some(c) = InjectionClassifier::shipped() else { return false };
+    /// The learned screen's score for the record (the highest over its pieces); `None` when it
+    /// could not score (no local model, or the embedding failed).
+    async fn classifier_score(&self, fields: &[&str], content: Option<&str>) -> Option<f32> {
+        let c = InjectionClassifier::shipped()?;
         let texts = pieces(fields, content);
         if texts.is_empty() {
-            return false;
+            return Some(0.0);
         }
         match self.embedder.e5_passages(&texts).await {
             Ok(Some(vecs)) => {
                 let best = vecs.iter().map(|v| c.score(v)).fold(0.0f32, f32::max);
                 tracing::debug!(score = best, threshold = c.threshold(), "learned injection screen");
-                best >= c.threshold()
+                Some(best)
             }
-            Ok(None) => false,
+            Ok(None) => None,
             Err(e) => {
                 tracing::warn!(error = %e, "embedding for the injection screen failed; rules only");
-                false
+                None
             }
         }
     }

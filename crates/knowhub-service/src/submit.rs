@@ -2,6 +2,8 @@
 //! the caller may not read), write (a new record or a confirmation of a near-duplicate, contests,
 //! content proposals). Extraction writes its records through the same [`Hub::store_new`].
 
+use knowhub_ai::screen::{InjectionClassifier, CLASSIFIER_FLAG};
+use knowhub_core::guard;
 use knowhub_core::redact::RedactionCounts;
 use knowhub_core::validate::SubmitRequest;
 use knowhub_core::{
@@ -81,11 +83,11 @@ impl Hub {
         // Sanitise and screen: redaction and the injection rules, then the rules on decoded text
         // and the classifier. Each finding is a review flag.
         let (redactions, mut flags) = knowhub_core::sanitise::sanitise(&mut new);
-        let more = self.screen_more(&new, &flags).await;
+        let (more, score) = self.screen_more(&new, &flags).await;
         flags.extend(more);
 
-        // Decide: a key past its record limits is held too; any flag keeps the record pending,
-        // else the auto-approve policy says. Whose word it is comes from the key, not the body.
+        // Decide: a key past its record limits is held too; any flag but a lone fetch-and-run
+        // command keeps the record pending, else the auto-approve policy says. Whose word it is comes from the key, not the body.
         if self.over_record_limits(caller).await? {
             flags.push(BURST.to_string());
         }
@@ -94,7 +96,20 @@ impl Hub {
             AutoApprove::Reviewers => caller.role.allows(Role::Reviewer),
             AutoApprove::None => false,
         };
-        new.status = if approved && flags.is_empty() { Status::Approved } else { Status::Pending };
+        // A fetch-and-run command as the only finding reads like install documentation: when the
+        // classifier scored the record, it holds the write only at or above the classifier's bar
+        // for such records; the record keeps `dangerous_command` either way.
+        let version = new.resource_version.as_deref().unwrap_or("");
+        let content = new.content.as_ref().map_or("", |(c, _)| c.as_str());
+        let fetch_run_only = flags.iter().all(|f| f == guard::DANGEROUS_COMMAND)
+            && guard::only_fetch_and_run(&[&new.task, &new.resource, version, &new.result, content]);
+        let bar = InjectionClassifier::shipped().map(InjectionClassifier::fetch_run_threshold);
+        let install_note = fetch_run_only && score.zip(bar).is_some_and(|(s, b)| s < b);
+        if fetch_run_only && !install_note && score.is_some() && !flags.iter().any(|f| f == CLASSIFIER_FLAG) {
+            flags.push(CLASSIFIER_FLAG.to_string());
+        }
+        let holding = flags.iter().any(|f| !(install_note && f == guard::DANGEROUS_COMMAND));
+        new.status = if approved && !holding { Status::Approved } else { Status::Pending };
         new.flags.extend(flags);
         new.agent_id = caller.bound_agent_id(&new.agent_id);
         new.confirmer = crate::evidence::identity(caller, &new.agent_id);
