@@ -231,17 +231,7 @@ fn unleet(text: &str) -> Option<String> {
         let leet = w.bytes().filter(|b| b"013457@$".contains(b)).count();
         if letters >= 1 && leet >= 1 && w.len() >= 3 && letters + leet == w.len() {
             changed += 1;
-            w.chars()
-                .map(|ch| match ch {
-                    '0' => 'o',
-                    '1' => 'i',
-                    '3' => 'e',
-                    '4' | '@' => 'a',
-                    '5' | '$' => 's',
-                    '7' => 't',
-                    c => c,
-                })
-                .collect()
+            w.chars().map(|ch| if ch == '$' { 's' } else { crate::guard::unleet(ch) }).collect()
         } else {
             w.to_string()
         }

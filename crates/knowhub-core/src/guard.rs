@@ -313,23 +313,27 @@ pub(crate) fn fold_confusables(text: &str) -> String {
 }
 
 /// Digits and symbols used as letters in words that mix them with letters ("1gn0re", "prev10us").
+/// The letter a digit or `@` stands for in leetspeak (`0` o, `1` i, `3` e, `4`/`@` a, `5` s,
+/// `7` t); any other character as it is.
+pub(crate) fn unleet(ch: char) -> char {
+    match ch {
+        '0' => 'o',
+        '1' => 'i',
+        '3' => 'e',
+        '4' | '@' => 'a',
+        '5' => 's',
+        '7' => 't',
+        c => c,
+    }
+}
+
 fn fold_leet(text: &str) -> String {
     static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[A-Za-z0-9@]+").expect("leet word regex"));
     WORD.replace_all(text, |c: &regex::Captures<'_>| {
         let w = &c[0];
         let letters = w.bytes().filter(u8::is_ascii_alphabetic).count();
         if letters >= 2 && w.len() > letters {
-            w.chars()
-                .map(|ch| match ch {
-                    '0' => 'o',
-                    '1' => 'i',
-                    '3' => 'e',
-                    '4' | '@' => 'a',
-                    '5' => 's',
-                    '7' => 't',
-                    c => c,
-                })
-                .collect()
+            w.chars().map(unleet).collect()
         } else {
             w.to_string()
         }
