@@ -997,9 +997,10 @@ export interface components {
             key: string;
             /**
              * @description `distilled` (selected and merged without a model) or `written` (by a model, approved by a
-             *     reviewer, and written from exactly the records this caller reads now).
+             *     reviewer, and written from exactly the records this caller reads now). A hub from before
+             *     written playbooks sends none: distilled.
              */
-            kind: components["schemas"]["PlaybookKind"];
+            kind?: components["schemas"]["PlaybookKind"];
             /** @description The lines that fit the budget, in the order `text` has them. */
             lines: components["schemas"]["PlaybookLine"][];
             /** @description Lines that did not fit the budget. */

@@ -144,7 +144,9 @@ pub struct Playbook {
     /// the untrusted-data preamble.
     pub text: String,
     /// `distilled` (selected and merged without a model) or `written` (by a model, approved by a
-    /// reviewer, and written from exactly the records this caller reads now).
+    /// reviewer, and written from exactly the records this caller reads now). A hub from before
+    /// written playbooks sends none: distilled.
+    #[serde(default)]
     pub kind: PlaybookKind,
     /// For reviewers: the resource's written playbook, when one was drafted, and whether it is
     /// stale (its records changed since). Absent for agents.
@@ -153,10 +155,11 @@ pub struct Playbook {
 }
 
 /// How a playbook was made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PlaybookKind {
+    #[default]
     Distilled,
     Written,
 }
