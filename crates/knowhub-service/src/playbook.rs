@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::evidence::merge_text;
 use crate::extract::transcript::estimate_tokens;
 use crate::hub::Hub;
-use crate::requests::{IntRange, MAX_SCOPE};
+use crate::requests::{optional_scope, IntRange};
 use crate::written::WrittenState;
 
 /// A playbook's size, in estimated tokens (`extract::transcript::estimate_tokens`, which errs high).
@@ -62,14 +62,7 @@ impl Default for PlaybookQuery {
 impl PlaybookRequest {
     pub fn validate(self) -> Result<PlaybookQuery> {
         let budget_tokens = BUDGET.parse("budget", self.budget.as_deref())? as usize;
-        let scope = match self.scope.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
-            Some(s) if s.contains('\0') || s.chars().count() > MAX_SCOPE => {
-                return Err(CoreError::invalid("scope", format!("must be a scope of at most {MAX_SCOPE} characters")))
-            }
-            Some(s) => Some(knowhub_core::scope::parse("scope", &s)?),
-            None => None,
-        };
-        Ok(PlaybookQuery { budget_tokens, scope })
+        Ok(PlaybookQuery { budget_tokens, scope: optional_scope(self.scope)? })
     }
 }
 
@@ -177,7 +170,7 @@ fn cut(s: &str, n: usize) -> String {
 
 /// The longest start of a text whose estimate is at most `tokens`, `…` marking a cut (so
 /// Chinese, which costs more per character, is cut sooner).
-pub(crate) fn cut_tokens(s: &str, tokens: usize) -> String {
+fn cut_tokens(s: &str, tokens: usize) -> String {
     let s = s.trim();
     if estimate_tokens(s) <= tokens {
         return s.to_string();
@@ -199,7 +192,7 @@ pub(crate) fn cut_tokens(s: &str, tokens: usize) -> String {
 }
 
 /// One record's lesson as a line's body: the task, what came of it, its version. Escaped, one line.
-pub(crate) fn lesson(e: &Experience) -> String {
+fn lesson(e: &Experience) -> String {
     let one = |s: &str| prompt::escape(s).split_whitespace().collect::<Vec<_>>().join(" ");
     let version = e
         .resource_version
@@ -368,13 +361,7 @@ const WRITTEN_NOTE: &str =
     "(Summarised by a model from the cited records and approved by a reviewer; the records are the evidence.)";
 
 /// The framed text of a playbook with these lines.
-pub(crate) fn render(
-    resource: &str,
-    lines: &[PlaybookLine],
-    omitted: usize,
-    skipped: usize,
-    kind: PlaybookKind,
-) -> String {
+fn render(resource: &str, lines: &[PlaybookLine], omitted: usize, skipped: usize, kind: PlaybookKind) -> String {
     let mut out = vec![
         format!("<knowhub-playbook resource=\"{}\">", prompt::escape(resource)),
         PREAMBLE_EN.to_string(),
@@ -463,7 +450,7 @@ pub fn build(resource: &str, key: &str, records: &[Experience], budget_tokens: u
 
 /// The version-free key of a stored resource key (`text::resource_key` puts the version after
 /// U+001F).
-pub(crate) fn base_key(key: &str) -> &str {
+fn base_key(key: &str) -> &str {
     key.split('\u{1f}').next().unwrap_or(key)
 }
 

@@ -46,6 +46,17 @@ pub struct IntRange {
 }
 
 impl IntRange {
+    /// The parameter given as a JSON number; absent is the default.
+    pub fn value(&self, field: &str, v: Option<i64>) -> Result<i64> {
+        match v {
+            None => Ok(self.default),
+            Some(n) if (self.min..=self.max).contains(&n) => Ok(n),
+            Some(n) => {
+                Err(CoreError::invalid(field, format!("must be an integer from {} to {}, got {n}", self.min, self.max)))
+            }
+        }
+    }
+
     /// The parameter given as text; absent or blank is the default.
     pub fn parse(&self, field: &str, v: Option<&str>) -> Result<i64> {
         match v.map(str::trim) {
@@ -67,6 +78,17 @@ pub const SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAUL
 pub const TOP_K: IntRange = IntRange { min: 1, max: 50, default: 5 };
 /// Longest scope name, in characters (`private/` and a key name of the longest).
 pub const MAX_SCOPE: usize = 8 + knowhub_core::scope::MAX_SCOPE_NAME;
+
+/// An optional `scope` parameter: absent or blank is none; otherwise a scope's name, checked.
+pub(crate) fn optional_scope(scope: Option<String>) -> Result<Option<String>> {
+    match scope.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
+        Some(s) if s.contains('\0') || s.chars().count() > MAX_SCOPE => {
+            Err(CoreError::invalid("scope", format!("must be a scope of at most {MAX_SCOPE} characters")))
+        }
+        Some(s) => Ok(Some(knowhub_core::scope::parse("scope", &s)?)),
+        None => Ok(None),
+    }
+}
 /// Lowest rating of the successes a search returns (failure lessons pass whatever their rating).
 pub const MIN_SCORE: IntRange = IntRange { min: 1, max: 5, default: validate::DEFAULT_SCORE as i64 };
 /// Queue items per page.

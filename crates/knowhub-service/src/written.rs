@@ -20,7 +20,7 @@ use crate::playbook::{
     cite, evidence_note, evidence_of, fit, lines, partition, Playbook, PlaybookKind, PlaybookLine, PlaybookQuery,
     Section, BUDGET,
 };
-use crate::requests::MAX_SCOPE;
+use crate::requests::optional_scope;
 use crate::sync::version_of;
 
 /// Most characters of one line the model writes (longer is cut): advice, not an essay.
@@ -259,16 +259,6 @@ fn status_of(p: &StoredPlaybook) -> DraftStatus {
     }
 }
 
-fn scope_param(scope: Option<String>) -> Result<Option<String>> {
-    match scope.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
-        Some(s) if s.contains('\0') || s.chars().count() > MAX_SCOPE => {
-            Err(CoreError::invalid("scope", format!("must be a scope of at most {MAX_SCOPE} characters")))
-        }
-        Some(s) => Ok(Some(knowhub_core::scope::parse("scope", &s)?)),
-        None => Ok(None),
-    }
-}
-
 impl Hub {
     /// Whether this hub can draft written playbooks (an LLM is configured).
     pub fn writes_playbooks(&self) -> bool {
@@ -308,14 +298,8 @@ impl Hub {
         req: DraftPlaybookRequest,
     ) -> Result<WrittenPlaybook> {
         caller.require(Role::Reviewer)?;
-        let budget_tokens = match req.budget {
-            None => BUDGET.default as usize,
-            Some(b) if (BUDGET.min..=BUDGET.max).contains(&b) => b as usize,
-            Some(_) => {
-                return Err(CoreError::invalid("budget", format!("must be between {} and {}", BUDGET.min, BUDGET.max)))
-            }
-        };
-        let scope = scope_param(req.scope)?;
+        let budget_tokens = BUDGET.value("budget", req.budget)? as usize;
+        let scope = optional_scope(req.scope)?;
         let Some(ex) = self.opts.extractor.clone() else {
             return Err(CoreError::NotConfigured(
                 "writing playbooks needs an LLM: set KNOWHUB_LLM_BASE_URL and KNOWHUB_LLM_MODEL (the distilled \
