@@ -46,20 +46,9 @@ pub struct Args {
 
 /// The model `KNOWHUB_LLM_*` name, as the server would use it.
 fn llm_from_env() -> anyhow::Result<Arc<knowhub_service::Extractor>> {
-    use knowhub_ai::{ApiKey, LlmClient, LlmProvider, LlmSettings};
-    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    let provider = match env("KNOWHUB_LLM_PROVIDER").as_deref() {
-        Some("anthropic") => LlmProvider::Anthropic,
-        _ => LlmProvider::OpenAi,
-    };
-    let model = env("KNOWHUB_LLM_MODEL").ok_or_else(|| anyhow::anyhow!("--llm needs KNOWHUB_LLM_MODEL"))?;
-    let mut ls = LlmSettings::new(provider, model);
-    if let Some(u) = env("KNOWHUB_LLM_BASE_URL") {
-        ls.base_url = u;
-    }
-    ls.api_key = env("KNOWHUB_LLM_API_KEY").map(ApiKey::new);
+    let mut ls = knowhub_ai::LlmSettings::from_env()?;
     ls.timeout = std::time::Duration::from_secs(600);
-    Ok(knowhub_service::Extractor::new(LlmClient::new(ls)?, Default::default()))
+    Ok(knowhub_service::Extractor::new(knowhub_ai::LlmClient::new(ls)?, Default::default()))
 }
 
 #[derive(Debug, Deserialize)]

@@ -158,6 +158,31 @@ impl LlmSettings {
         }
     }
 
+    /// The model the `KNOWHUB_LLM_*` variables name (`PROVIDER`, default openai; `MODEL`, required;
+    /// `BASE_URL`, `API_KEY`, `CONTEXT_TOKENS`), as the server's config reads them: for the live
+    /// tests and benchmarks, which run without a config file.
+    pub fn from_env() -> Result<Self, LlmError> {
+        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+        let provider = match env("KNOWHUB_LLM_PROVIDER") {
+            Some(p) => p.parse()?,
+            None => LlmProvider::OpenAi,
+        };
+        let model =
+            env("KNOWHUB_LLM_MODEL").ok_or_else(|| LlmError::NotConfigured("KNOWHUB_LLM_MODEL is not set".into()))?;
+        let mut s = LlmSettings::new(provider, model);
+        if let Some(u) = env("KNOWHUB_LLM_BASE_URL") {
+            s.base_url = u;
+        }
+        s.api_key = env("KNOWHUB_LLM_API_KEY").map(ApiKey::new);
+        if let Some(t) = env("KNOWHUB_LLM_CONTEXT_TOKENS") {
+            let n = t.trim().parse().map_err(|_| {
+                LlmError::NotConfigured(format!("KNOWHUB_LLM_CONTEXT_TOKENS must be a number of tokens, got {t:?}"))
+            })?;
+            s.context_tokens = Some(n);
+        }
+        Ok(s)
+    }
+
     /// Checks what can be checked without a network call.
     pub fn validate(&self) -> Result<(), LlmError> {
         let url = self.base_url.trim();

@@ -467,15 +467,8 @@ async fn live_provider_when_configured() {
         println!("skipped: set KNOWHUB_LIVE_LLM=1 (with KNOWHUB_LLM_PROVIDER/_BASE_URL/_MODEL/_API_KEY) to run");
         return;
     }
-    let var = |k: &str| std::env::var(k).unwrap_or_else(|_| panic!("KNOWHUB_LIVE_LLM=1 needs {k}"));
-    let provider: LlmProvider = var("KNOWHUB_LLM_PROVIDER").parse().unwrap();
-    let mut s = LlmSettings::new(provider, var("KNOWHUB_LLM_MODEL"));
-    if let Ok(url) = std::env::var("KNOWHUB_LLM_BASE_URL") {
-        if !url.is_empty() {
-            s.base_url = url;
-        }
-    }
-    s.api_key = std::env::var("KNOWHUB_LLM_API_KEY").ok().filter(|k| !k.is_empty()).map(Into::into);
+    std::env::var("KNOWHUB_LLM_PROVIDER").expect("KNOWHUB_LIVE_LLM=1 needs KNOWHUB_LLM_PROVIDER");
+    let mut s = LlmSettings::from_env().expect("KNOWHUB_LIVE_LLM=1 needs KNOWHUB_LLM_MODEL");
     s.timeout = Duration::from_secs(120);
     s.max_output_tokens = 300;
     let client = LlmClient::new(s).unwrap();

@@ -715,17 +715,7 @@ async fn live_llm_extracts_from_three_trajectories() {
         eprintln!("skipped: set KNOWHUB_LIVE_LLM=1 and KNOWHUB_LLM_* to run against a real model");
         return;
     }
-    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    let provider = match env("KNOWHUB_LLM_PROVIDER").as_deref() {
-        Some("anthropic") => LlmProvider::Anthropic,
-        _ => LlmProvider::OpenAi,
-    };
-    let mut ls = LlmSettings::new(provider, env("KNOWHUB_LLM_MODEL").expect("KNOWHUB_LLM_MODEL"));
-    if let Some(u) = env("KNOWHUB_LLM_BASE_URL") {
-        ls.base_url = u;
-    }
-    ls.api_key = env("KNOWHUB_LLM_API_KEY").map(knowhub_ai::ApiKey::new);
-    ls.context_tokens = env("KNOWHUB_LLM_CONTEXT_TOKENS").map(|v| v.parse().expect("KNOWHUB_LLM_CONTEXT_TOKENS"));
+    let mut ls = LlmSettings::from_env().expect("KNOWHUB_LLM_MODEL and the other KNOWHUB_LLM_* settings");
     ls.timeout = Duration::from_secs(600);
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path(), OpenOptions { vector_model: None, exclusive: true }).unwrap();
