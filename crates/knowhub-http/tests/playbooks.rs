@@ -9,8 +9,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use knowhub_ai::{Embedder, LlmClient, LlmProvider, LlmSettings};
-use knowhub_core::Caller;
-use knowhub_service::requests::NewKeyRequest;
 use knowhub_service::{Extractor, Hub, HubOptions, SearchConfig};
 use serde_json::{json, Value};
 
@@ -41,24 +39,16 @@ async fn org_with(extractor: Option<Arc<Extractor>>) -> Org {
     let store = common::store(dir.path()).await;
     let opts = HubOptions { auth: true, extractor, ..Default::default() };
     let hub = Hub::with_options(store, Arc::new(Embedder::none()), SearchConfig::default(), opts);
-    let mut keys = HashMap::new();
-    let specs: [(&'static str, &str, Option<&str>, Option<&str>); 4] = [
-        ("admin", "admin", None, None),
-        ("bot-a", "agent", Some("org,team/a"), Some("team/a")),
-        ("bot-b", "agent", Some("org,team/b"), Some("team/b")),
-        ("mallory", "agent", Some("org"), Some("org")),
-    ];
-    for (name, role, read, write) in specs {
-        let spec = NewKeyRequest {
-            name: name.into(),
-            role: role.into(),
-            read: read.map(str::to_string),
-            write: write.map(str::to_string),
-        }
-        .validate()
-        .unwrap();
-        keys.insert(name, hub.create_scoped_key(&Caller::local(), spec).await.unwrap().key);
-    }
+    let keys = common::scoped_keys(
+        &hub,
+        &[
+            ("admin", "admin", None, None),
+            ("bot-a", "agent", Some("org,team/a"), Some("team/a")),
+            ("bot-b", "agent", Some("org,team/b"), Some("team/b")),
+            ("mallory", "agent", Some("org"), Some("org")),
+        ],
+    )
+    .await;
     Org { api: Api::new(hub), keys, _dir: dir }
 }
 

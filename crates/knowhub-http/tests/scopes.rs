@@ -6,8 +6,7 @@
 use std::sync::{Arc, OnceLock};
 
 use knowhub_ai::Embedder;
-use knowhub_core::{Caller, ReadScopes, Role};
-use knowhub_service::requests::NewKeyRequest;
+use knowhub_core::{ReadScopes, Role};
 use knowhub_service::{Hub, HubOptions, SearchConfig};
 use serde_json::{json, Value};
 
@@ -47,25 +46,17 @@ async fn org() -> Org {
     let store = common::store_for(dir.path(), embedder().model_id()).await;
     let opts = HubOptions { auth: true, ..Default::default() };
     let hub = Hub::with_options(store, embedder(), SearchConfig::default(), opts);
-    let mut keys = std::collections::HashMap::new();
-    let specs: [(&'static str, &str, Option<&str>, Option<&str>); 5] = [
-        ("admin", "admin", None, None),
-        ("rev-a", "reviewer", Some("team/a"), Some("team/a")),
-        ("rev-b", "reviewer", Some("team/b"), Some("team/b")),
-        ("bot-a", "agent", Some("org,team/a"), Some("team/a")),
-        ("bot-b", "agent", Some("org,team/b"), Some("team/b")),
-    ];
-    for (name, role, read, write) in specs {
-        let spec = NewKeyRequest {
-            name: name.into(),
-            role: role.into(),
-            read: read.map(str::to_string),
-            write: write.map(str::to_string),
-        }
-        .validate()
-        .unwrap();
-        keys.insert(name, hub.create_scoped_key(&Caller::local(), spec).await.unwrap().key);
-    }
+    let keys = common::scoped_keys(
+        &hub,
+        &[
+            ("admin", "admin", None, None),
+            ("rev-a", "reviewer", Some("team/a"), Some("team/a")),
+            ("rev-b", "reviewer", Some("team/b"), Some("team/b")),
+            ("bot-a", "agent", Some("org,team/a"), Some("team/a")),
+            ("bot-b", "agent", Some("org,team/b"), Some("team/b")),
+        ],
+    )
+    .await;
     Org { api: Api::new(hub.clone()), hub, keys, _dir: dir }
 }
 

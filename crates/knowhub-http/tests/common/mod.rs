@@ -99,3 +99,25 @@ impl Api {
         v
     }
 }
+
+/// Creates a key per `(name, role, read, write)` (read and write as `POST /api/keys` takes them)
+/// and returns each key's secret by name: the organisations the scope tests set up.
+#[allow(dead_code)]
+pub async fn scoped_keys(
+    hub: &knowhub_service::Hub,
+    specs: &[(&'static str, &str, Option<&str>, Option<&str>)],
+) -> std::collections::HashMap<&'static str, String> {
+    let mut keys = std::collections::HashMap::new();
+    for (name, role, read, write) in specs {
+        let spec = knowhub_service::requests::NewKeyRequest {
+            name: name.to_string(),
+            role: role.to_string(),
+            read: read.map(str::to_string),
+            write: write.map(str::to_string),
+        }
+        .validate()
+        .unwrap();
+        keys.insert(*name, hub.create_scoped_key(&knowhub_core::Caller::local(), spec).await.unwrap().key);
+    }
+    keys
+}
