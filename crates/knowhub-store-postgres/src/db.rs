@@ -2,6 +2,7 @@
 //! search relies on), migrations on connect, and how database errors map to the core's.
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use knowhub_core::{CoreError, Result};
@@ -10,7 +11,7 @@ use sqlx::{Connection, PgPool};
 
 use crate::migrations::{self, latest_version};
 use crate::text::{self, StatsCache};
-use crate::vectors::{KnownDims, ScopeCounts, SESSION_EF_SEARCH};
+use crate::vectors::{self, KnownDims, ScopeCounts, ScopeIndexes, SESSION_EF_SEARCH};
 
 /// A query with its arguments bound so far.
 pub(crate) type PgQuery<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
@@ -26,6 +27,11 @@ pub struct PgOptions {
     /// Records from which full-text search ranks at most a budget of records and counts rare
     /// tokens exactly (`text::BOUNDED_FROM`); tests set 0 to run that path on small tables.
     pub fts_bounded_from: u64,
+    /// Records (of a search's scopes) up to which vector candidates come from an exact scan
+    /// rather than HNSW (`vectors::EXACT_MAX`); tests set 0 to search small tables by HNSW.
+    pub exact_scan_up_to: u64,
+    /// Records from which a scope gets its own HNSW index (`vectors::SCOPE_INDEX_FROM`).
+    pub scope_index_from: u64,
 }
 
 impl Default for PgOptions {
@@ -35,6 +41,8 @@ impl Default for PgOptions {
             acquire_timeout: Duration::from_secs(5),
             statement_timeout: Duration::from_secs(30),
             fts_bounded_from: text::BOUNDED_FROM,
+            exact_scan_up_to: vectors::EXACT_MAX,
+            scope_index_from: vectors::SCOPE_INDEX_FROM,
         }
     }
 }
@@ -47,6 +55,10 @@ pub struct PgStore {
     pub(crate) stats: StatsCache,
     /// Records per scope, reused for a minute: they choose between HNSW and an exact scan (see `vectors`).
     pub(crate) scope_counts: ScopeCounts,
+    /// Per-scope HNSW indexes known valid, and the background build (see `vectors`).
+    pub(crate) scope_indexes: Arc<ScopeIndexes>,
+    pub(crate) exact_scan_up_to: u64,
+    pub(crate) scope_index_from: u64,
 }
 
 /// Maps database errors to the core's: connection trouble and timeouts become `Unavailable`
@@ -110,6 +122,9 @@ impl PgStore {
             dims: KnownDims::default(),
             stats: StatsCache::new(opts.fts_bounded_from),
             scope_counts: ScopeCounts::default(),
+            scope_indexes: Arc::default(),
+            exact_scan_up_to: opts.exact_scan_up_to,
+            scope_index_from: opts.scope_index_from,
         })
     }
 

@@ -27,7 +27,7 @@ async fn sqlx_count(s: &PgStore, sql: &'static str) -> i64 {
 }
 
 mod sqlx_reexport {
-    pub use knowhub_store_postgres::sqlx::{query, Row};
+    pub use knowhub_store_postgres::sqlx::{query, raw_sql, AssertSqlSafe, Row};
 }
 
 #[tokio::test]
@@ -259,6 +259,155 @@ async fn small_scope_is_searched_exactly() {
     let toast: i64 =
         sqlx_count(&s, "SELECT pg_relation_size(reltoastrelid) FROM pg_class WHERE relname = 'vectors'").await;
     assert_eq!(toast, 0, "values of vectors' rows were moved out of them");
+}
+
+/// A scope large enough gets its own HNSW index (built in the background once a search needs
+/// it, or at once by `index_scopes`), and a search of several scopes searches each indexed
+/// scope in its own index and the rest apart: the results are the nearest records of exactly
+/// those scopes, the scope's index is the one scanned, a scope move is followed, and a scope
+/// name with a quote is indexed like any other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_scopes_are_searched_in_their_own_index() {
+    if test_support::skipped("large_scopes_are_searched_in_their_own_index") {
+        return;
+    }
+    use sqlx_reexport::Row as _;
+    let url = test_support::fresh_database().await;
+    let opts = PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() };
+    let s = PgStore::connect(&url, opts.clone()).await.unwrap();
+    let dim = 16;
+    let mut x: u64 = 0x51f1_5e11_a5c0_be01;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    };
+    // org 40, team/o'neil 30 (both indexed), team/b and eight more of 12 each (too small: searched
+    // exactly, apart; the eight make the indexed scopes a small enough share for their own
+    // indexes to be the cheaper plan).
+    let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
+    let mut layout = vec![("org", 40), ("team/o'neil", 30), ("team/b", 12)];
+    layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
+    let mut items = Vec::new();
+    let mut scope_of = std::collections::HashMap::new();
+    for &(scope, n) in &layout {
+        for i in 0..n {
+            let mut e = exp(&format!("{scope} record {i}"), "r", "ok", 3, "a");
+            e.scope = scope.to_string();
+            let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
+            scope_of.insert(e.id.clone(), scope.to_string());
+            items.push((e.id.clone(), (0..dim).map(|_| next()).collect::<Vec<f32>>()));
+        }
+    }
+    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    let q: Vec<f32> = (0..dim).map(|_| next()).collect();
+    let exact = |scope_of: &std::collections::HashMap<String, String>, allowed: &[&str]| {
+        let mut r: Vec<(String, f64)> = items
+            .iter()
+            .filter(|(id, _)| allowed.contains(&scope_of[id].as_str()))
+            .map(|(id, v)| (id.clone(), v.iter().zip(&q).map(|(a, b)| (a * b) as f64).sum::<f64>()))
+            .collect();
+        r.sort_by(|a, b| b.1.total_cmp(&a.1));
+        r.truncate(10);
+        r.into_iter().map(|r| r.0).collect::<Vec<_>>()
+    };
+    let search = |allowed: &[&str]| {
+        let f = SearchFilter { scopes: Some(allowed.iter().map(|s| s.to_string()).collect()), ..Default::default() };
+        let (s, q) = (&s, &q);
+        async move {
+            s.vector_candidates(knowhub_store_tests::MODEL, q, &f, 10)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|g| g.0)
+                .collect::<Vec<_>>()
+        }
+    };
+    let valid_scope_indexes = || async {
+        sqlx_reexport::query(
+            "SELECT c.relname::text, pg_get_expr(i.indpred, i.indrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
+             WHERE i.indrelid = 'vectors'::regclass AND i.indisvalid AND pg_get_expr(i.indpred, i.indrelid) LIKE '%scope%' ORDER BY 2",
+        )
+        .fetch_all(s.pool())
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<String, _>(1)))
+        .collect::<Vec<_>>()
+    };
+
+    // The first scoped search starts the builds in the background; answers stay right meanwhile.
+    assert_eq!(search(&["org", "team/b"]).await, exact(&scope_of, &["org", "team/b"]));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while valid_scope_indexes().await.len() < 2 {
+        assert!(Instant::now() < deadline, "scope indexes not built: {:?}", valid_scope_indexes().await);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let built = valid_scope_indexes().await;
+    assert!(built[0].1.contains("'org'") && built[1].1.contains("'team/o''neil'"), "{built:?}");
+    // A second store (another replica) finds the indexes built and builds nothing more. On a
+    // table this small the planner would sort every row rather than walk any index; its new
+    // sessions are told not to, as it chooses on a large table.
+    let db: String = sqlx_reexport::query("SELECT current_database()").fetch_one(s.pool()).await.unwrap().get(0);
+    sqlx_reexport::raw_sql(sqlx_reexport::AssertSqlSafe(format!(
+        "ALTER DATABASE \"{db}\" SET enable_seqscan = off; ALTER DATABASE \"{db}\" SET enable_bitmapscan = off; \
+         ALTER DATABASE \"{db}\" SET enable_sort = off"
+    )))
+    .execute(s.pool())
+    .await
+    .unwrap();
+    let t = PgStore::connect(&url, opts).await.unwrap();
+    assert_eq!(t.index_scopes().await.unwrap(), vec!["org".to_string(), "team/o'neil".to_string()]);
+    assert_eq!(valid_scope_indexes().await, built);
+
+    let scans = |name: String| {
+        let pool = t.pool().clone();
+        async move {
+            sqlx_reexport::query("SELECT COALESCE(idx_scan, 0) FROM pg_stat_user_indexes WHERE indexrelname = $1")
+                .bind(name)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+                .get::<i64, _>(0)
+        }
+    };
+    let before = scans(built[0].0.clone()).await;
+    let every: Vec<&str> = layout.iter().map(|l| l.0).collect();
+    for allowed in [
+        &["org", "team/b"][..],
+        &["org", "team/o'neil"][..],
+        &["org", "team/o'neil", "team/b"][..],
+        &["team/b"][..],
+        &["team/o'neil"][..],
+        &every[..],
+    ] {
+        let got = t
+            .vector_candidates(
+                knowhub_store_tests::MODEL,
+                &q,
+                &SearchFilter { scopes: Some(allowed.iter().map(|s| s.to_string()).collect()), ..Default::default() },
+                10,
+            )
+            .await
+            .unwrap();
+        assert_eq!(got.iter().map(|g| g.0.clone()).collect::<Vec<_>>(), exact(&scope_of, allowed), "{allowed:?}");
+        assert!(got.windows(2).all(|w| w[0].1 >= w[1].1), "{allowed:?}: best first");
+    }
+    // The org index itself was scanned (statistics reach the view within a few seconds).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while scans(built[0].0.clone()).await <= before {
+        assert!(Instant::now() < deadline, "the org scope's own index was never scanned");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+
+    // Moving org's nearest record to team/b: found through team/b, no longer through org's index.
+    let moved = exact(&scope_of, &["org"])[0].clone();
+    t.set_scope(&moved, "team/b", "moved").await.unwrap();
+    scope_of.insert(moved.clone(), "team/b".into());
+    assert_eq!(search(&["org", "team/o'neil"]).await, exact(&scope_of, &["org", "team/o'neil"]));
+    assert!(!search(&["org"]).await.contains(&moved));
+    assert_eq!(search(&["org", "team/b"]).await, exact(&scope_of, &["org", "team/b"]));
 }
 
 /// A vector's row carries its record's scope: a scoped search follows a scope move and a vector
