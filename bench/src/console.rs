@@ -74,7 +74,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     // an approved record instead of a queue item.
     'fill: for round in 0..20 {
         for p in &pairs {
-            if hub.store().count_status(knowhub_core::Status::Pending).await? as usize >= a.items {
+            if hub.store().count_status(knowhub_core::Status::Pending, None).await? as usize >= a.items {
                 break 'fill;
             }
             let mut e = p.b.clone();

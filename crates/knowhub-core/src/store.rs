@@ -281,8 +281,8 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<Experience>>;
 
-    /// How many approved records are disputed at `threshold`.
-    async fn count_disputed(&self, threshold: u32) -> Result<u64>;
+    /// How many approved records in one of `scopes` (`None`: any) are disputed at `threshold`.
+    async fn count_disputed(&self, threshold: u32, scopes: Option<&[String]>) -> Result<u64>;
 
     /// Applies a reviewer's decision on an approved record. `NotFound` for an unknown id,
     /// `Conflict` when it is not approved.
@@ -294,7 +294,8 @@ pub trait Store: Send + Sync + 'static {
     /// oldest first) after `after`.
     async fn pending(&self, scopes: Option<&[String]>, after: Option<&str>, limit: usize) -> Result<Vec<Experience>>;
 
-    async fn count_status(&self, status: Status) -> Result<u64>;
+    /// How many records in one of `scopes` (`None`: any) have `status`.
+    async fn count_status(&self, status: Status, scopes: Option<&[String]>) -> Result<u64>;
 
     /// Applies a reviewer's decision to a pending record (or, `Decision::Revise`, edits to an
     /// approved one), atomically.
@@ -451,8 +452,9 @@ pub trait Store: Send + Sync + 'static {
     /// flush their own counts).
     async fn record_usage(&self, day: &str, agent_id: &str, searches: u64, found: u64) -> Result<()>;
 
-    /// Day-by-day activity from `since_day` (`YYYY-MM-DD`, inclusive) on.
-    async fn activity(&self, since_day: &str) -> Result<Activity>;
+    /// Day-by-day activity from `since_day` (`YYYY-MM-DD`, inclusive) on. Records and votes
+    /// only of records in one of `scopes` (`None`: any); usage and jobs are not scoped.
+    async fn activity(&self, since_day: &str, scopes: Option<&[String]>) -> Result<Activity>;
 
     // --- playbooks a model wrote (`insight::StoredPlaybook`), one per resource key ---
 

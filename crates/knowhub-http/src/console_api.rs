@@ -300,7 +300,7 @@ async fn metrics(
     }
     let mut records = Vec::new();
     for st in Status::ALL {
-        records.push((st.as_str(), store.count_status(*st).await?));
+        records.push((st.as_str(), store.count_status(*st, None).await?));
     }
     family(
         &mut t,
@@ -309,7 +309,7 @@ async fn metrics(
         "Stored experiences by status (the whole hub).",
         labelled("status", &records),
     );
-    let disputed = store.count_disputed(hub.dispute_threshold()).await?;
+    let disputed = store.count_disputed(hub.dispute_threshold(), None).await?;
     family(
         &mut t,
         "knowhub_disputed",

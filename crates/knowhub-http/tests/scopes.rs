@@ -146,8 +146,17 @@ async fn every_route_keeps_to_the_callers_scopes() {
     let (s, v) = o.as_("rev-b").get("/api/dashboard").await;
     assert_eq!(s, 200, "{v}");
     assert!(!v["top_resources"].to_string().contains("ledgerctl"), "{v}");
-    let (_, v) = o.as_("rev-a").get("/api/dashboard").await;
-    assert!(v["top_resources"].to_string().contains("ledgerctl"), "{v}");
+    let (_, a) = o.as_("rev-a").get("/api/dashboard").await;
+    assert!(a["top_resources"].to_string().contains("ledgerctl"), "{a}");
+    // Its totals count only the reviewer's scopes: nothing of team/a's pending record for rev-b.
+    let (_, all) = o.as_("admin").get("/api/dashboard").await;
+    let total = |v: &Value, k: &str| v["totals"][k].as_u64().unwrap_or_else(|| panic!("totals.{k}: {v}"));
+    assert_eq!((total(&v, "pending"), total(&a, "pending")), (0, 1), "{v} {a}");
+    assert!(total(&v, "records") < total(&all, "records") && total(&a, "records") < total(&all, "records"));
+    assert_eq!(total(&all, "records"), total(&all, "pending") + total(&all, "approved") + total(&all, "rejected"));
+    // Nor the names of the agents that wrote only in other scopes.
+    assert!(all["agents"].to_string().contains("bot-a"), "{all}");
+    assert!(!v["agents"].to_string().contains("bot-a"), "{v}");
 
     // The review queue: a reviewer sees and decides only its scopes' items.
     let queue = |v: &Value| -> Vec<String> {
@@ -155,8 +164,10 @@ async fn every_route_keeps_to_the_callers_scopes() {
     };
     let (_, v) = o.as_("rev-b").get("/api/pending").await;
     assert!(!queue(&v).contains(&pending_a), "{v}");
+    assert_eq!(v["total_pending"], 0, "counts only the reviewer's scopes: {v}");
     let (_, v) = o.as_("rev-a").get("/api/pending").await;
     assert!(queue(&v).contains(&pending_a), "{v}");
+    assert_eq!(v["total_pending"], 1, "{v}");
     for path in [format!("/api/approve/{pending_a}"), format!("/api/reject/{pending_a}")] {
         let (s, v) = o.as_("rev-b").post(&path, json!({})).await;
         assert_eq!(s, 404, "{path}: {v}");

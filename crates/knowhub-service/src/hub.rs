@@ -224,7 +224,7 @@ impl Hub {
             records,
             embedder,
             vectors,
-            pending: self.store.count_status(Status::Pending).await?,
+            pending: self.store.count_status(Status::Pending, None).await?,
             llm: self.opts.extractor.as_ref().map(|x| {
                 let s = x.llm.settings();
                 LlmHealth {

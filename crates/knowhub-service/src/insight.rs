@@ -356,14 +356,26 @@ impl Hub {
         self.flush_usage().await?;
         let until = today();
         let since = week_of(until.saturating_sub(Duration::weeks(i64::from(weeks.clamp(1, 52) - 1))));
-        let activity = self.store.activity(&fmt_day(since)).await?;
+        // Only what the scopes the reviewer reads hold: a hub-wide count would tell a team's
+        // reviewer how much the other teams hold, and their agents' names. Usage and jobs carry
+        // no scope; a scoped reviewer sees those of the agents that wrote or were voted on in
+        // its scopes.
+        let scopes = caller.readable();
+        let scopes = scopes.as_deref();
+        let mut activity = self.store.activity(&fmt_day(since), scopes).await?;
+        if scopes.is_some() {
+            let seen: std::collections::HashSet<String> =
+                activity.records.iter().chain(&activity.votes).map(|d| d.agent_id.clone()).collect();
+            activity.usage.retain(|u| seen.contains(&u.agent_id));
+            activity.jobs.retain(|j| seen.contains(&j.agent_id));
+        }
         let (weeks, days, agents, mut totals) = fold_activity(&activity, since, until);
-        totals.records = self.store.count().await?;
-        totals.pending = self.store.count_status(Status::Pending).await?;
-        totals.approved = self.store.count_status(Status::Approved).await?;
-        totals.rejected = self.store.count_status(Status::Rejected).await?;
-        totals.disputed = self.store.count_disputed(self.cfg.dispute_threshold).await?;
-        let top_resources = self.store.resources(&ResourceFilter::All, caller.readable().as_deref(), 10).await?;
+        totals.pending = self.store.count_status(Status::Pending, scopes).await?;
+        totals.approved = self.store.count_status(Status::Approved, scopes).await?;
+        totals.rejected = self.store.count_status(Status::Rejected, scopes).await?;
+        totals.records = totals.pending + totals.approved + totals.rejected;
+        totals.disputed = self.store.count_disputed(self.cfg.dispute_threshold, scopes).await?;
+        let top_resources = self.store.resources(&ResourceFilter::All, scopes, 10).await?;
         Ok(Dashboard { since: fmt_day(since), totals, weeks, days, top_resources, agents })
     }
 

@@ -139,8 +139,8 @@ impl Hub {
             .await?;
         Ok(PendingPage {
             count: out.len(),
-            total_pending: self.store.count_status(Status::Pending).await?,
-            total_disputed: self.store.count_disputed(threshold).await?,
+            total_pending: self.store.count_status(Status::Pending, caller.readable().as_deref()).await?,
+            total_disputed: self.store.count_disputed(threshold, caller.readable().as_deref()).await?,
             next_after: if more { out.last().map(|i| i.experience.id.clone()) } else { None },
             items: out,
         })

@@ -285,12 +285,15 @@ pub(crate) async fn disputed(
     rs.iter().map(rows::experience).collect()
 }
 
-pub(crate) async fn count_disputed(pool: &PgPool, threshold: u32) -> Result<u64> {
-    let n: i64 = sqlx::query_scalar(AssertSqlSafe(format!("SELECT COUNT(*) FROM experiences e WHERE {DISPUTED}")))
-        .bind(i64::from(threshold))
-        .fetch_one(pool)
-        .await
-        .map_err(db_err)?;
+pub(crate) async fn count_disputed(pool: &PgPool, threshold: u32, scopes: Option<&[String]>) -> Result<u64> {
+    let n: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM experiences e WHERE {DISPUTED} AND ($2::text[] IS NULL OR e.scope = ANY($2::text[]))"
+    )))
+    .bind(i64::from(threshold))
+    .bind(scopes)
+    .fetch_one(pool)
+    .await
+    .map_err(db_err)?;
     Ok(n as u64)
 }
 

@@ -154,8 +154,8 @@ pub(crate) async fn record_usage(pool: &PgPool, day: &str, agent_id: &str, searc
     Ok(())
 }
 
-async fn day_counts(pool: &PgPool, sql: &'static str, since: &str) -> Result<Vec<DayCount>> {
-    let rs = sqlx::query(sql).bind(since).fetch_all(pool).await.map_err(db_err)?;
+async fn day_counts(pool: &PgPool, sql: &'static str, since: &str, scopes: Option<&[String]>) -> Result<Vec<DayCount>> {
+    let rs = sqlx::query(sql).bind(since).bind(scopes).fetch_all(pool).await.map_err(db_err)?;
     rs.iter()
         .map(|r| {
             Ok(DayCount {
@@ -177,20 +177,23 @@ fn json_count(key: &str) -> String {
     )
 }
 
-pub(crate) async fn activity(pool: &PgPool, since: &str) -> Result<Activity> {
+pub(crate) async fn activity(pool: &PgPool, since: &str, scopes: Option<&[String]>) -> Result<Activity> {
     let records = day_counts(
         pool,
         "SELECT substr(created_at, 1, 10) COLLATE \"C\" AS day, agent_id COLLATE \"C\", status COLLATE \"C\", \
-         COUNT(*)::bigint FROM experiences WHERE substr(created_at, 1, 10) >= $1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+         COUNT(*)::bigint FROM experiences WHERE substr(created_at, 1, 10) >= $1 \
+         AND ($2::text[] IS NULL OR scope = ANY($2::text[])) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
         since,
+        scopes,
     )
     .await?;
     let votes = day_counts(
         pool,
         "SELECT substr(v.at, 1, 10) COLLATE \"C\" AS day, e.agent_id COLLATE \"C\", v.outcome COLLATE \"C\", \
          COUNT(*)::bigint FROM votes v JOIN experiences e ON e.seq = v.seq WHERE substr(v.at, 1, 10) >= $1 \
-         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+         AND ($2::text[] IS NULL OR e.scope = ANY($2::text[])) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
         since,
+        scopes,
     )
     .await?;
     let rs = sqlx::query(

@@ -161,8 +161,8 @@ impl Store for PgStore {
         records::count(&self.pool).await
     }
 
-    async fn count_status(&self, status: Status) -> Result<u64> {
-        records::count_status(&self.pool, status).await
+    async fn count_status(&self, status: Status, scopes: Option<&[String]>) -> Result<u64> {
+        records::count_status(&self.pool, status, scopes).await
     }
 
     async fn delete(&self, id: &str) -> Result<bool> {
@@ -256,8 +256,8 @@ impl Store for PgStore {
         evidence::disputed(&self.pool, threshold, scopes, after.unwrap_or(""), limit).await
     }
 
-    async fn count_disputed(&self, threshold: u32) -> Result<u64> {
-        evidence::count_disputed(&self.pool, threshold).await
+    async fn count_disputed(&self, threshold: u32, scopes: Option<&[String]>) -> Result<u64> {
+        evidence::count_disputed(&self.pool, threshold, scopes).await
     }
 
     async fn resolve_dispute(&self, id: &str, decision: DisputeDecision, reviewer: &str) -> Result<Experience> {
@@ -350,8 +350,8 @@ impl Store for PgStore {
         insight::record_usage(&self.pool, day, agent_id, searches, found).await
     }
 
-    async fn activity(&self, since_day: &str) -> Result<Activity> {
-        insight::activity(&self.pool, since_day).await
+    async fn activity(&self, since_day: &str, scopes: Option<&[String]>) -> Result<Activity> {
+        insight::activity(&self.pool, since_day, scopes).await
     }
 
     async fn written_playbook(&self, key: &str) -> Result<Option<StoredPlaybook>> {

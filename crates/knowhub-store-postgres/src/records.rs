@@ -295,12 +295,15 @@ pub(crate) async fn count(pool: &PgPool) -> Result<u64> {
     Ok(n as u64)
 }
 
-pub(crate) async fn count_status(pool: &PgPool, status: Status) -> Result<u64> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM experiences WHERE status = $1")
-        .bind(status.as_str())
-        .fetch_one(pool)
-        .await
-        .map_err(db_err)?;
+pub(crate) async fn count_status(pool: &PgPool, status: Status, scopes: Option<&[String]>) -> Result<u64> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM experiences WHERE status = $1 AND ($2::text[] IS NULL OR scope = ANY($2::text[]))",
+    )
+    .bind(status.as_str())
+    .bind(scopes)
+    .fetch_one(pool)
+    .await
+    .map_err(db_err)?;
     Ok(n as u64)
 }
 

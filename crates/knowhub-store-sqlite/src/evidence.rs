@@ -192,10 +192,16 @@ pub(crate) fn disputed(
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }
 
-pub(crate) fn count_disputed(c: &Connection, threshold: u32) -> Result<u64> {
-    c.query_row(&format!("SELECT COUNT(*) FROM experiences e WHERE e.failed > 0 AND {DISPUTED}"), [threshold], |r| {
-        r.get::<_, i64>(0)
-    })
+/// `scopes`: a JSON array (`filter::scopes_json`), or `None` for every scope.
+pub(crate) fn count_disputed(c: &Connection, threshold: u32, scopes: Option<&str>) -> Result<u64> {
+    c.query_row(
+        &format!(
+            "SELECT COUNT(*) FROM experiences e WHERE e.failed > 0 AND {DISPUTED} \
+             AND (?2 IS NULL OR e.scope IN (SELECT value FROM json_each(?2)))"
+        ),
+        rusqlite::params![threshold, scopes],
+        |r| r.get::<_, i64>(0),
+    )
     .map(|n| n as u64)
     .map_err(sql_err)
 }

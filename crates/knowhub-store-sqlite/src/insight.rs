@@ -137,10 +137,12 @@ pub(crate) fn record_usage_tx(c: &Connection, day: &str, agent_id: &str, searche
 }
 
 /// `(day, agent, kind, count)` rows of a grouping query with `?1` = the first day.
-fn day_counts(c: &Connection, sql: &str, since: &str) -> Result<Vec<DayCount>> {
+fn day_counts(c: &Connection, sql: &str, since: &str, scopes: Option<&str>) -> Result<Vec<DayCount>> {
     let mut st = c.prepare_cached(sql).map_err(sql_err)?;
     let rows = st
-        .query_map([since], |r| Ok(DayCount { day: r.get(0)?, agent_id: r.get(1)?, kind: r.get(2)?, n: n(r, 3)? }))
+        .query_map(rusqlite::params![since, scopes], |r| {
+            Ok(DayCount { day: r.get(0)?, agent_id: r.get(1)?, kind: r.get(2)?, n: n(r, 3)? })
+        })
         .map_err(sql_err)?;
     rows.collect::<std::result::Result<_, _>>().map_err(sql_err)
 }
@@ -155,19 +157,24 @@ fn json_count(key: &str) -> String {
     )
 }
 
-pub(crate) fn activity(c: &Connection, since: &str) -> Result<Activity> {
+/// `scopes`: a JSON array (`filter::scopes_json`), or `None` for every scope.
+pub(crate) fn activity(c: &Connection, since: &str, scopes: Option<&str>) -> Result<Activity> {
     // Days are the first 10 characters of RFC 3339 UTC timestamps (`YYYY-MM-DD`).
     let records = day_counts(
         c,
         "SELECT substr(created_at, 1, 10) AS day, agent_id, status, COUNT(*) FROM experiences \
-         WHERE substr(created_at, 1, 10) >= ?1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+         WHERE substr(created_at, 1, 10) >= ?1 AND (?2 IS NULL OR scope IN (SELECT value FROM json_each(?2))) \
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
         since,
+        scopes,
     )?;
     let votes = day_counts(
         c,
         "SELECT substr(v.at, 1, 10) AS day, e.agent_id, v.outcome, COUNT(*) FROM votes v \
-         JOIN experiences e ON e.seq = v.seq WHERE substr(v.at, 1, 10) >= ?1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+         JOIN experiences e ON e.seq = v.seq WHERE substr(v.at, 1, 10) >= ?1 \
+         AND (?2 IS NULL OR e.scope IN (SELECT value FROM json_each(?2))) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
         since,
+        scopes,
     )?;
     let usage = {
         let mut st = c

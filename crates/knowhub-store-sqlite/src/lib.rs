@@ -172,8 +172,9 @@ impl Store for SqliteStore {
         self.read(records::count).await
     }
 
-    async fn count_status(&self, status: Status) -> Result<u64> {
-        self.read(move |c| records::count_status(c, status)).await
+    async fn count_status(&self, status: Status, scopes: Option<&[String]>) -> Result<u64> {
+        let scopes = crate::filter::scopes_json(scopes);
+        self.read(move |c| records::count_status(c, status, scopes.as_deref())).await
     }
 
     async fn delete(&self, id: &str) -> Result<bool> {
@@ -280,8 +281,9 @@ impl Store for SqliteStore {
         self.read(move |c| evidence::disputed(c, threshold, scopes.as_deref(), &after, limit)).await
     }
 
-    async fn count_disputed(&self, threshold: u32) -> Result<u64> {
-        self.read(move |c| evidence::count_disputed(c, threshold)).await
+    async fn count_disputed(&self, threshold: u32, scopes: Option<&[String]>) -> Result<u64> {
+        let scopes = crate::filter::scopes_json(scopes);
+        self.read(move |c| evidence::count_disputed(c, threshold, scopes.as_deref())).await
     }
 
     async fn resolve_dispute(&self, id: &str, decision: DisputeDecision, reviewer: &str) -> Result<Experience> {
@@ -386,9 +388,9 @@ impl Store for SqliteStore {
         self.writer.run(move |c| insight::record_usage_tx(c, &day, &agent, searches, found)).await
     }
 
-    async fn activity(&self, since_day: &str) -> Result<Activity> {
-        let since = since_day.to_string();
-        self.read(move |c| insight::activity(c, &since)).await
+    async fn activity(&self, since_day: &str, scopes: Option<&[String]>) -> Result<Activity> {
+        let (since, scopes) = (since_day.to_string(), crate::filter::scopes_json(scopes));
+        self.read(move |c| insight::activity(c, &since, scopes.as_deref())).await
     }
 
     async fn written_playbook(&self, key: &str) -> Result<Option<StoredPlaybook>> {

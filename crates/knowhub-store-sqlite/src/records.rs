@@ -320,8 +320,13 @@ pub(crate) fn count(c: &Connection) -> Result<u64> {
     c.query_row("SELECT COUNT(*) FROM experiences", [], |r| r.get::<_, i64>(0)).map(|n| n as u64).map_err(sql_err)
 }
 
-pub(crate) fn count_status(c: &Connection, status: Status) -> Result<u64> {
-    c.query_row("SELECT COUNT(*) FROM experiences WHERE status = ?1", [status.as_str()], |r| r.get::<_, i64>(0))
-        .map(|n| n as u64)
-        .map_err(sql_err)
+/// `scopes`: a JSON array (`filter::scopes_json`), or `None` for every scope.
+pub(crate) fn count_status(c: &Connection, status: Status, scopes: Option<&str>) -> Result<u64> {
+    c.query_row(
+        "SELECT COUNT(*) FROM experiences WHERE status = ?1 AND (?2 IS NULL OR scope IN (SELECT value FROM json_each(?2)))",
+        rusqlite::params![status.as_str(), scopes],
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|n| n as u64)
+    .map_err(sql_err)
 }

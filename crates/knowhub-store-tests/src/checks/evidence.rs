@@ -108,7 +108,7 @@ pub async fn disputes(s: Arc<dyn Store>) {
         vec![bad.id.clone()],
         "failures must outnumber successes"
     );
-    assert_eq!(s.count_disputed(2).await.unwrap(), 1);
+    assert_eq!(s.count_disputed(2, None).await.unwrap(), 1);
     assert!(s.disputed(3, None, None, 10).await.unwrap().is_empty());
     assert!(s.disputed(0, None, None, 10).await.unwrap().is_empty(), "threshold 0 turns disputes off");
     // A reviewer keeps it: the failures so far stop counting.
@@ -119,14 +119,14 @@ pub async fn disputes(s: Arc<dyn Store>) {
     s.vote(&bad.id, vote("z", Failed, None)).await.unwrap();
     assert!(s.disputed(2, None, None, 10).await.unwrap().is_empty(), "one new failure is not two");
     s.vote(&bad.id, vote("w", Failed, None)).await.unwrap();
-    assert_eq!(s.count_disputed(2).await.unwrap(), 1);
+    assert_eq!(s.count_disputed(2, None).await.unwrap(), 1);
     // Rejected: out of search and of the queue.
     let rej = s
         .resolve_dispute(&bad.id, knowhub_core::DisputeDecision::Reject { reason: Some("wrong".into()) }, "rita")
         .await
         .unwrap();
     assert_eq!(rej.status, Status::Rejected);
-    assert_eq!(s.count_disputed(2).await.unwrap(), 0);
+    assert_eq!(s.count_disputed(2, None).await.unwrap(), 0);
     assert!(!search(&s, "deploy app", &SearchFilter::default()).await.contains(&bad.id));
     assert!(matches!(
         s.resolve_dispute(&bad.id, knowhub_core::DisputeDecision::Keep, "rita").await,

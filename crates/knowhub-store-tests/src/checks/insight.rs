@@ -78,7 +78,7 @@ pub async fn usage_and_activity(s: Arc<dyn Store>) {
     let a = created(&s, exp("dump a db", "pg_dump", "use -Fc", 4, "bot")).await;
     created(&s, extracted("pending one", "tool", "x")).await;
     s.vote(&a.id, vote("v1", Failed, None)).await.unwrap();
-    let act = s.activity("2026-01-01").await.unwrap();
+    let act = s.activity("2026-01-01", None).await.unwrap();
     let u: Vec<(&str, &str, u64, u64)> =
         act.usage.iter().map(|u| (u.day.as_str(), u.agent_id.as_str(), u.searches, u.found)).collect();
     assert_eq!(u, [("2026-11-20", "bot", 5, 2), ("2026-11-21", "alice", 1, 1)]);
@@ -89,7 +89,17 @@ pub async fn usage_and_activity(s: Arc<dyn Store>) {
     assert_eq!(act.votes.len(), 1);
     assert_eq!((act.votes[0].agent_id.as_str(), act.votes[0].kind.as_str(), act.votes[0].n), ("bot", "failed", 1));
     assert!(act.jobs.is_empty());
-    assert!(s.activity("2999-01-01").await.unwrap().records.is_empty());
+    assert!(s.activity("2999-01-01", None).await.unwrap().records.is_empty());
+    // A team's records and votes only, for a reviewer of that team.
+    let mut t = exp("dump a db faster", "pg_dump", "use -j 4", 4, "team-bot");
+    t.scope = "team/data".into();
+    let t = created(&s, t).await;
+    s.vote(&t.id, vote("v2", Failed, None)).await.unwrap();
+    let team = s.activity("2026-01-01", Some(&["team/data".to_string()])).await.unwrap();
+    let r: Vec<(&str, &str, u64)> = team.records.iter().map(|r| (r.agent_id.as_str(), r.kind.as_str(), r.n)).collect();
+    assert_eq!(r, [("team-bot", "approved", 1)]);
+    assert_eq!(team.votes.iter().map(|v| v.agent_id.as_str()).collect::<Vec<_>>(), ["team-bot"]);
+    assert_eq!(s.activity("2026-01-01", None).await.unwrap().records.len(), 3);
 }
 
 pub async fn written_playbooks_are_kept_per_key_and_listed_by_status(s: Arc<dyn Store>) {

@@ -85,6 +85,17 @@ pub async fn scopes_filter_every_path(s: Arc<dyn Store>) {
     }
     assert_eq!(queue(s.disputed(2, None, None, 10).await.unwrap()), vec![team.id.clone()]);
     assert!(s.disputed(2, Some(&["org".into()]), None, 10).await.unwrap().is_empty());
+
+    // Counts: of the scopes asked for only.
+    let (org_only, sec): (&[String], &[String]) = (&["org".into()], &["team/sec".into()]);
+    assert_eq!(s.count_status(Status::Pending, None).await.unwrap(), 2);
+    assert_eq!(s.count_status(Status::Pending, Some(sec)).await.unwrap(), 1);
+    assert_eq!(s.count_status(Status::Approved, None).await.unwrap(), 3);
+    assert_eq!(s.count_status(Status::Approved, Some(org_only)).await.unwrap(), 1);
+    assert_eq!(s.count_status(Status::Approved, Some(none)).await.unwrap(), 0);
+    assert_eq!(s.count_disputed(2, None).await.unwrap(), 1);
+    assert_eq!(s.count_disputed(2, Some(sec)).await.unwrap(), 1);
+    assert_eq!(s.count_disputed(2, Some(org_only)).await.unwrap(), 0);
 }
 
 pub async fn same_text_is_one_record_per_scope(s: Arc<dyn Store>) {

@@ -110,8 +110,8 @@ pub async fn missing_vectors_and_counts(s: Arc<dyn Store>) {
         s.missing_vectors(MODEL, 10).await.unwrap().iter().map(|x| x.0.clone()).collect::<Vec<_>>(),
         vec![p.id.clone()]
     );
-    assert_eq!(s.count_status(Status::Approved).await.unwrap(), 1);
-    assert_eq!(s.count_status(Status::Pending).await.unwrap(), 1);
-    assert_eq!(s.count_status(Status::Rejected).await.unwrap(), 1);
+    assert_eq!(s.count_status(Status::Approved, None).await.unwrap(), 1);
+    assert_eq!(s.count_status(Status::Pending, None).await.unwrap(), 1);
+    assert_eq!(s.count_status(Status::Rejected, None).await.unwrap(), 1);
     assert_eq!(s.count().await.unwrap(), 3);
 }
