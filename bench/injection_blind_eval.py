@@ -46,8 +46,15 @@ def main():
     out = subprocess.run([a.example], input=inp.encode(), capture_output=True, check=True).stdout.decode()
     vec = {d["id"]: d for d in map(json.loads, out.splitlines())}
     W = json.load(open(a.weights))
-    assert W.get("hidden", 0) == 0, "only the logistic model is read here"
     w2, b2, thr = np.array(W["w2"]), W["b2"], W["threshold"]
+    hidden = W.get("hidden", 0)
+    w1 = np.array(W["w1"]).reshape(hidden, W["dim"]) if hidden else None
+    b1 = np.array(W["b1"]) if hidden else None
+
+    def clf_score(v):
+        """The shipped model's probability for one piece's vector (as screen.rs computes it)."""
+        h = np.maximum(w1 @ v + b1, 0.0) if hidden else v
+        return 1 / (1 + np.exp(-(h @ w2 + b2)))
     fr_thr = min(W.get("fetch_run_threshold", thr), thr)
 
     ts = {}
@@ -64,7 +71,7 @@ def main():
         pieces = d["pieces"]
         raw = bool(d["rules"])
         views = any(p["rules"] for p in pieces[1:])
-        score = max((1 / (1 + np.exp(-(np.array(p["vec"]) @ w2 + b2))) for p in pieces), default=0.0)
+        score = max((clf_score(np.array(p["vec"])) for p in pieces), default=0.0)
         r = dict(c, rules_raw=raw, rules=raw or views, score=float(score), clf=bool(score >= thr),
                  rust_cats=sorted(set(d["rules"])), pieces=len(pieces))
         r["all"] = r["rules"] or r["clf"]
