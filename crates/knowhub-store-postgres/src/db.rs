@@ -103,6 +103,9 @@ fn connect_options(url: &str, opts: &PgOptions) -> Result<PgConnectOptions> {
         ("statement_timeout", format!("{}", opts.statement_timeout.as_millis())),
         ("hnsw.iterative_scan", "relaxed_order".to_string()),
         ("hnsw.ef_search", SESSION_EF_SEARCH.to_string()),
+        // Backslashes in string literals are plain characters (the default since PostgreSQL
+        // 9.1): the per-scope vector statements quote scope names by doubling quotes alone.
+        ("standard_conforming_strings", "on".to_string()),
     ]))
 }
 

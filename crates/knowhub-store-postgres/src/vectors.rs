@@ -32,16 +32,19 @@ const MAX_HNSW_DIM: usize = 2000;
 /// 18 ms, HNSW 39 ms; a 9% one: exact 30 ms, HNSW 25 ms).
 pub(crate) const EXACT_MAX: u64 = 7000;
 
-/// Records from which a scope gets its own partial HNSW index (see `scope_index_sql`): above
-/// this an exact scan of the scope costs more than an HNSW search (about 2 ms for 2,000 vectors
-/// of 768 dimensions, as much as a search of the whole 100k-record index), and a search over
-/// several scopes would otherwise filter the shared index after its scan.
-pub(crate) const SCOPE_INDEX_FROM: u64 = 2000;
+/// Records from which a scope gets its own partial HNSW index (see `scope_index_sql`): where an
+/// exact scan of it stops (`EXACT_MAX`). A search over several scopes would otherwise filter the
+/// shared index after its scan. Below this the scan is cheap, and the planner, left to choose,
+/// sorts a small scope's rows rather than walk its HNSW index (20 ms against 2 for 2,000 vectors).
+pub(crate) const SCOPE_INDEX_FROM: u64 = EXACT_MAX;
 
-/// Vectors an exact scan compares in the time HNSW spends on one candidate of its list: the
-/// exchange rate by which `candidates` prices its plans (2,000 vectors of 768 dimensions take
-/// about as long as an HNSW search with a list of 40, some 2 ms on a 2-core machine).
-const EXACT_PER_CANDIDATE: u64 = 50;
+/// How `candidates` prices its plans, in the time HNSW spends on one candidate it visits
+/// (measured at 100k records of 768 dimensions on a 2-core machine: an HNSW search costs about
+/// 1 ms plus 0.03 ms per candidate, an exact scan about 1 ms plus 0.8 µs per vector): a
+/// statement's fixed cost (planning, the join to the records, the round trip), and the vectors
+/// an exact scan compares per candidate's worth of time.
+const STATEMENT_COST: u64 = 36;
+const EXACT_PER_CANDIDATE: u64 = 35;
 
 /// An exact scan joins its nearest `EXACT_POOL * limit` vectors to their records for the filter
 /// (see `exact`): room for the few records the filter drops (pending, held, below a rating).
@@ -269,15 +272,21 @@ fn scope_index_name(dim: usize, scope: &str) -> String {
     format!("vectors_hnsw_ip_{dim}_s{hex}")
 }
 
-/// The partial HNSW index of one scope's vectors of `dim`. The scope is a literal (an index
-/// predicate takes no parameters), quoted for `standard_conforming_strings = on`, which the
-/// building session sets.
+/// A scope as an SQL string literal, for an index predicate (which takes no parameters) and the
+/// statements that must match it. Every session sets `standard_conforming_strings = on`
+/// (`db::connect_options`), where doubling the quotes is the whole of the quoting; scope names
+/// hold no control characters (`scope::parse`).
+fn literal(scope: &str) -> String {
+    format!("'{}'", scope.replace('\'', "''"))
+}
+
+/// The partial HNSW index of one scope's vectors of `dim`.
 fn scope_index_sql(dim: usize, scope: &str) -> String {
     format!(
         "CREATE INDEX CONCURRENTLY IF NOT EXISTS {} ON vectors USING hnsw ((embedding::vector({dim})) vector_ip_ops) \
-         WHERE dim = {dim} AND scope = '{}'",
+         WHERE dim = {dim} AND scope = {}",
         scope_index_name(dim, scope),
-        scope.replace('\'', "''"),
+        literal(scope),
     )
 }
 
@@ -308,10 +317,7 @@ async fn build_scope_index(pool: &PgPool, dim: usize, scope: &str) -> Result<boo
     if !locked {
         return Ok(false);
     }
-    sqlx::raw_sql("SET statement_timeout = 0; SET standard_conforming_strings = on")
-        .execute(&mut conn)
-        .await
-        .map_err(db_err)?;
+    sqlx::raw_sql("SET statement_timeout = 0").execute(&mut conn).await.map_err(db_err)?;
     // A build interrupted earlier leaves an invalid index under the name, which IF NOT EXISTS
     // would keep forever.
     if index_valid(&mut conn, &name).await? == Some(false) {
@@ -342,7 +348,8 @@ async fn index_valid(conn: &mut sqlx::PgConnection, name: &str) -> Result<Option
 /// cheaper of two plans. The shared index filters after its scan, so for a search of a fifth of
 /// the records it needs a candidate list five times as long; or each scope with an index of its
 /// own is searched in it, the others together (exactly when few, else in the shared index), and
-/// the parts merged. Many scopes, or few large ones among many small, keep the shared index.
+/// the parts merged. A large scope alone, or beside a few small ones, takes its own index; a key
+/// reading many scopes keeps the shared one.
 pub(crate) async fn candidates(
     s: &PgStore,
     model: &str,
@@ -354,7 +361,7 @@ pub(crate) async fn candidates(
     let dim = query.len();
     let ef = (limit * 2).clamp(SESSION_EF_SEARCH, 1000);
     let Some(scopes) = &filter.scopes else {
-        return hnsw(s, model, query, filter, limit, ef, false).await;
+        return hnsw(s, model, query, filter, limit, ef, None).await;
     };
     let counts = s.scope_counts(dim).await?;
     let size = |list: &[String]| list.iter().map(|sc| counts.get(sc).copied().unwrap_or(0)).sum::<u64>();
@@ -365,31 +372,39 @@ pub(crate) async fn candidates(
     if n <= s.exact_scan_up_to {
         return exact(s, model, query, filter, limit).await;
     }
-    let (own, rest): (Vec<String>, Vec<String>) =
-        scopes.into_iter().partition(|sc| dim <= MAX_HNSW_DIM && s.scope_indexes.has(&scope_index_name(dim, sc)));
-    // The cheaper plan, in HNSW candidates: the shared index with a list widened for what its
-    // filter drops, or each own index with the usual list plus the other scopes apart.
+    // A scope that shrank below the size keeps its index, unused: it is scanned exactly again.
+    let (own, rest): (Vec<String>, Vec<String>) = scopes.into_iter().partition(|sc| {
+        dim <= MAX_HNSW_DIM
+            && counts.get(sc).is_some_and(|n| *n >= s.scope_index_from)
+            && s.scope_indexes.has(&scope_index_name(dim, sc))
+    });
+    // The cheaper plan: the shared index with a list widened for what its filter drops, or each
+    // own index with the usual list plus the other scopes apart. The parts are priced as if run
+    // one after another: on a busy database server they are.
     let shared_ef = scoped_ef(ef, n, all);
     let rest_n = size(&rest);
     let rest_exact = rest_n <= s.exact_scan_up_to;
     let rest_cost = match (rest.is_empty(), rest_exact) {
         (true, _) => 0,
-        (false, true) => rest_n / EXACT_PER_CANDIDATE,
-        (false, false) => scoped_ef(ef, rest_n, all) as u64,
+        (false, true) => STATEMENT_COST + rest_n / EXACT_PER_CANDIDATE,
+        (false, false) => STATEMENT_COST + visited(scoped_ef(ef, rest_n, all), limit, rest_n, all),
     };
-    if own.is_empty() || own.len() as u64 * ef as u64 + rest_cost >= shared_ef as u64 {
-        return hnsw(s, model, query, filter, limit, shared_ef, false).await;
+    let split_cost = own.len() as u64 * (STATEMENT_COST + ef as u64) + rest_cost;
+    // Only a clear gain splits: the parts' estimates are rough, and each own index a search
+    // reads competes with the shared one for the database's cache.
+    if own.is_empty() || split_cost * 3 >= (STATEMENT_COST + visited(shared_ef, limit, n, all)) * 2 {
+        return hnsw(s, model, query, filter, limit, shared_ef, None).await;
     }
     let only = |list: Vec<String>| SearchFilter { scopes: Some(list), ..filter.clone() };
-    let own: Vec<SearchFilter> = own.into_iter().map(|sc| only(vec![sc])).collect();
+    let own: Vec<(String, SearchFilter)> = own.into_iter().map(|sc| (sc.clone(), only(vec![sc]))).collect();
     let rest = (!rest.is_empty()).then(|| only(rest));
     let mut parts: Vec<BoxFuture<'_, Result<Scored>>> =
-        own.iter().map(|f| hnsw(s, model, query, f, limit, ef, true).boxed()).collect();
+        own.iter().map(|(sc, f)| hnsw(s, model, query, f, limit, ef, Some(sc.as_str())).boxed()).collect();
     if let Some(f) = &rest {
         parts.push(if rest_exact {
             exact(s, model, query, f, limit).boxed()
         } else {
-            hnsw(s, model, query, f, limit, scoped_ef(ef, rest_n, all), false).boxed()
+            hnsw(s, model, query, f, limit, scoped_ef(ef, rest_n, all), None).boxed()
         });
     }
     let mut out: Vec<(String, f64)> = try_join_all(parts).await?.into_iter().flatten().collect();
@@ -398,9 +413,11 @@ pub(crate) async fn candidates(
     Ok(out)
 }
 
-/// `candidates` from HNSW with a candidate list of `ef`. `own_index`: the filter is one scope
-/// with an index of its own; the statement is then planned for its values (not prepared once
-/// for any), so the planner can prove the partial index's predicate and use it.
+/// `candidates` from HNSW with a candidate list of `ef`. `own_scope`: the filter is that one
+/// scope, which has an index of its own; the scope is then also written into the statement as a
+/// literal, so that even the plan prepared once for every later search (where parameters are
+/// unknown) can prove the partial index's predicate and use it, and each such scope's statement
+/// is prepared once per connection rather than planned on every search.
 async fn hnsw(
     s: &PgStore,
     model: &str,
@@ -408,23 +425,23 @@ async fn hnsw(
     filter: &SearchFilter,
     limit: usize,
     ef: usize,
-    own_index: bool,
+    own_scope: Option<&str>,
 ) -> Result<Vec<(String, f64)>> {
     let dim = query.len();
     let q = pgvector::Vector::from(query.to_vec());
+    let own = own_scope.map_or(String::new(), |sc| format!(" AND v.scope = {}", literal(sc)));
     // The cast and the `dim = N` literal match the partial index's expression and predicate.
     // The vectors' own scope drops other scopes' candidates before any join to their records.
     let sql = format!(
         "WITH c AS MATERIALIZED (SELECT e.id, v.embedding::vector({dim}) <#> $1::vector({dim}) AS d \
          FROM vectors v JOIN experiences e ON e.seq = v.seq \
-         WHERE v.dim = {dim} AND v.model = $2 AND (${s}::text[] IS NULL OR v.scope = ANY(${s}::text[])) AND {} \
+         WHERE v.dim = {dim}{own} AND v.model = $2 AND (${s}::text[] IS NULL OR v.scope = ANY(${s}::text[])) AND {} \
          ORDER BY d LIMIT ${}) SELECT id, (-d)::float8 FROM c ORDER BY d",
         filter::sql(3),
         3 + filter::PARAMS,
         s = filter::scopes_param(3),
     );
-    let query = filter::bind(sqlx::query(AssertSqlSafe(sql)).persistent(!own_index).bind(q).bind(model), filter)
-        .bind(limit as i64);
+    let query = filter::bind(sqlx::query(AssertSqlSafe(sql)).bind(q).bind(model), filter).bind(limit as i64);
     if ef <= SESSION_EF_SEARCH {
         return scored(query.fetch_all(&s.pool).await.map_err(db_err)?);
     }
@@ -439,14 +456,21 @@ async fn hnsw(
     scored(rows)
 }
 
+/// The candidates an HNSW search with a list of `ef` visits when its filter passes `n` of `all`
+/// records: its iterative scan goes on until `limit` of them pass, about `limit * all / n`.
+fn visited(ef: usize, limit: usize, n: u64, all: u64) -> u64 {
+    (ef as u64).max((limit as u64).saturating_mul(all) / n.max(1))
+}
+
 /// The HNSW candidate list for a search whose filter passes `n` of `all` records: HNSW filters
-/// after its scan, so the list grows with the share the filter drops, by its square root: the
-/// iterative scan's later rounds find the rest, and at that size recall stays at the unscoped
-/// search's or above (`knowhub-bench scopes`), where a list grown in full proportion cost up to
-/// three times as much for recall above it. Up to `SCOPED_EF_MAX`; never below `ef`.
+/// after its scan, so a list sized for about `ef` passing records keeps recall at the unscoped
+/// search's. A shorter list leaves the rest to the iterative scan's later rounds, which cost
+/// more than the longer first list and rank worse (`knowhub-bench scopes`: with a list grown by
+/// the square root of the share left out, a key reading a third of the records searched slower
+/// and at lower recall). Up to `SCOPED_EF_MAX`; never below `ef`.
 fn scoped_ef(ef: usize, n: u64, all: u64) -> usize {
-    let wide = (ef as f64 * (all as f64 / n.max(1) as f64).sqrt()).ceil();
-    (wide.min(SCOPED_EF_MAX as f64) as usize).max(ef)
+    let wide = (ef as u64).saturating_mul(all).div_ceil(n.max(1));
+    (wide.min(SCOPED_EF_MAX as u64) as usize).max(ef)
 }
 
 /// `candidates` by an exact scan of the scopes' vectors: the nearest `EXACT_POOL` times `limit`
@@ -653,9 +677,9 @@ mod tests {
 
     #[test]
     fn scoped_candidate_list_grows_with_what_the_filter_drops() {
-        assert_eq!(scoped_ef(80, 25_000, 100_000), 160, "a quarter passes: twice the list");
+        assert_eq!(scoped_ef(80, 25_000, 100_000), 320, "a quarter passes: four times the list");
         assert_eq!(scoped_ef(80, 100_000, 100_000), 80, "everything passes");
-        assert_eq!(scoped_ef(80, 1_000, 100_000), SCOPED_EF_MAX, "capped");
+        assert_eq!(scoped_ef(80, 5_000, 100_000), SCOPED_EF_MAX, "capped");
         assert_eq!(scoped_ef(800, 5_000, 100_000), 800, "a larger list asked for stays");
         assert_eq!(scoped_ef(80, 0, 0), 80, "no records counted");
     }

@@ -262,10 +262,10 @@ async fn small_scope_is_searched_exactly() {
 }
 
 /// A scope large enough gets its own HNSW index (built in the background once a search needs
-/// it, or at once by `index_scopes`), and a search of several scopes searches each indexed
-/// scope in its own index and the rest apart: the results are the nearest records of exactly
-/// those scopes, the scope's index is the one scanned, a scope move is followed, and a scope
-/// name with a quote is indexed like any other.
+/// it, or at once by `index_scopes`); a search of it alone, or of it and small scopes searched
+/// apart and merged, or of many through the shared index, returns the nearest records of exactly
+/// those scopes; the scope's own index is the one scanned, a scope move is followed, and a scope
+/// name with a quote and a backslash is indexed like any other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn large_scopes_are_searched_in_their_own_index() {
     if test_support::skipped("large_scopes_are_searched_in_their_own_index") {
@@ -283,11 +283,11 @@ async fn large_scopes_are_searched_in_their_own_index() {
         x ^= x << 17;
         (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
     };
-    // org 40, team/o'neil 30 (both indexed), team/b and eight more of 12 each (too small: searched
+    // org 40, team/o'ne\il 30 (both indexed), team/b and eight more of 12 each (too small: searched
     // exactly, apart; the eight make the indexed scopes a small enough share for their own
     // indexes to be the cheaper plan).
     let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
-    let mut layout = vec![("org", 40), ("team/o'neil", 30), ("team/b", 12)];
+    let mut layout = vec![("org", 40), ("team/o'ne\\il", 30), ("team/b", 12)];
     layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
     let mut items = Vec::new();
     let mut scope_of = std::collections::HashMap::new();
@@ -345,7 +345,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let built = valid_scope_indexes().await;
-    assert!(built[0].1.contains("'org'") && built[1].1.contains("'team/o''neil'"), "{built:?}");
+    assert!(built[0].1.contains("'org'") && built[1].1.contains(r"'team/o''ne\il'"), "{built:?}");
     // A second store (another replica) finds the indexes built and builds nothing more. On a
     // table this small the planner would sort every row rather than walk any index; its new
     // sessions are told not to, as it chooses on a large table.
@@ -358,7 +358,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
     .await
     .unwrap();
     let t = PgStore::connect(&url, opts).await.unwrap();
-    assert_eq!(t.index_scopes().await.unwrap(), vec!["org".to_string(), "team/o'neil".to_string()]);
+    assert_eq!(t.index_scopes().await.unwrap(), vec!["org".to_string(), "team/o'ne\\il".to_string()]);
     assert_eq!(valid_scope_indexes().await, built);
 
     let scans = |name: String| {
@@ -376,10 +376,12 @@ async fn large_scopes_are_searched_in_their_own_index() {
     let every: Vec<&str> = layout.iter().map(|l| l.0).collect();
     for allowed in [
         &["org", "team/b"][..],
-        &["org", "team/o'neil"][..],
-        &["org", "team/o'neil", "team/b"][..],
+        &["org", "team/o'ne\\il"][..],
+        &["org", "team/o'ne\\il", "team/b"][..],
         &["team/b"][..],
-        &["team/o'neil"][..],
+        &["team/o'ne\\il"][..],
+        &["team/o'ne\\il", "team/b"][..],
+        &["org"][..],
         &every[..],
     ] {
         let got = t
@@ -405,7 +407,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
     let moved = exact(&scope_of, &["org"])[0].clone();
     t.set_scope(&moved, "team/b", "moved").await.unwrap();
     scope_of.insert(moved.clone(), "team/b".into());
-    assert_eq!(search(&["org", "team/o'neil"]).await, exact(&scope_of, &["org", "team/o'neil"]));
+    assert_eq!(search(&["org", "team/o'ne\\il"]).await, exact(&scope_of, &["org", "team/o'ne\\il"]));
     assert!(!search(&["org"]).await.contains(&moved));
     assert_eq!(search(&["org", "team/b"]).await, exact(&scope_of, &["org", "team/b"]));
 }
