@@ -263,6 +263,26 @@ fn fragments(text: &str) -> Vec<&str> {
     out
 }
 
+/// The decodings of a whole text that apply to it: URL escapes (three or more), and ROT13 and
+/// reversal when they read more like English.
+fn text_decodings(text: &str) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if PERCENT.find_iter(text).take(3).count() == 3 {
+        if let Some(t) = percent_decode(text) {
+            out.push(("url", t));
+        }
+    }
+    let r = rot13(text);
+    if reads_better(&r, text) {
+        out.push(("rot13", r));
+    }
+    let rev: String = text.chars().rev().collect();
+    if reads_better(&rev, text) {
+        out.push(("reversed", rev));
+    }
+    out
+}
+
 /// The decoded views of `text` (the text itself not included), at most [`MAX_VIEWS`].
 pub fn views(text: &str) -> Vec<View> {
     let mut out: Vec<View> = Vec::new();
@@ -291,34 +311,11 @@ pub fn views(text: &str) -> Vec<View> {
             }
         }
     }
-    if PERCENT.find_iter(text).take(3).count() == 3 {
-        if let Some(t) = percent_decode(text) {
-            push("url", t);
-        }
-    }
-    let r = rot13(text);
-    if reads_better(&r, text) {
-        push("rot13", r);
-    }
-    let rev: String = text.chars().rev().collect();
-    if reads_better(&rev, text) {
-        push("reversed", rev);
-    }
-    // The same decodings of a fragment: one line, or one quoted or bracketed span of it, encoded
-    // inside text that is plain around it (a whole-text decoding reads worse than the text then).
-    for frag in fragments(text) {
-        if PERCENT.find_iter(frag).take(3).count() == 3 {
-            if let Some(t) = percent_decode(frag) {
-                push("url", t);
-            }
-        }
-        let r = rot13(frag);
-        if reads_better(&r, frag) {
-            push("rot13", r);
-        }
-        let rev: String = frag.chars().rev().collect();
-        if reads_better(&rev, frag) {
-            push("reversed", rev);
+    // The text as a whole, then each fragment: one line, or one quoted or bracketed span of it,
+    // encoded inside text that is plain around it (a whole-text decoding reads worse then).
+    for t in std::iter::once(text).chain(fragments(text)) {
+        for (kind, d) in text_decodings(t) {
+            push(kind, d);
         }
     }
     let mut joined_letters = 0;

@@ -26,6 +26,28 @@ async fn sqlx_count(s: &PgStore, sql: &'static str) -> i64 {
     r.get(0)
 }
 
+/// The 10 records of `items` nearest `q` by inner product among those `keep` accepts, best first.
+fn nearest(items: &[(String, Vec<f32>)], q: &[f32], keep: impl Fn(&String) -> bool) -> Vec<(String, f64)> {
+    let mut r: Vec<(String, f64)> = items
+        .iter()
+        .filter(|(id, _)| keep(id))
+        .map(|(id, v)| (id.clone(), v.iter().zip(q).map(|(a, b)| (a * b) as f64).sum::<f64>()))
+        .collect();
+    r.sort_by(|a, b| b.1.total_cmp(&a.1));
+    r.truncate(10);
+    r
+}
+
+/// A fixed pseudo-random sequence in [-0.5, 0.5) from `seed`: vectors where no two records tie.
+fn xorshift(mut x: u64) -> impl FnMut() -> f32 {
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    }
+}
+
 mod sqlx_reexport {
     pub use knowhub_store_postgres::sqlx::{query, raw_sql, AssertSqlSafe, Row};
 }
@@ -211,14 +233,7 @@ async fn small_scope_is_searched_exactly() {
     let url = test_support::fresh_database().await;
     let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
     let dim = 768;
-    // A fixed pseudo-random sequence: no two records tie.
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let scopes = ["org", "team/a", "team/b"];
     let mut items = Vec::new();
     let mut scope_of = std::collections::HashMap::new();
@@ -233,16 +248,7 @@ async fn small_scope_is_searched_exactly() {
     }
     s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
     let q: Vec<f32> = items[0].1.iter().zip(&items[1].1).map(|(a, b)| a + b).collect();
-    let exact = |allowed: &[&str]| {
-        let mut r: Vec<(String, f64)> = items
-            .iter()
-            .filter(|(id, _)| allowed.contains(&scope_of[id].as_str()))
-            .map(|(id, v)| (id.clone(), v.iter().zip(&q).map(|(a, b)| (a * b) as f64).sum::<f64>()))
-            .collect();
-        r.sort_by(|a, b| b.1.total_cmp(&a.1));
-        r.truncate(10);
-        r
-    };
+    let exact = |allowed: &[&str]| nearest(&items, &q, |id| allowed.contains(&scope_of[id].as_str()));
     for allowed in [&["team/b"][..], &["org", "team/a"][..], &["org", "team/a", "team/b"][..]] {
         let f = SearchFilter { scopes: Some(allowed.iter().map(|s| s.to_string()).collect()), ..Default::default() };
         let got = s.vector_candidates(knowhub_store_tests::MODEL, &q, &f, 10).await.unwrap();
@@ -276,13 +282,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
     let opts = PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() };
     let s = PgStore::connect(&url, opts.clone()).await.unwrap();
     let dim = 16;
-    let mut x: u64 = 0x51f1_5e11_a5c0_be01;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-    };
+    let mut next = xorshift(0x51f1_5e11_a5c0_be01);
     // org 40, team/o'ne\il 30 (both indexed), team/b and eight more of 12 each (too small: searched
     // exactly, apart; the eight make the indexed scopes a small enough share for their own
     // indexes to be the cheaper plan).
@@ -303,14 +303,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
     s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
     let q: Vec<f32> = (0..dim).map(|_| next()).collect();
     let exact = |scope_of: &std::collections::HashMap<String, String>, allowed: &[&str]| {
-        let mut r: Vec<(String, f64)> = items
-            .iter()
-            .filter(|(id, _)| allowed.contains(&scope_of[id].as_str()))
-            .map(|(id, v)| (id.clone(), v.iter().zip(&q).map(|(a, b)| (a * b) as f64).sum::<f64>()))
-            .collect();
-        r.sort_by(|a, b| b.1.total_cmp(&a.1));
-        r.truncate(10);
-        r.into_iter().map(|r| r.0).collect::<Vec<_>>()
+        nearest(&items, &q, |id| allowed.contains(&scope_of[id].as_str())).into_iter().map(|r| r.0).collect::<Vec<_>>()
     };
     let search = |allowed: &[&str]| {
         let f = SearchFilter { scopes: Some(allowed.iter().map(|s| s.to_string()).collect()), ..Default::default() };
@@ -423,13 +416,7 @@ async fn scoped_vector_search_follows_moves_and_the_whole_filter() {
     let url = test_support::fresh_database().await;
     let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
     let dim = 16;
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let scopes = ["org", "team/a", "team/b"];
     let mut items = Vec::new();
     let mut rec = std::collections::HashMap::new();
