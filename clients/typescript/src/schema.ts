@@ -596,7 +596,7 @@ export interface components {
             days: components["schemas"]["DayRow"][];
             since: string;
             top_resources: components["schemas"]["ResourceSummary"][];
-            /** @description Records, pending and so on are for the whole hub; the rest for the period. */
+            /** @description Records, pending and so on are for the scopes the reviewer reads; the rest for the period. */
             totals: components["schemas"]["Totals"];
             weeks: components["schemas"]["WeekRow"][];
         };

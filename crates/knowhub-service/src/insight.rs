@@ -133,7 +133,7 @@ pub struct Totals {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Dashboard {
     pub since: String,
-    /// Records, pending and so on are for the whole hub; the rest for the period.
+    /// Records, pending and so on are for the scopes the reviewer reads; the rest for the period.
     pub totals: Totals,
     pub weeks: Vec<WeekRow>,
     pub days: Vec<DayRow>,
