@@ -76,6 +76,15 @@ pub struct Vote {
     pub at: String,
 }
 
+/// What a sync peer gets beside one changed record (`Store::sync_context`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SyncContext {
+    /// The version this hub and the peer last agreed on.
+    pub base: Option<String>,
+    pub confirmed_by: Vec<Confirmation>,
+    pub votes: Vec<Vote>,
+}
+
 /// One distinct caller that submitted (or re-submitted) a record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

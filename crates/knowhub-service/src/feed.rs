@@ -145,6 +145,15 @@ impl Hub {
         ids.dedup();
         let records: std::collections::HashMap<String, Experience> =
             self.store.get_many(&ids).await?.into_iter().map(|e| (e.id.clone(), e)).collect();
+        // What a sync peer needs beside each record, read for the whole page at once.
+        let context = match &q.peer {
+            Some(peer) => {
+                let visible: Vec<String> =
+                    records.values().filter(|e| Self::may_read(caller, e)).map(|e| e.id.clone()).collect();
+                self.store.sync_context(peer, &visible, caller.reads_everything()).await?
+            }
+            None => Default::default(),
+        };
         let mut out = Vec::with_capacity(events.len());
         for mut event in events {
             let experience = match records.get(&event.experience_id) {
@@ -162,12 +171,11 @@ impl Hub {
                 event.detail = None;
             }
             let mut change = Change { event, experience, base: None, confirmed_by: Vec::new(), votes: Vec::new() };
-            if let (Some(peer), Some(e)) = (&q.peer, &change.experience) {
-                change.base = self.store.sync_base(peer, &e.id).await?;
-                if caller.reads_everything() {
-                    change.confirmed_by = self.store.confirmed_by(&e.id).await?;
-                    change.votes = self.store.votes(&e.id).await?;
-                }
+            if let Some(ctx) = change.experience.as_ref().and_then(|e| context.get(&e.id)) {
+                // A record changed twice on the page carries the same context on both changes.
+                change.base = ctx.base.clone();
+                change.confirmed_by = ctx.confirmed_by.clone();
+                change.votes = ctx.votes.clone();
             }
             out.push(change);
         }

@@ -109,6 +109,59 @@ pub(crate) async fn sync_base(pool: &PgPool, peer: &str, id: &str) -> Result<Opt
         .map_err(db_err)
 }
 
+/// `Store::sync_context`: four queries for a page of changes, whatever its length.
+pub(crate) async fn sync_context(
+    pool: &PgPool,
+    peer: &str,
+    ids: &[String],
+    evidence: bool,
+) -> Result<std::collections::HashMap<String, knowhub_core::SyncContext>> {
+    use std::collections::HashMap;
+    let mut conn = pool.acquire().await.map_err(db_err)?;
+    let seqs: Vec<(String, i64)> = sqlx::query_as("SELECT id, seq FROM experiences WHERE id = ANY($1)")
+        .bind(ids)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    let mut out: HashMap<String, knowhub_core::SyncContext> =
+        seqs.iter().map(|(id, _)| (id.clone(), knowhub_core::SyncContext::default())).collect();
+    let bases: Vec<(String, String)> =
+        sqlx::query_as("SELECT experience_id, version FROM sync_bases WHERE peer = $1 AND experience_id = ANY($2)")
+            .bind(peer)
+            .bind(ids)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(db_err)?;
+    for (id, version) in bases {
+        if let Some(c) = out.get_mut(&id) {
+            c.base = Some(version);
+        }
+    }
+    if evidence {
+        let id_of: HashMap<i64, &String> = seqs.iter().map(|(id, seq)| (*seq, id)).collect();
+        let all: Vec<i64> = seqs.iter().map(|(_, seq)| *seq).collect();
+        let confirmations: Vec<(i64, String, String)> = sqlx::query_as(
+            "SELECT seq, confirmer, at FROM confirmations WHERE seq = ANY($1) \
+             ORDER BY seq, at COLLATE \"C\", confirmer COLLATE \"C\"",
+        )
+        .bind(&all)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db_err)?;
+        for (seq, by, at) in confirmations {
+            if let Some(c) = id_of.get(&seq).and_then(|id| out.get_mut(*id)) {
+                c.confirmed_by.push(knowhub_core::Confirmation { by, at });
+            }
+        }
+        for (seq, vote) in crate::rows::votes(&mut conn, &all).await? {
+            if let Some(c) = id_of.get(&seq).and_then(|id| out.get_mut(*id)) {
+                c.votes.push(vote);
+            }
+        }
+    }
+    Ok(out)
+}
+
 pub(crate) async fn set_sync_base(pool: &PgPool, peer: &str, id: &str, version: &str) -> Result<()> {
     sqlx::query(
         "INSERT INTO sync_bases (peer, experience_id, version) VALUES ($1, $2, $3) \

@@ -115,6 +115,15 @@ impl Store for PgStore {
         events::sync_base(&self.pool, peer, id).await
     }
 
+    async fn sync_context(
+        &self,
+        peer: &str,
+        ids: &[String],
+        evidence: bool,
+    ) -> Result<std::collections::HashMap<String, knowhub_core::SyncContext>> {
+        events::sync_context(&self.pool, peer, ids, evidence).await
+    }
+
     async fn set_sync_base(&self, peer: &str, id: &str, version: &str) -> Result<()> {
         events::set_sync_base(&self.pool, peer, id, version).await
     }

@@ -83,6 +83,30 @@ pub(crate) fn sync_base(c: &Connection, peer: &str, id: &str) -> Result<Option<S
         .map_err(sql_err)
 }
 
+/// `Store::sync_context`: one read of the database for a page of changes.
+pub(crate) fn sync_context(
+    c: &Connection,
+    peer: &str,
+    ids: &[String],
+    evidence: bool,
+) -> Result<std::collections::HashMap<String, knowhub_core::SyncContext>> {
+    use rusqlite::OptionalExtension;
+    let mut out = std::collections::HashMap::with_capacity(ids.len());
+    let mut seq_of = c.prepare_cached("SELECT seq FROM experiences WHERE id = ?1").map_err(sql_err)?;
+    for id in ids {
+        let Some(seq) = seq_of.query_row([id], |r| r.get::<_, i64>(0)).optional().map_err(sql_err)? else {
+            continue;
+        };
+        let mut ctx = knowhub_core::SyncContext { base: sync_base(c, peer, id)?, ..Default::default() };
+        if evidence {
+            ctx.confirmed_by = crate::rows::confirmations(c, seq)?;
+            ctx.votes = crate::rows::votes(c, seq)?;
+        }
+        out.insert(id.clone(), ctx);
+    }
+    Ok(out)
+}
+
 pub(crate) fn set_sync_base_tx(c: &Connection, peer: &str, id: &str, version: &str) -> Result<()> {
     c.execute(
         "INSERT INTO sync_bases (peer, experience_id, version) VALUES (?1, ?2, ?3) \

@@ -39,7 +39,7 @@ use knowhub_core::store::ImportOutcome;
 use knowhub_core::{
     Activity, ApiKey, BlockScores, Confirmation, Content, DisputeDecision, Experience, ExportRecord, InsertOutcome,
     Neighbour, NeighbourQuery, NewApiKey, NewExperience, Quarantine, QuarantineTarget, Release, ResourceFilter,
-    ResourceSummary, Result, Review, SearchFilter, Status, Store, StoredPlaybook, Vote,
+    ResourceSummary, Result, Review, SearchFilter, Status, Store, StoredPlaybook, SyncContext, Vote,
 };
 
 pub use db::{db_path, lock_dir, OpenOptions, SqliteStore, DB_FILE};
@@ -121,6 +121,16 @@ impl Store for SqliteStore {
     async fn sync_base(&self, peer: &str, id: &str) -> Result<Option<String>> {
         let (peer, id) = (peer.to_string(), id.to_string());
         self.read(move |c| events::sync_base(c, &peer, &id)).await
+    }
+
+    async fn sync_context(
+        &self,
+        peer: &str,
+        ids: &[String],
+        evidence: bool,
+    ) -> Result<std::collections::HashMap<String, SyncContext>> {
+        let (peer, ids) = (peer.to_string(), ids.to_vec());
+        self.read(move |c| events::sync_context(c, &peer, &ids, evidence)).await
     }
 
     async fn set_sync_base(&self, peer: &str, id: &str, version: &str) -> Result<()> {

@@ -58,3 +58,31 @@ pub async fn history_in_order_and_tombstones(s: Arc<dyn Store>) {
     assert_eq!(evs.len(), 1, "{evs:?}");
     assert_eq!((evs[0].kind.as_str(), evs[0].detail.is_none()), ("deleted", true));
 }
+
+/// A feed page's sync context in one call equals the per-record reads it replaces.
+pub async fn sync_context_is_the_per_record_reads_at_once(s: Arc<dyn Store>) {
+    use knowhub_core::FeedbackOutcome::{Failed, Helped};
+    let a = created(&s, exp("pin the base image", "docker pull", "pinned by digest", 4, "a")).await;
+    let b = created(&s, exp("rotate the webhook secret", "ledgerctl", "rotated", 3, "b")).await;
+    s.vote(&a.id, super::vote("v1", Failed, Some("digest gone"))).await.unwrap();
+    s.vote(&a.id, super::vote("v2", Helped, None)).await.unwrap();
+    s.set_sync_base("hub-x", &a.id, "version-1").await.unwrap();
+    s.set_sync_base("hub-y", &b.id, "version-9").await.unwrap();
+    let ids = vec![a.id.clone(), b.id.clone(), "no-such-record".to_string()];
+    let ctx = s.sync_context("hub-x", &ids, true).await.unwrap();
+    assert_eq!(ctx.len(), 2, "an unknown id is left out");
+    for id in [&a.id, &b.id] {
+        let c = &ctx[id];
+        assert_eq!(c.base, s.sync_base("hub-x", id).await.unwrap(), "{id}");
+        assert_eq!(c.confirmed_by, s.confirmed_by(id).await.unwrap(), "{id}");
+        assert_eq!(c.votes, s.votes(id).await.unwrap(), "{id}");
+    }
+    assert_eq!(ctx[&a.id].base.as_deref(), Some("version-1"));
+    assert_eq!(ctx[&b.id].base, None, "another peer's base is not this one's");
+    assert_eq!(ctx[&a.id].votes.len(), 2);
+    assert_eq!(ctx[&a.id].confirmed_by.len(), 1);
+    let bare = s.sync_context("hub-x", &ids, false).await.unwrap();
+    assert_eq!(bare[&a.id].base.as_deref(), Some("version-1"));
+    assert!(bare[&a.id].votes.is_empty() && bare[&a.id].confirmed_by.is_empty(), "no evidence asked for");
+    assert!(s.sync_context("hub-x", &[], true).await.unwrap().is_empty());
+}
