@@ -283,3 +283,28 @@ async fn a_private_record_comes_only_into_a_scope_chosen_for_it() {
     assert_eq!((s, rep["created"].as_u64()), (200, Some(1)), "{rep}");
     assert_eq!(get(&c, &id).await.1["scope"], "team/ops");
 }
+
+/// Continuous sync (`[sync]`): one pull after another from the same hub, each new record
+/// arriving while the loop runs (after its first pull, the loop knows the other hub's id).
+#[tokio::test]
+async fn continuous_sync_keeps_pulling() {
+    let (a, b) = (side().await, side().await);
+    let peer =
+        knowhub_service::SyncPeer { url: a.url.clone(), key: Some(a.keys.reviewer.clone()), scope: None, into: None };
+    let task = b.hub.spawn_sync(peer);
+    let arrives = |id: String| {
+        let b = &b;
+        async move {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+            while get(b, &id).await.0 != 200 {
+                assert!(std::time::Instant::now() < deadline, "{id} never reached the other hub");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+    };
+    for task in ["drain a node before the kernel upgrade", "cordon the node first, then drain it"] {
+        arrives(submit(&a, task).await).await;
+    }
+    assert_eq!(count(&b).await, 2);
+    task.abort();
+}

@@ -140,7 +140,7 @@ impl Hub {
     pub async fn sync_from(&self, caller: &Caller, peer: &SyncPeer) -> Result<SyncReport> {
         caller.require(Role::Admin)?;
         let http = sync_client()?;
-        let res = self.pull(&http, peer, 0).await;
+        let res = self.pull(&http, peer, 0, &mut None).await;
         self.metrics.sync_pull(&peer.url, res.as_ref().map_err(|e| e.to_string()));
         res
     }
@@ -152,9 +152,15 @@ impl Hub {
         tokio::spawn(async move {
             let Ok(http) = sync_client() else { return };
             let mut backoff = FIRST_RETRY;
+            // The other hub's id, learnt on the first pull; forgotten after a failure, in case
+            // the address now serves another hub.
+            let mut their = None;
             loop {
                 let Some(h) = weak.upgrade() else { return };
-                let res = h.pull(&http, &peer, LONG_POLL_SECS).await;
+                let res = h.pull(&http, &peer, LONG_POLL_SECS, &mut their).await;
+                if res.is_err() {
+                    their = None;
+                }
                 h.metrics.sync_pull(&peer.url, res.as_ref().map_err(|e| e.to_string()));
                 match res {
                     Ok(r) => {
@@ -175,14 +181,29 @@ impl Hub {
         })
     }
 
-    async fn pull(&self, http: &reqwest::Client, peer: &SyncPeer, wait: u64) -> Result<SyncReport> {
+    /// One pull from `peer`. `known`: the other hub's id if an earlier pull learnt it; else it is
+    /// asked for (one extra request) and kept there.
+    async fn pull(
+        &self,
+        http: &reqwest::Client,
+        peer: &SyncPeer,
+        wait: u64,
+        known: &mut Option<String>,
+    ) -> Result<SyncReport> {
         let me = self.store.hub_id().await?;
         // The other hub's id comes with its first cursor; its position here is kept under it.
-        let first = fetch(http, peer, &me, None, 1, 0).await?;
-        let their = first.cursor.split_once(':').map(|(h, _)| h.to_string()).unwrap_or_default();
-        if their.is_empty() || their == me {
-            return Err(CoreError::invalid("from", format!("{} is this hub itself", peer.url)));
-        }
+        let their = match known.clone() {
+            Some(id) => id,
+            None => {
+                let first = fetch(http, peer, &me, None, 1, 0).await?;
+                let id = first.cursor.split_once(':').map(|(h, _)| h.to_string()).unwrap_or_default();
+                if id.is_empty() || id == me {
+                    return Err(CoreError::invalid("from", format!("{} is this hub itself", peer.url)));
+                }
+                *known = Some(id.clone());
+                id
+            }
+        };
         let name = format!("sync:{their}");
         let mut report = SyncReport { peer: their.clone(), ..Default::default() };
         let mut seq = self.store.cursor(&name).await?.unwrap_or(0);
