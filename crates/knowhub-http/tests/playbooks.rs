@@ -69,6 +69,13 @@ fn ids_of(p: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The failure lesson both pgbouncer hubs hold.
+fn prepared_statements_failure() -> Value {
+    json!({"task": "Use prepared statements through the pooler", "resource": "pgbouncer",
+        "result": "failed: prepared statement does not exist in transaction mode; fixed by max_prepared_statements 100",
+        "score": 2, "outcome": "failure"})
+}
+
 #[tokio::test]
 async fn a_playbook_orders_cites_and_keeps_to_scopes() {
     let o = org().await;
@@ -85,13 +92,7 @@ async fn a_playbook_orders_cites_and_keeps_to_scopes() {
         "result": "max_db_connections 50 kept postgres under its limit", "score": 3, "outcome": "success"}),
     )
     .await;
-    let failed = submit(
-        &admin,
-        json!({"task": "Use prepared statements through the pooler", "resource": "pgbouncer",
-        "result": "failed: prepared statement does not exist in transaction mode; fixed by max_prepared_statements 100",
-        "score": 2, "outcome": "failure"}),
-    )
-    .await;
+    let failed = submit(&admin, prepared_statements_failure()).await;
     let v1 = submit(&admin, json!({"task": "Reload auth_file without dropping clients", "resource": "pgbouncer",
         "resource_version": "1.18", "result": "failed: RELOAD ignored auth_file changes", "score": 2, "outcome": "failure"})).await;
     let v2 = submit(
@@ -208,13 +209,7 @@ async fn a_written_playbook_reaches_agents_only_once_approved_and_while_its_reco
         "result": "transaction pooling with default_pool_size 20 held 2000 clients", "score": 5}),
     )
     .await;
-    let failed = submit(
-        &admin,
-        json!({"task": "Use prepared statements through the pooler", "resource": "pgbouncer",
-        "result": "failed: prepared statement does not exist in transaction mode; fixed by max_prepared_statements 100",
-        "score": 2, "outcome": "failure"}),
-    )
-    .await;
+    let failed = submit(&admin, prepared_statements_failure()).await;
     submit(
         &o.as_("bot-a"),
         json!({"task": "Team A's pooler trick", "resource": "pgbouncer",

@@ -104,17 +104,15 @@ impl Hub {
         caller.require(Role::Reviewer)?;
         let limit = limit.clamp(1, PENDING_MAX);
         let threshold = self.cfg.dispute_threshold;
+        let scopes = caller.readable();
+        let scopes = scopes.as_deref();
         let items = match kind {
-            QueueKind::Pending => self.store.pending(caller.readable().as_deref(), after, limit + 1).await?,
-            QueueKind::Disputed => {
-                self.store.disputed(threshold, caller.readable().as_deref(), after, limit + 1).await?
-            }
+            QueueKind::Pending => self.store.pending(scopes, after, limit + 1).await?,
+            QueueKind::Disputed => self.store.disputed(threshold, scopes, after, limit + 1).await?,
             QueueKind::Quarantined => {
-                self.store.held(knowhub_core::hold::QUARANTINED, caller.readable().as_deref(), after, limit + 1).await?
+                self.store.held(knowhub_core::hold::QUARANTINED, scopes, after, limit + 1).await?
             }
-            QueueKind::Expired => {
-                self.store.held(knowhub_core::hold::EXPIRED, caller.readable().as_deref(), after, limit + 1).await?
-            }
+            QueueKind::Expired => self.store.held(knowhub_core::hold::EXPIRED, scopes, after, limit + 1).await?,
         };
         let more = items.len() > limit;
         let items: Vec<Experience> = items.into_iter().take(limit).collect();
@@ -139,8 +137,8 @@ impl Hub {
             .await?;
         Ok(PendingPage {
             count: out.len(),
-            total_pending: self.store.count_status(Status::Pending, caller.readable().as_deref()).await?,
-            total_disputed: self.store.count_disputed(threshold, caller.readable().as_deref()).await?,
+            total_pending: self.store.count_status(Status::Pending, scopes).await?,
+            total_disputed: self.store.count_disputed(threshold, scopes).await?,
             next_after: if more { out.last().map(|i| i.experience.id.clone()) } else { None },
             items: out,
         })

@@ -220,18 +220,11 @@ impl PgStore {
             return;
         }
         wanted.sort_by(|a, b| b.cmp(a));
+        let wanted: Vec<String> = wanted.into_iter().map(|(_, sc)| sc).collect();
         let (pool, indexes) = (self.pool.clone(), self.scope_indexes.clone());
         tokio::spawn(async move {
-            for (_, scope) in wanted {
-                match build_scope_index(&pool, dim, &scope).await {
-                    Ok(true) => indexes.add(scope_index_name(dim, &scope)),
-                    Ok(false) => {}
-                    Err(e) => {
-                        tracing::warn!(scope = %scope, error = %e, "building a scope's vector index failed; searches of the scope filter the shared index");
-                        break;
-                    }
-                }
-            }
+            // A failure is logged where it happens; the scopes left are tried at the next refresh.
+            let _ = build_missing(&pool, &indexes, dim, &wanted).await;
             indexes.end_build();
         });
     }
@@ -251,17 +244,32 @@ impl PgStore {
                 .map_err(db_err)?;
         let mut done = Vec::new();
         for dim in dims.into_iter().map(|d| d as usize).filter(|d| *d <= MAX_HNSW_DIM) {
-            for scope in &scopes {
-                if build_scope_index(&self.pool, dim, scope).await? {
-                    self.scope_indexes.add(scope_index_name(dim, scope));
-                    done.push(scope.clone());
-                }
-            }
+            done.extend(build_missing(&self.pool, &self.scope_indexes, dim, &scopes).await?);
         }
         done.sort();
         done.dedup();
         Ok(done)
     }
+}
+
+/// Builds the indexes of `scopes` for vectors of `dim`, one after another, noting each valid one;
+/// returns the scopes whose index is valid, and stops at the first failure (logged with its scope).
+async fn build_missing(pool: &PgPool, indexes: &ScopeIndexes, dim: usize, scopes: &[String]) -> Result<Vec<String>> {
+    let mut built = Vec::new();
+    for scope in scopes {
+        match build_scope_index(pool, dim, scope).await {
+            Ok(true) => {
+                indexes.add(scope_index_name(dim, scope));
+                built.push(scope.clone());
+            }
+            Ok(false) => {}
+            Err(e) => {
+                tracing::warn!(scope = %scope, error = %e, "building a scope's vector index failed; searches of the scope filter the shared index");
+                return Err(e);
+            }
+        }
+    }
+    Ok(built)
 }
 
 /// The name of `scope`'s HNSW index for vectors of `dim`: scope names may hold any printable

@@ -90,12 +90,12 @@ pub(crate) fn sync_context(
     ids: &[String],
     evidence: bool,
 ) -> Result<std::collections::HashMap<String, knowhub_core::SyncContext>> {
-    use rusqlite::OptionalExtension;
     let mut out = std::collections::HashMap::with_capacity(ids.len());
-    let mut seq_of = c.prepare_cached("SELECT seq FROM experiences WHERE id = ?1").map_err(sql_err)?;
     for id in ids {
-        let Some(seq) = seq_of.query_row([id], |r| r.get::<_, i64>(0)).optional().map_err(sql_err)? else {
-            continue;
+        let seq = match crate::rows::seq_of(c, id) {
+            Ok(seq) => seq,
+            Err(knowhub_core::CoreError::NotFound(_)) => continue,
+            Err(e) => return Err(e),
         };
         let mut ctx = knowhub_core::SyncContext { base: sync_base(c, peer, id)?, ..Default::default() };
         if evidence {
