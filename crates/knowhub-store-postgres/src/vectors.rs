@@ -109,6 +109,15 @@ mod memo {
         pub fn add(&self, name: String) {
             self.valid.lock().unwrap_or_else(|p| p.into_inner()).insert(name);
         }
+        pub fn remove(&self, name: &str) {
+            self.valid.lock().unwrap_or_else(|p| p.into_inner()).remove(name);
+        }
+        /// The valid scope indexes of vectors of `dim`.
+        pub fn names_of(&self, dim: usize) -> Vec<String> {
+            let prefix = format!("vectors_hnsw_ip_{dim}_s");
+            let g = self.valid.lock().unwrap_or_else(|p| p.into_inner());
+            g.iter().filter(|n| n.starts_with(&prefix)).cloned().collect()
+        }
         /// Claims the one build slot; false when a build is running.
         pub fn start_build(&self) -> bool {
             !self.building.swap(true, std::sync::atomic::Ordering::AcqRel)
@@ -190,14 +199,7 @@ impl PgStore {
         if let Some(c) = self.scope_counts.fresh(SCOPE_COUNTS_TTL) {
             return Ok(c);
         }
-        let rows = sqlx::query("SELECT scope, COUNT(*) FROM experiences GROUP BY scope")
-            .fetch_all(&self.pool)
-            .await
-            .map_err(db_err)?;
-        let mut m = HashMap::with_capacity(rows.len());
-        for r in &rows {
-            m.insert(r.try_get::<String, _>(0).map_err(db_err)?, r.try_get::<i64, _>(1).map_err(db_err)? as u64);
-        }
+        let m = count_by_scope(&self.pool).await?;
         self.scope_indexes.set(valid_scope_indexes(&self.pool).await?);
         let counts = self.scope_counts.set(m);
         self.index_large_scopes(dim, &counts);
@@ -216,35 +218,41 @@ impl PgStore {
             .filter(|(sc, n)| **n >= self.scope_index_from && !self.scope_indexes.has(&scope_index_name(dim, sc)))
             .map(|(sc, n)| (*n, sc.clone()))
             .collect();
-        if wanted.is_empty() || !self.scope_indexes.start_build() {
+        let keep = kept_indexes(dim, counts, self.scope_index_from);
+        let retire = self.scope_indexes.names_of(dim).into_iter().any(|n| !keep.contains(&n));
+        if (wanted.is_empty() && !retire) || !self.scope_indexes.start_build() {
             return;
         }
         wanted.sort_by(|a, b| b.cmp(a));
         let wanted: Vec<String> = wanted.into_iter().map(|(_, sc)| sc).collect();
         let (pool, indexes) = (self.pool.clone(), self.scope_indexes.clone());
         tokio::spawn(async move {
+            // Frees the build slot however the task ends, a panic included.
+            let _slot = BuildSlot(indexes.clone());
             // A failure is logged where it happens; the scopes left are tried at the next refresh.
-            let _ = build_missing(&pool, &indexes, dim, &wanted).await;
-            indexes.end_build();
+            if build_missing(&pool, &indexes, dim, &wanted).await.is_ok() {
+                if let Err(e) = retire_unused(&pool, &indexes, dim, &keep).await {
+                    tracing::warn!(error = %e, "dropping the vector index of a scope that shrank failed; retried at the next refresh");
+                }
+            }
         });
     }
 
     /// Builds now every per-scope HNSW index that the scopes' sizes call for, for every vector
-    /// dimension stored, and returns the scopes indexed. Searches start these builds themselves
-    /// in the background; this is for operators and benchmarks that want them before the first
-    /// search.
+    /// dimension stored, drops those of scopes that shrank (`kept_indexes`), and returns the
+    /// scopes indexed. Searches start these builds themselves in the background; this is for
+    /// operators and benchmarks that want them before the first search.
     pub async fn index_scopes(&self) -> Result<Vec<String>> {
         let dims: Vec<i32> =
             sqlx::query_scalar("SELECT DISTINCT dim FROM vectors").fetch_all(&self.pool).await.map_err(db_err)?;
+        let counts = count_by_scope(&self.pool).await?;
         let scopes: Vec<String> =
-            sqlx::query_scalar("SELECT scope FROM experiences GROUP BY scope HAVING COUNT(*) >= $1")
-                .bind(self.scope_index_from as i64)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(db_err)?;
+            counts.iter().filter(|(_, n)| **n >= self.scope_index_from).map(|(sc, _)| sc.clone()).collect();
         let mut done = Vec::new();
         for dim in dims.into_iter().map(|d| d as usize).filter(|d| *d <= MAX_HNSW_DIM) {
             done.extend(build_missing(&self.pool, &self.scope_indexes, dim, &scopes).await?);
+            retire_unused(&self.pool, &self.scope_indexes, dim, &kept_indexes(dim, &counts, self.scope_index_from))
+                .await?;
         }
         done.sort();
         done.dedup();
@@ -270,6 +278,74 @@ async fn build_missing(pool: &PgPool, indexes: &ScopeIndexes, dim: usize, scopes
         }
     }
     Ok(built)
+}
+
+/// Records per scope, any status.
+async fn count_by_scope(pool: &PgPool) -> Result<HashMap<String, u64>> {
+    let rows =
+        sqlx::query("SELECT scope, COUNT(*) FROM experiences GROUP BY scope").fetch_all(pool).await.map_err(db_err)?;
+    let mut m = HashMap::with_capacity(rows.len());
+    for r in &rows {
+        m.insert(r.try_get::<String, _>(0).map_err(db_err)?, r.try_get::<i64, _>(1).map_err(db_err)? as u64);
+    }
+    Ok(m)
+}
+
+/// Frees `ScopeIndexes`' build slot when dropped.
+struct BuildSlot(Arc<ScopeIndexes>);
+
+impl Drop for BuildSlot {
+    fn drop(&mut self) {
+        self.0.end_build();
+    }
+}
+
+/// The scope indexes of `dim` worth keeping: those of scopes holding at least half of
+/// `index_from` records. A scope gets an index at `index_from` and loses it only well below, so a
+/// scope near the size is not indexed and dropped by turns; a smaller scope's index is unused
+/// (searches scan it exactly), and every write to the scope still pays for it.
+fn kept_indexes(dim: usize, counts: &HashMap<String, u64>, index_from: u64) -> HashSet<String> {
+    counts.iter().filter(|(_, n)| **n >= index_from.div_ceil(2)).map(|(sc, _)| scope_index_name(dim, sc)).collect()
+}
+
+/// Drops the scope indexes of `dim` not in `keep` (scopes that shrank, or hold no record now),
+/// without blocking writes, each under the advisory lock its build takes.
+async fn retire_unused(pool: &PgPool, indexes: &ScopeIndexes, dim: usize, keep: &HashSet<String>) -> Result<()> {
+    let prefix = format!("vectors_hnsw_ip_{dim}_s");
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
+         WHERE i.indrelid = 'vectors'::regclass AND starts_with(c.relname::text, $1)",
+    )
+    .bind(&prefix)
+    .fetch_all(pool)
+    .await
+    .map_err(db_err)?;
+    for name in names.into_iter().filter(|n| !keep.contains(n) && is_scope_index_name(n, &prefix)) {
+        indexes.remove(&name);
+        let mut conn = sqlx::PgConnection::connect_with(&pool.connect_options()).await.map_err(db_err)?;
+        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock(7265, hashtext($1))")
+            .bind(&name)
+            .fetch_one(&mut conn)
+            .await
+            .map_err(db_err)?;
+        if locked {
+            // Apart: several statements in one message would run as one transaction, where
+            // CONCURRENTLY is refused.
+            sqlx::raw_sql("SET statement_timeout = 0").execute(&mut conn).await.map_err(db_err)?;
+            sqlx::raw_sql(AssertSqlSafe(format!("DROP INDEX CONCURRENTLY IF EXISTS {name}")))
+                .execute(&mut conn)
+                .await
+                .map_err(db_err)?;
+        }
+        let _ = conn.close().await;
+    }
+    Ok(())
+}
+
+/// Whether `name` is exactly a scope index name of `prefix` (16 hex digits after it): a name
+/// read from the catalog goes into a statement, so only the shape this module writes is used.
+fn is_scope_index_name(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix).is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// The name of `scope`'s HNSW index for vectors of `dim`: scope names may hold any printable

@@ -403,6 +403,20 @@ async fn large_scopes_are_searched_in_their_own_index() {
     assert_eq!(search(&["org", "team/o'ne\\il"]).await, exact(&scope_of, &["org", "team/o'ne\\il"]));
     assert!(!search(&["org"]).await.contains(&moved));
     assert_eq!(search(&["org", "team/b"]).await, exact(&scope_of, &["org", "team/b"]));
+
+    // A scope that shrinks well below the size (30 -> 14, under half) loses its index; org, still
+    // large, keeps its own. Searches of the shrunk scope stay exact.
+    let shrunk: Vec<String> =
+        scope_of.iter().filter(|(_, sc)| sc.as_str() == "team/o'ne\\il").map(|(id, _)| id.clone()).take(16).collect();
+    for id in &shrunk {
+        t.set_scope(id, "team/c", &format!("moved {id}")).await.unwrap();
+        scope_of.insert(id.clone(), "team/c".into());
+    }
+    assert_eq!(t.index_scopes().await.unwrap(), vec!["org".to_string()]);
+    assert_eq!(valid_scope_indexes().await, vec![built[0].clone()]);
+    for allowed in [&["team/o'ne\\il"][..], &["org", "team/o'ne\\il"][..], &["team/c", "team/b"][..]] {
+        assert_eq!(search(allowed).await, exact(&scope_of, allowed), "{allowed:?}");
+    }
 }
 
 /// A vector's row carries its record's scope: a scoped search follows a scope move and a vector
