@@ -1,9 +1,37 @@
 //! A record's history: one row per change, numbered across the hub, as SQLite's `events.rs`.
+//!
+//! The change feed reads the events in `seq` order from a cursor, so it must never see an event
+//! before every event with a smaller `seq` is visible. SQLite commits one write at a time, in
+//! order. Here a sequence number is taken when a row is inserted, not when its transaction
+//! commits: a transaction that took 50 and commits after one that took 51 would let a reader
+//! move its cursor past 50 and never see it (a quarantine's events, written at the start of a
+//! transaction that then updates a thousand records, against a submit's). So every transaction
+//! that writes events first takes `FEED_LOCK` shared ([`writing`]; writers do not wait on each
+//! other), and a feed read takes it exclusively ([`reading`]): it waits for the writers in flight
+//! to commit, and any writer after it takes a larger number than any it saw. Writers take the
+//! lock before any row lock, and readers hold none, so the two cannot deadlock.
 
 use knowhub_core::{now_rfc3339, Event, Result};
 use sqlx::{PgConnection, PgPool, Row};
 
 use crate::db::db_err;
+
+/// The advisory lock that orders event writers against feed readers (see above).
+pub const FEED_LOCK: i64 = 0x006b_6e6f_7766_6565;
+
+/// Marks this transaction as one that writes events: call it first in the transaction.
+pub(crate) async fn writing(conn: &mut PgConnection) -> Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock_shared($1)").bind(FEED_LOCK).execute(&mut *conn).await.map_err(db_err)?;
+    Ok(())
+}
+
+/// Waits, in this transaction, until no transaction that writes events is in flight, and keeps
+/// new ones out until it ends: the feed's next statement then sees every event below the
+/// largest `seq` it sees.
+async fn reading(conn: &mut PgConnection) -> Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(FEED_LOCK).execute(&mut *conn).await.map_err(db_err)?;
+    Ok(())
+}
 
 pub(crate) async fn add(
     pool: &PgPool,
@@ -12,10 +40,26 @@ pub(crate) async fn add(
     by: &str,
     detail: Option<&serde_json::Value>,
 ) -> Result<()> {
-    let mut conn = pool.acquire().await.map_err(db_err)?;
-    add_on(&mut conn, id, kind, by, detail).await
+    // One statement, so one round trip: its own transaction takes the lock, then the number (the
+    // number's CTE reads the lock's, so it is drawn after), and commits.
+    sqlx::query(
+        "WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared($6)), \
+         n AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS seq FROM l) \
+         INSERT INTO events (seq, experience_id, kind, by, at, detail) SELECT n.seq, $1, $2, $3, $4, $5 FROM n",
+    )
+    .bind(id)
+    .bind(kind)
+    .bind(by)
+    .bind(now_rfc3339())
+    .bind(detail.map(|d| d.to_string()))
+    .bind(FEED_LOCK)
+    .execute(pool)
+    .await
+    .map_err(db_err)?;
+    Ok(())
 }
 
+/// Appends an event in a transaction that took [`writing`] first.
 pub(crate) async fn add_on(
     conn: &mut PgConnection,
     id: &str,
@@ -54,15 +98,18 @@ pub(crate) async fn list(pool: &PgPool, id: &str) -> Result<Vec<Event>> {
     rs.iter().map(event).collect()
 }
 
-/// The hub's events after `after`, in order.
+/// The hub's events after `after`, in order, with none missing below the last (see [`reading`]).
 pub(crate) async fn after(pool: &PgPool, after: i64, limit: usize) -> Result<Vec<Event>> {
+    let mut tx = pool.begin().await.map_err(db_err)?;
+    reading(&mut tx).await?;
     let rs =
         sqlx::query("SELECT seq, experience_id, kind, by, at, detail FROM events WHERE seq > $1 ORDER BY seq LIMIT $2")
             .bind(after)
             .bind(limit.min(i64::MAX as usize) as i64)
-            .fetch_all(pool)
+            .fetch_all(&mut *tx)
             .await
             .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
     rs.iter().map(event).collect()
 }
 
@@ -78,8 +125,16 @@ fn event(r: &sqlx::postgres::PgRow) -> Result<Event> {
     })
 }
 
+/// The newest event's `seq`: a cursor from which the feed misses nothing (see [`reading`]).
 pub(crate) async fn last(pool: &PgPool) -> Result<i64> {
-    sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0)::bigint FROM events").fetch_one(pool).await.map_err(db_err)
+    let mut tx = pool.begin().await.map_err(db_err)?;
+    reading(&mut tx).await?;
+    let last = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0)::bigint FROM events")
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(last)
 }
 
 pub(crate) async fn hub_id(pool: &PgPool) -> Result<String> {
@@ -177,6 +232,8 @@ pub(crate) async fn set_sync_base(pool: &PgPool, peer: &str, id: &str, version: 
 }
 
 /// A deleted record keeps a tombstone alone: what its events said goes with it.
+/// Replaces a deleted record's history by its tombstone, in a transaction that took [`writing`]
+/// first.
 pub(crate) async fn tombstone(conn: &mut PgConnection, id: &str) -> Result<()> {
     sqlx::query("DELETE FROM events WHERE experience_id = $1").bind(id).execute(&mut *conn).await.map_err(db_err)?;
     add_on(conn, id, "deleted", "", None).await

@@ -19,6 +19,7 @@ fn written_by(target: &QuarantineTarget) -> &'static str {
 
 pub(crate) async fn quarantine(pool: &PgPool, t: &QuarantineTarget, by: &str) -> Result<Quarantine> {
     let mut tx = pool.begin().await.map_err(db_err)?;
+    crate::events::writing(&mut tx).await?;
     sqlx::query("INSERT INTO quarantines (kind, value, by, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
         .bind(t.kind())
         .bind(t.value())
@@ -76,6 +77,7 @@ async fn get(conn: &mut PgConnection, t: &QuarantineTarget) -> Result<Option<Qua
 
 pub(crate) async fn release(pool: &PgPool, t: &QuarantineTarget, release: Release, reviewer: &str) -> Result<u64> {
     let mut tx = pool.begin().await.map_err(db_err)?;
+    crate::events::writing(&mut tx).await?;
     let gone = sqlx::query("DELETE FROM quarantines WHERE kind = $1 AND value = $2")
         .bind(t.kind())
         .bind(t.value())
@@ -164,6 +166,8 @@ pub(crate) async fn held(
 
 pub(crate) async fn expire_due(pool: &PgPool, now: &str) -> Result<u64> {
     // One statement: every replica sweeps, and a record is marked (and its event written) once.
+    let mut tx = pool.begin().await.map_err(db_err)?;
+    crate::events::writing(&mut tx).await?;
     let n: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
         "WITH due AS (UPDATE experiences e SET held = held | {e} WHERE e.expires_at IS NOT NULL \
          AND e.expires_at <= $1 AND e.held & {e} = 0 RETURNING e.id), \
@@ -173,9 +177,10 @@ pub(crate) async fn expire_due(pool: &PgPool, now: &str) -> Result<u64> {
     )))
     .bind(now)
     .bind(now_rfc3339())
-    .fetch_one(pool)
+    .fetch_one(&mut *tx)
     .await
     .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
     Ok(n as u64)
 }
 

@@ -47,6 +47,10 @@ use knowhub_core::{
 };
 
 pub use db::{PgOptions, PgStore};
+/// The lock that orders event writers against feed readers; for tests that write events as the
+/// store does.
+#[doc(hidden)]
+pub use events::FEED_LOCK;
 pub use migrations::latest_version;
 pub use sqlx;
 pub use vectors::hnsw_index_sql;

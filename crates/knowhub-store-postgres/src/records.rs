@@ -312,6 +312,7 @@ pub(crate) async fn delete(pool: &PgPool, id: &str) -> Result<bool> {
     // Contents, vectors, confirmers and votes go with it (ON DELETE CASCADE); its history leaves
     // a tombstone alone.
     let mut tx = pool.begin().await.map_err(db_err)?;
+    crate::events::writing(&mut tx).await?;
     let n = sqlx::query("DELETE FROM experiences WHERE id = $1").bind(id).execute(&mut *tx).await.map_err(db_err)?;
     if n.rows_affected() == 0 {
         return Ok(false);

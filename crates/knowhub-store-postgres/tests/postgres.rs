@@ -49,7 +49,9 @@ fn xorshift(mut x: u64) -> impl FnMut() -> f32 {
 }
 
 mod sqlx_reexport {
-    pub use knowhub_store_postgres::sqlx::{query, raw_sql, AssertSqlSafe, Row};
+    pub use knowhub_store_postgres::sqlx::{
+        query, query_scalar, raw_sql, AssertSqlSafe, Connection, PgConnection, Row,
+    };
 }
 
 #[tokio::test]
@@ -683,4 +685,70 @@ async fn a_hub_from_before_scopes_opens_with_everything_in_org() {
     let scopes = |n: &str| keys.iter().find(|k| k.name == n).map(|k| (k.read_scopes.clone(), k.write_scope.clone()));
     assert_eq!(scopes("bot"), Some((vec!["org".to_string()], "org".to_string())));
     assert_eq!(scopes("lead"), Some((vec!["*".to_string()], "org".to_string())));
+}
+
+/// The feed never moves past an event whose transaction is still open. An event that took its
+/// number first but commits after a later one (as a quarantine's do, written before the
+/// thousand-row update of their transaction) would otherwise be skipped by every reader whose
+/// cursor passed the later one.
+#[tokio::test]
+async fn the_feed_waits_for_events_still_being_written() {
+    if test_support::skipped("the_feed_waits_for_events_still_being_written") {
+        return;
+    }
+    use sqlx_reexport::Connection as _;
+    let url = test_support::fresh_database().await;
+    let s = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let InsertOutcome::Created(e) = s.insert(exp("deploy", "kubectl", "ok", 4, "a")).await.unwrap() else { panic!() };
+    let before = s.last_event().await.unwrap();
+    // A writer that takes its number and keeps its transaction open, as the store's own do.
+    let mut slow = sqlx_reexport::PgConnection::connect(&url).await.unwrap();
+    sqlx_reexport::raw_sql("BEGIN").execute(&mut slow).await.unwrap();
+    sqlx_reexport::query("SELECT pg_advisory_xact_lock_shared($1)")
+        .bind(knowhub_store_postgres::FEED_LOCK)
+        .execute(&mut slow)
+        .await
+        .unwrap();
+    let first: i64 = sqlx_reexport::query_scalar(
+        "INSERT INTO events (experience_id, kind, by, at) VALUES ($1, 'edited', 'slow', '2026-01-01T00:00:00Z') RETURNING seq",
+    )
+    .bind(&e.id)
+    .fetch_one(&mut slow)
+    .await
+    .unwrap();
+    // A later writer is not held up by it, and takes a larger number.
+    s.add_event(&e.id, "voted", "fast", None).await.unwrap();
+    let reader = {
+        let s = s.clone();
+        tokio::spawn(async move { s.changes(before, 10).await.unwrap() })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!reader.is_finished(), "the feed answered while an earlier event was still uncommitted");
+    sqlx_reexport::raw_sql("COMMIT").execute(&mut slow).await.unwrap();
+    let seen = tokio::time::timeout(Duration::from_secs(10), reader).await.unwrap().unwrap();
+    let kinds: Vec<(i64, &str)> = seen.iter().map(|ev| (ev.seq, ev.kind.as_str())).collect();
+    assert_eq!(kinds.len(), 2, "{kinds:?}");
+    assert_eq!(kinds[0], (first, "edited"), "{kinds:?}");
+    assert_eq!(kinds[1].1, "voted");
+    assert!(kinds[1].0 > first);
+    assert_eq!(s.last_event().await.unwrap(), kinds[1].0);
+
+    // The other way round: a write waits while a feed read holds the lock, so it cannot take a
+    // number below what that read returns and commit after it.
+    sqlx_reexport::raw_sql("BEGIN").execute(&mut slow).await.unwrap();
+    sqlx_reexport::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(knowhub_store_postgres::FEED_LOCK)
+        .execute(&mut slow)
+        .await
+        .unwrap();
+    let writer = {
+        let (s, id) = (s.clone(), e.id.clone());
+        tokio::spawn(async move { s.add_event(&id, "confirmed", "late", None).await.unwrap() })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!writer.is_finished(), "an event was written while a feed read was in progress");
+    sqlx_reexport::raw_sql("COMMIT").execute(&mut slow).await.unwrap();
+    tokio::time::timeout(Duration::from_secs(10), writer).await.unwrap().unwrap();
+    let after = s.changes(kinds[1].0, 10).await.unwrap();
+    assert_eq!(after.iter().map(|ev| ev.kind.as_str()).collect::<Vec<_>>(), vec!["confirmed"]);
 }
