@@ -221,9 +221,11 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<(String, f64)>>;
 
-    /// BM25 of the given records for the query tokens (records that match none are left out).
-    /// Lets fusion score every candidate on both signals, not only those each list returned.
-    async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>>;
+    /// BM25 of the given records for the query tokens (records that match none are left out),
+    /// weighed as `text_candidates` with `filter` weighs them. Lets fusion score every candidate
+    /// on both signals, not only those each list returned.
+    async fn text_scores(&self, tokens: &[String], ids: &[String], filter: &SearchFilter)
+        -> Result<Vec<(String, f64)>>;
 
     /// The given records' vectors of `model` against the query vector, block by block (records
     /// without such a vector are left out).

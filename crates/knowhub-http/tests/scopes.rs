@@ -315,3 +315,35 @@ async fn hidden_records_do_not_move_visible_results() {
 async fn visible_ids(o: &Org) -> Vec<String> {
     ids(&o.as_("bot-b").search("docker build cache slow in CI", "&min_relevance=0&top_k=10").await)
 }
+
+/// The leak hunt through the full-text statistics: hidden records full of one query word would
+/// make that word common, and so rank a visible record holding it below one holding the other.
+#[tokio::test]
+async fn hidden_records_do_not_move_full_text_ranking() {
+    let o = org().await;
+    let a = submit(&o.as_("admin"), exp("Rotate zanzibar logs nightly", "logrotate", "kept a week of logs")).await;
+    let b = submit(&o.as_("admin"), exp("Rotate quixotic logs nightly", "journald", "kept a week of logs")).await;
+    let q = |o: &Org| {
+        let api = o.as_("bot-b");
+        async move {
+            let v = api.search("zanzibar quixotic", "&mode=fts&min_relevance=0&top_k=10").await;
+            v["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| (h["id"].as_str().unwrap().to_string(), h["relevance"].clone()))
+                .collect::<Vec<_>>()
+        }
+    };
+    let before = q(&o).await;
+    assert_eq!(
+        before.iter().map(|h| h.0.clone()).collect::<std::collections::HashSet<_>>(),
+        [a, b].into_iter().collect()
+    );
+    for i in 0..30 {
+        let mut body = exp(&format!("zanzibar release checklist {i}"), "make", &format!("shipped build {i}"));
+        body["agent_id"] = json!(format!("z{i}"));
+        submit(&o.as_("bot-a"), body).await;
+    }
+    assert_eq!(q(&o).await, before, "hidden records changed what bot-b sees");
+}

@@ -353,8 +353,11 @@ impl Hub {
                 _ => Ok(Vec::new()),
             }
         };
-        let (more_text, blocks, records) =
-            tokio::try_join!(self.store.text_scores(tokens, &need_text), vector_scores, self.store.get_many(&ids))?;
+        let (more_text, blocks, records) = tokio::try_join!(
+            self.store.text_scores(tokens, &need_text, &filter),
+            vector_scores,
+            self.store.get_many(&ids)
+        )?;
         timings.merge_ms += ms(t);
         bm25.extend(more_text);
         let records: HashMap<String, Experience> = records.into_iter().map(|e| (e.id.clone(), e)).collect();

@@ -197,8 +197,13 @@ impl Store for PgStore {
         text::candidates(&self.stats, &self.pool, tokens, filter, limit).await
     }
 
-    async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>> {
-        text::scores(&self.stats, &self.pool, tokens, ids).await
+    async fn text_scores(
+        &self,
+        tokens: &[String],
+        ids: &[String],
+        filter: &SearchFilter,
+    ) -> Result<Vec<(String, f64)>> {
+        text::scores(&self.stats, &self.pool, tokens, ids, filter).await
     }
 
     // --- vectors ---

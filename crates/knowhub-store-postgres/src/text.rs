@@ -158,12 +158,29 @@ fn reuse_length(prev: Option<Length>, n: f64, now: Instant) -> Option<f64> {
     (n >= 1.0 && p.n >= 1.0 && fresh && (n - p.n).abs() <= LENGTH_DRIFT * p.n).then_some(p.avgdl)
 }
 
-/// Exact token counts and the row count and time they were counted from.
+/// Exact token counts and the row count and time they were counted from; for a search of some
+/// scopes, counts within them and their record count, by the scopes (see `counted`).
 #[derive(Default)]
 struct Counts {
     n: f64,
     since: Option<Instant>,
     of: HashMap<String, f64>,
+    scoped: HashMap<String, Scoped>,
+}
+
+/// A scope list's records and its tokens' counts within it.
+#[derive(Default)]
+struct Scoped {
+    n: f64,
+    of: HashMap<String, f64>,
+}
+
+/// A scope list as a cache key (scope names hold no control characters).
+fn scopes_key(scopes: &[String]) -> String {
+    let mut v: Vec<&str> = scopes.iter().map(String::as_str).collect();
+    v.sort_unstable();
+    v.dedup();
+    v.join("\n")
 }
 
 /// [`Stats`] shared by one store's searches, refreshed when older than `STATS_TTL`.
@@ -231,54 +248,102 @@ impl StatsCache {
         *self.stats.lock().unwrap_or_else(|p| p.into_inner()) = Some((now, stats.clone()));
         let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         if counts.n != n || counts.since.is_none_or(|t| now.saturating_duration_since(t) >= COUNTS_TTL) {
-            *counts = Counts { n, since: Some(now), of: HashMap::new() };
+            *counts = Counts { n, since: Some(now), ..Counts::default() };
         }
         Ok(stats)
     }
 
     /// `terms` with exact counts for the tokens the statistics only estimate (one round trip
     /// for those not counted since the statistics were read).
-    async fn counted(&self, pool: &PgPool, stats: &Stats, mut terms: Vec<Term>) -> Result<Vec<Term>> {
+    ///
+    /// With `scopes` (a caller that reads only those), the counts and the record count are the
+    /// scopes' own, so that records it cannot read weigh nothing in its ranking: thirty records of
+    /// another team holding one query word would otherwise make that word common for it too.
+    /// The catalog's shares of the most common words are the whole table's; they move only with
+    /// ANALYZE, and only when a word becomes one of the most common.
+    async fn counted(
+        &self,
+        pool: &PgPool,
+        stats: &Stats,
+        mut terms: Vec<Term>,
+        scopes: Option<&[String]>,
+    ) -> Result<Vec<Term>> {
         if !self.bounded(stats) {
             return Ok(terms);
         }
-        let missing: Vec<String> = {
+        let key = scopes.map(scopes_key);
+        let known = |c: &Counts, t: &Term| match &key {
+            Some(k) => c.scoped.get(k).is_some_and(|sc| sc.of.contains_key(&t.lexeme)),
+            None => stats.freq.contains_key(&t.lexeme) || c.of.contains_key(&t.lexeme),
+        };
+        let (missing, need_n): (Vec<String>, bool) = {
             let counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-            terms
-                .iter()
-                .filter(|t| !stats.freq.contains_key(&t.lexeme) && !counts.of.contains_key(&t.lexeme))
-                .map(|t| t.lexeme.clone())
-                .collect()
+            let missing = terms.iter().filter(|t| !known(&counts, t)).map(|t| t.lexeme.clone()).collect();
+            (missing, key.as_ref().is_some_and(|k| !counts.scoped.contains_key(k)))
+        };
+        let n_scoped = match (scopes, need_n) {
+            (Some(sc), true) => Some(count_records(pool, sc).await?),
+            _ => None,
         };
         if !missing.is_empty() {
-            let got = count_tokens(pool, &missing, COUNT_CAP).await?;
+            let got = count_tokens_in(pool, &missing, COUNT_CAP, scopes).await?;
             let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-            counts.of.extend(missing.into_iter().zip(got));
+            match &key {
+                Some(k) => counts.scoped.entry(k.clone()).or_default().of.extend(missing.into_iter().zip(got)),
+                None => counts.of.extend(missing.into_iter().zip(got)),
+            }
         }
-        let counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let (Some(k), Some(n)) = (&key, n_scoped) {
+            counts.scoped.entry(k.clone()).or_default().n = n;
+        }
+        let (n, of) = match &key {
+            Some(k) => {
+                let sc = counts.scoped.entry(k.clone()).or_default();
+                (sc.n, &sc.of)
+            }
+            None => (stats.n, &counts.of),
+        };
         for t in &mut terms {
-            if let Some(&c) = counts.of.get(&t.lexeme) {
+            if let Some(&c) = of.get(&t.lexeme) {
                 // At the cap the count is a lower bound: keep the larger of it and the estimate.
-                let df = if c >= COUNT_CAP as f64 { c.max(t.df) } else { c };
-                *t = Term::new(&t.lexeme, df, stats.n);
+                let df = if c >= COUNT_CAP as f64 { c.max(t.freq * n) } else { c };
+                *t = Term::new(&t.lexeme, df, n);
             }
         }
         Ok(terms)
     }
 }
 
-/// Records holding each lexeme, counted up to `cap` each, in one statement.
-pub(crate) async fn count_tokens(pool: &PgPool, lexemes: &[String], cap: i64) -> Result<Vec<f64>> {
+/// Records in `scopes`, any status.
+async fn count_records(pool: &PgPool, scopes: &[String]) -> Result<f64> {
+    sqlx::query_scalar("SELECT count(*)::float8 FROM experiences WHERE scope = ANY($1)")
+        .bind(scopes)
+        .fetch_one(pool)
+        .await
+        .map_err(db_err)
+}
+
+/// Records holding each lexeme (in `scopes`, when given), counted up to `cap` each, in one
+/// statement.
+async fn count_tokens_in(pool: &PgPool, lexemes: &[String], cap: i64, scopes: Option<&[String]>) -> Result<Vec<f64>> {
     let quoted: Vec<String> = lexemes.iter().map(|t| quote_lexeme(t)).collect();
     sqlx::query_scalar(
-        "SELECT (SELECT count(*) FROM (SELECT 1 FROM experiences e WHERE e.tsv @@ u.q LIMIT $2) c)::float8 \
+        "SELECT (SELECT count(*) FROM (SELECT 1 FROM experiences e WHERE e.tsv @@ u.q \
+         AND ($3::text[] IS NULL OR e.scope = ANY($3)) LIMIT $2) c)::float8 \
          FROM unnest($1::text[]::tsquery[]) WITH ORDINALITY AS u(q, i) ORDER BY u.i",
     )
     .bind(&quoted)
     .bind(cap)
+    .bind(scopes)
     .fetch_all(pool)
     .await
     .map_err(db_err)
+}
+
+/// Records holding each lexeme, counted up to `cap` each, in one statement.
+pub(crate) async fn count_tokens(pool: &PgPool, lexemes: &[String], cap: i64) -> Result<Vec<f64>> {
+    count_tokens_in(pool, lexemes, cap, None).await
 }
 
 /// IDF weights for `tokens` (deduplicated, in query order) from the planner's statistics.
@@ -410,7 +475,7 @@ pub(crate) async fn candidates(
         return Ok(Vec::new());
     }
     let stats = cache.get(pool).await?;
-    let terms = cache.counted(pool, &stats, terms(&stats, tokens)).await?;
+    let terms = cache.counted(pool, &stats, terms(&stats, tokens), filter.scopes.as_deref()).await?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }
@@ -470,12 +535,13 @@ pub(crate) async fn scores(
     pool: &PgPool,
     tokens: &[String],
     ids: &[String],
+    filter: &SearchFilter,
 ) -> Result<Vec<(String, f64)>> {
     if tokens.is_empty() || ids.is_empty() {
         return Ok(Vec::new());
     }
     let stats = cache.get(pool).await?;
-    let terms = cache.counted(pool, &stats, terms(&stats, tokens)).await?;
+    let terms = cache.counted(pool, &stats, terms(&stats, tokens), filter.scopes.as_deref()).await?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }
@@ -534,7 +600,7 @@ mod tests {
         long.extend((0..2_000).map(|i| format!("filler{i}")));
         assert!(long.len() > INLINE_TERMS, "the array form");
         for (name, q) in [("short", &query), ("long", &long)] {
-            let mut got = scores(&cache, pool, q, &ids).await.unwrap();
+            let mut got = scores(&cache, pool, q, &ids, &SearchFilter::default()).await.unwrap();
             got.sort_by(|x, y| x.0.cmp(&y.0));
             assert_eq!(got.len(), 3, "{name}: {got:?}");
             for ((gid, g), (wid, w)) in got.iter().zip(want) {

@@ -169,7 +169,10 @@ async fn full_text_uses_statistics_for_idf() {
     // text_scores weighs the same way.
     let plain = s.text_candidates(&q("deploy"), &f, 25).await.unwrap();
     let plain = plain.iter().find(|x| x.0 != top.id).unwrap().0.clone();
-    let sc = s.text_scores(&q("deploy pgbouncer"), &[top.id.clone(), plain.clone()]).await.unwrap();
+    let sc = s
+        .text_scores(&q("deploy pgbouncer"), &[top.id.clone(), plain.clone()], &SearchFilter::default())
+        .await
+        .unwrap();
     let of = |id: &str| sc.iter().find(|x| x.0 == id).unwrap().1;
     assert!(of(&top.id) > of(&plain));
     let _ = sqlx_reexport::query("SELECT 1").fetch_one(s.pool()).await.unwrap().get::<i32, _>(0);
@@ -751,4 +754,48 @@ async fn the_feed_waits_for_events_still_being_written() {
     tokio::time::timeout(Duration::from_secs(10), writer).await.unwrap().unwrap();
     let after = s.changes(kinds[1].0, 10).await.unwrap();
     assert_eq!(after.iter().map(|ev| ev.kind.as_str()).collect::<Vec<_>>(), vec!["confirmed"]);
+}
+
+/// With exact word counts (a hub past `fts_bounded_from`), a caller reading some scopes weighs
+/// words by those scopes' records alone: thirty records of a team it cannot read, all holding
+/// one query word, leave its scores as they were, and weigh that word down for a caller that
+/// reads them.
+#[tokio::test]
+async fn full_text_counts_only_the_callers_scopes() {
+    if test_support::skipped("full_text_counts_only_the_callers_scopes") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions { fts_bounded_from: 1, ..Default::default() }).await.unwrap();
+    let mut org = Vec::new();
+    for (t, r) in [("Rotate zanzibar logs nightly", "logrotate"), ("Rotate quixotic logs nightly", "journald")] {
+        let InsertOutcome::Created(e) = s.insert(exp(t, r, "kept a week", 4, "m")).await.unwrap() else { panic!() };
+        org.push(e.id);
+    }
+    // Enough other records for the catalog to hold word statistics.
+    for i in 0..200 {
+        s.insert(exp(&format!("deploy service {i}"), &format!("host-{i}"), "deployed", 3, "m")).await.unwrap();
+    }
+    sqlx_reexport::query("ANALYZE experiences").execute(s.pool()).await.unwrap();
+    let toks = knowhub_core::text::query_tokens("zanzibar quixotic");
+    let scores = |scopes: Option<Vec<&str>>| {
+        let f =
+            SearchFilter { scopes: scopes.map(|v| v.iter().map(|x| x.to_string()).collect()), ..Default::default() };
+        let (s, toks, ids) = (&s, toks.clone(), org.clone());
+        async move {
+            let r = s.text_scores(&toks, &ids, &f).await.unwrap();
+            let of = |id: &str| r.iter().find(|x| x.0 == id).map(|x| x.1).unwrap();
+            (of(&ids[0]), of(&ids[1]))
+        }
+    };
+    let before = scores(Some(vec!["org"])).await;
+    assert!((before.0 - before.1).abs() < 1e-9, "one record each: {before:?}");
+    for i in 0..30 {
+        let mut e = exp(&format!("zanzibar release checklist {i}"), "make", &format!("shipped {i}"), 4, "h");
+        e.scope = "team/hidden".into();
+        s.insert(e).await.unwrap();
+    }
+    assert_eq!(scores(Some(vec!["org"])).await, before, "records of an unread scope moved the scores");
+    let wide = scores(Some(vec!["org", "team/hidden"])).await;
+    assert!(wide.0 < wide.1, "zanzibar is common where team/hidden is read: {wide:?}");
 }

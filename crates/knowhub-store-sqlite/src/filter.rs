@@ -65,6 +65,11 @@ impl Agents {
         }
     }
 
+    /// The interned ids of `filter`'s scopes that are known (`None`: every scope).
+    pub fn scope_ids(&self, filter: &SearchFilter) -> Option<Vec<u32>> {
+        filter.scopes.as_ref().map(|v| v.iter().filter_map(|s| self.scopes.get(s.as_str()).copied()).collect())
+    }
+
     /// A predicate for `filter`, or `None` when nothing can pass (an unknown agent, or no
     /// known scope).
     pub fn matcher(&self, filter: &SearchFilter) -> Option<impl Fn(&Meta) -> bool + '_ + use<'_>> {
@@ -95,6 +100,13 @@ impl Agents {
                 && scopes.as_ref().is_none_or(|v| v.get(m.scope as usize).copied().unwrap_or(false))
         })
     }
+}
+
+/// The records a search with `f` may read at all, whatever it narrows them to: its status, scopes
+/// and nothing held, at any rating and of any agent. Full-text statistics describe these, so
+/// that records the caller cannot read weigh nothing in its ranking.
+pub(crate) fn corpus(f: &SearchFilter) -> SearchFilter {
+    SearchFilter { min_score: 0, agent_id: None, ..f.clone() }
 }
 
 /// Whether a record read back from the database passes `f`.

@@ -207,8 +207,13 @@ impl Store for SqliteStore {
         text::candidates(self, tokens, filter, limit).await
     }
 
-    async fn text_scores(&self, tokens: &[String], ids: &[String]) -> Result<Vec<(String, f64)>> {
-        Ok(text::scores(self, tokens, ids))
+    async fn text_scores(
+        &self,
+        tokens: &[String],
+        ids: &[String],
+        filter: &SearchFilter,
+    ) -> Result<Vec<(String, f64)>> {
+        Ok(text::scores(self, tokens, ids, filter))
     }
 
     // --- vectors ---

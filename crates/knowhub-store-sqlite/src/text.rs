@@ -29,10 +29,10 @@ pub(crate) async fn candidates(
     s.read(move |c| text_search(c, &tokens, &f, limit)).await
 }
 
-/// BM25 of the given records for `tokens`.
-pub(crate) fn scores(s: &SqliteStore, tokens: &[String], ids: &[String]) -> Vec<(String, f64)> {
+/// BM25 of the given records for `tokens`, weighed over the records `filter` may read.
+pub(crate) fn scores(s: &SqliteStore, tokens: &[String], ids: &[String], filter: &SearchFilter) -> Vec<(String, f64)> {
     match s.inner.terms.read().as_ref() {
-        Some(t) => t.score_ids(tokens, ids),
+        Some(t) => t.score_ids(tokens, ids, filter),
         // Without the in-memory index (read-only opens) fusion falls back to the lists as returned.
         None => Vec::new(),
     }

@@ -46,12 +46,13 @@ pub async fn text_scores_for_ids(s: Arc<dyn Store>) {
     let b = created(&s, exp("docker compose volumes", "named volume", "data kept", 4, "m")).await;
     let p = created(&s, extracted("nginx cache", "proxy_cache", "faster")).await;
     let toks = text::query_tokens("nginx proxy");
-    let r = s.text_scores(&toks, &[a.id.clone(), b.id.clone(), p.id.clone(), "missing".into()]).await.unwrap();
+    let all = SearchFilter::default();
+    let r = s.text_scores(&toks, &[a.id.clone(), b.id.clone(), p.id.clone(), "missing".into()], &all).await.unwrap();
     let got: HashSet<String> = r.iter().map(|x| x.0.clone()).collect();
     // b matches no token; a pending record is still scored (fusion only scores candidates).
     assert_eq!(got, HashSet::from([a.id.clone(), p.id.clone()]));
     assert!(r.iter().all(|x| x.1 > 0.0));
-    assert!(s.text_scores(&toks, &[]).await.unwrap().is_empty());
+    assert!(s.text_scores(&toks, &[], &all).await.unwrap().is_empty());
 }
 
 /// Full text ranks by BM25 on every backend: a word's repeats saturate and long records are
@@ -66,7 +67,42 @@ pub async fn full_text_saturates_repeats(s: Arc<dyn Store>) {
     let toks = text::query_tokens("timeout");
     let r = s.text_candidates(&toks, &SearchFilter::default(), 5).await.unwrap();
     assert_eq!(r.iter().map(|x| x.0.as_str()).collect::<Vec<_>>(), [short.id.as_str(), long.id.as_str()], "{r:?}");
-    let sc: HashMap<String, f64> =
-        s.text_scores(&toks, &[long.id.clone(), short.id.clone()]).await.unwrap().into_iter().collect();
+    let sc: HashMap<String, f64> = s
+        .text_scores(&toks, &[long.id.clone(), short.id.clone()], &SearchFilter::default())
+        .await
+        .unwrap()
+        .into_iter()
+        .collect();
     assert!(sc[&short.id] > sc[&long.id], "{sc:?}");
+}
+
+/// Full-text weights come from the records a search may read: records of a scope the caller does
+/// not read, and pending ones, change neither its candidates' scores nor their order. (Thirty
+/// hidden records holding one of two query words would otherwise make that word common.)
+pub async fn text_weights_ignore_unreadable_records(s: Arc<dyn Store>) {
+    let a = created(&s, exp("Rotate zanzibar logs nightly", "logrotate", "kept a week", 4, "m")).await;
+    let b = created(&s, exp("Rotate quixotic logs nightly", "journald", "kept a week", 4, "m")).await;
+    let toks = text::query_tokens("zanzibar quixotic");
+    let org = SearchFilter { scopes: Some(vec!["org".into()]), ..Default::default() };
+    let ids = [a.id.clone(), b.id.clone()];
+    let seen = |s: Arc<dyn Store>, f: SearchFilter| {
+        let (toks, ids) = (toks.clone(), ids.clone());
+        async move {
+            let cands = s.text_candidates(&toks, &f, 10).await.unwrap();
+            let mut scores = s.text_scores(&toks, &ids, &f).await.unwrap();
+            scores.sort_by(|x, y| x.0.cmp(&y.0));
+            (cands, scores)
+        }
+    };
+    let before = seen(s.clone(), org.clone()).await;
+    assert_eq!(before.0.len(), 2, "{before:?}");
+    for i in 0..30 {
+        let mut e = exp(&format!("zanzibar release checklist {i}"), "make", &format!("shipped {i}"), 4, "h");
+        e.scope = "team/hidden".into();
+        created(&s, e).await;
+    }
+    for i in 0..5 {
+        created(&s, extracted(&format!("zanzibar draft {i}"), "make", "pending")).await;
+    }
+    assert_eq!(seen(s.clone(), org).await, before, "unreadable records moved the caller's full-text scores");
 }
