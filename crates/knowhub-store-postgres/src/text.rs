@@ -175,12 +175,26 @@ struct Scoped {
     of: HashMap<String, f64>,
 }
 
-/// A scope list as a cache key (scope names hold no control characters).
-fn scopes_key(scopes: &[String]) -> String {
-    let mut v: Vec<&str> = scopes.iter().map(String::as_str).collect();
-    v.sort_unstable();
-    v.dedup();
-    v.join("\n")
+/// The records a scoped search may read: its status and scopes, nothing held.
+#[derive(Clone, Copy)]
+pub(crate) struct Corpus<'a> {
+    pub status: knowhub_core::Status,
+    pub scopes: &'a [String],
+}
+
+impl<'a> Corpus<'a> {
+    /// The corpus of a search with `filter`; `None` when it reads every scope.
+    pub(crate) fn of(filter: &'a SearchFilter) -> Option<Self> {
+        filter.scopes.as_deref().map(|scopes| Corpus { status: filter.status, scopes })
+    }
+
+    /// As a cache key (scope names hold no control characters).
+    fn key(&self) -> String {
+        let mut v: Vec<&str> = self.scopes.iter().map(String::as_str).collect();
+        v.sort_unstable();
+        v.dedup();
+        format!("{}\n{}", self.status.as_str(), v.join("\n"))
+    }
 }
 
 /// [`Stats`] shared by one store's searches, refreshed when older than `STATS_TTL`.
@@ -256,22 +270,22 @@ impl StatsCache {
     /// `terms` with exact counts for the tokens the statistics only estimate (one round trip
     /// for those not counted since the statistics were read).
     ///
-    /// With `scopes` (a caller that reads only those), the counts and the record count are the
-    /// scopes' own, so that records it cannot read weigh nothing in its ranking: thirty records of
-    /// another team holding one query word would otherwise make that word common for it too.
-    /// The catalog's shares of the most common words are the whole table's; they move only with
-    /// ANALYZE, and only when a word becomes one of the most common.
+    /// With a `corpus` (a caller that reads only some scopes), the counts and the record count
+    /// are those of the records it may read, so that records it cannot read weigh nothing in its
+    /// ranking: thirty records of another team holding one query word would otherwise make that
+    /// word common for it too. The catalog's shares of the most common words are the whole
+    /// table's; they move only with ANALYZE, and only when a word becomes one of the most common.
     async fn counted(
         &self,
         pool: &PgPool,
         stats: &Stats,
         mut terms: Vec<Term>,
-        scopes: Option<&[String]>,
+        corpus: Option<Corpus<'_>>,
     ) -> Result<Vec<Term>> {
         if !self.bounded(stats) {
             return Ok(terms);
         }
-        let key = scopes.map(scopes_key);
+        let key = corpus.map(|c| c.key());
         let known = |c: &Counts, t: &Term| match &key {
             Some(k) => c.scoped.get(k).is_some_and(|sc| sc.of.contains_key(&t.lexeme)),
             None => stats.freq.contains_key(&t.lexeme) || c.of.contains_key(&t.lexeme),
@@ -281,12 +295,12 @@ impl StatsCache {
             let missing = terms.iter().filter(|t| !known(&counts, t)).map(|t| t.lexeme.clone()).collect();
             (missing, key.as_ref().is_some_and(|k| !counts.scoped.contains_key(k)))
         };
-        let n_scoped = match (scopes, need_n) {
-            (Some(sc), true) => Some(count_records(pool, sc).await?),
+        let n_scoped = match (corpus, need_n) {
+            (Some(c), true) => Some(count_records(pool, c).await?),
             _ => None,
         };
         if !missing.is_empty() {
-            let got = count_tokens_in(pool, &missing, COUNT_CAP, scopes).await?;
+            let got = count_tokens_in(pool, &missing, COUNT_CAP, corpus).await?;
             let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
             match &key {
                 Some(k) => counts.scoped.entry(k.clone()).or_default().of.extend(missing.into_iter().zip(got)),
@@ -315,27 +329,31 @@ impl StatsCache {
     }
 }
 
-/// Records in `scopes`, any status.
-async fn count_records(pool: &PgPool, scopes: &[String]) -> Result<f64> {
-    sqlx::query_scalar("SELECT count(*)::float8 FROM experiences WHERE scope = ANY($1)")
-        .bind(scopes)
-        .fetch_one(pool)
-        .await
-        .map_err(db_err)
+/// The records of `corpus`.
+async fn count_records(pool: &PgPool, corpus: Corpus<'_>) -> Result<f64> {
+    sqlx::query_scalar(
+        "SELECT count(*)::float8 FROM experiences e WHERE e.held = 0 AND e.status = $2 AND e.scope = ANY($1)",
+    )
+    .bind(corpus.scopes)
+    .bind(corpus.status.as_str())
+    .fetch_one(pool)
+    .await
+    .map_err(db_err)
 }
 
-/// Records holding each lexeme (in `scopes`, when given), counted up to `cap` each, in one
+/// Records holding each lexeme (of `corpus`, when given), counted up to `cap` each, in one
 /// statement.
-async fn count_tokens_in(pool: &PgPool, lexemes: &[String], cap: i64, scopes: Option<&[String]>) -> Result<Vec<f64>> {
+async fn count_tokens_in(pool: &PgPool, lexemes: &[String], cap: i64, corpus: Option<Corpus<'_>>) -> Result<Vec<f64>> {
     let quoted: Vec<String> = lexemes.iter().map(|t| quote_lexeme(t)).collect();
     sqlx::query_scalar(
         "SELECT (SELECT count(*) FROM (SELECT 1 FROM experiences e WHERE e.tsv @@ u.q \
-         AND ($3::text[] IS NULL OR e.scope = ANY($3)) LIMIT $2) c)::float8 \
+         AND ($3::text[] IS NULL OR (e.held = 0 AND e.status = $4 AND e.scope = ANY($3))) LIMIT $2) c)::float8 \
          FROM unnest($1::text[]::tsquery[]) WITH ORDINALITY AS u(q, i) ORDER BY u.i",
     )
     .bind(&quoted)
     .bind(cap)
-    .bind(scopes)
+    .bind(corpus.map(|c| c.scopes))
+    .bind(corpus.map_or("", |c| c.status.as_str()))
     .fetch_all(pool)
     .await
     .map_err(db_err)
@@ -475,7 +493,7 @@ pub(crate) async fn candidates(
         return Ok(Vec::new());
     }
     let stats = cache.get(pool).await?;
-    let terms = cache.counted(pool, &stats, terms(&stats, tokens), filter.scopes.as_deref()).await?;
+    let terms = cache.counted(pool, &stats, terms(&stats, tokens), Corpus::of(filter)).await?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }
@@ -541,7 +559,7 @@ pub(crate) async fn scores(
         return Ok(Vec::new());
     }
     let stats = cache.get(pool).await?;
-    let terms = cache.counted(pool, &stats, terms(&stats, tokens), filter.scopes.as_deref()).await?;
+    let terms = cache.counted(pool, &stats, terms(&stats, tokens), Corpus::of(filter)).await?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }

@@ -757,9 +757,9 @@ async fn the_feed_waits_for_events_still_being_written() {
 }
 
 /// With exact word counts (a hub past `fts_bounded_from`), a caller reading some scopes weighs
-/// words by those scopes' records alone: thirty records of a team it cannot read, all holding
-/// one query word, leave its scores as they were, and weigh that word down for a caller that
-/// reads them.
+/// words by the records it may read alone: thirty records of a team it cannot read and thirty
+/// pending ones, all holding one query word, leave its scores as they were, and the team's weigh
+/// that word down for a caller that reads them.
 #[tokio::test]
 async fn full_text_counts_only_the_callers_scopes() {
     if test_support::skipped("full_text_counts_only_the_callers_scopes") {
@@ -794,8 +794,12 @@ async fn full_text_counts_only_the_callers_scopes() {
         let mut e = exp(&format!("zanzibar release checklist {i}"), "make", &format!("shipped {i}"), 4, "h");
         e.scope = "team/hidden".into();
         s.insert(e).await.unwrap();
+        // Pending records of the caller's own scope are not its to read either.
+        let mut p = exp(&format!("zanzibar draft {i}"), "make", &format!("unreviewed {i}"), 4, "p");
+        p.status = knowhub_core::Status::Pending;
+        s.insert(p).await.unwrap();
     }
-    assert_eq!(scores(Some(vec!["org"])).await, before, "records of an unread scope moved the scores");
+    assert_eq!(scores(Some(vec!["org"])).await, before, "records it cannot read moved the scores");
     let wide = scores(Some(vec!["org", "team/hidden"])).await;
     assert!(wide.0 < wide.1, "zanzibar is common where team/hidden is read: {wide:?}");
 }
