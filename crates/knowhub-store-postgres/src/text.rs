@@ -92,11 +92,14 @@ pub const BOUNDED_FROM: u64 = 50_000;
 #[derive(Debug, Clone)]
 pub(crate) struct Term {
     pub lexeme: String,
+    /// Its IDF over the whole table, and the number and share of records holding it: what
+    /// choosing the selecting terms goes by, since a scan reads every record a word's index
+    /// entries name, readable or not.
     pub idf: f64,
-    /// Estimated number of records holding it.
     pub df: f64,
-    /// Estimated share of records holding it.
     pub freq: f64,
+    /// Its weight in the ranking: the IDF over the records the search may read (`counted`).
+    pub weight: f64,
 }
 
 /// How long this process reuses the catalog's word statistics. Reading them costs about a
@@ -158,21 +161,33 @@ fn reuse_length(prev: Option<Length>, n: f64, now: Instant) -> Option<f64> {
     (n >= 1.0 && p.n >= 1.0 && fresh && (n - p.n).abs() <= LENGTH_DRIFT * p.n).then_some(p.avgdl)
 }
 
-/// Exact token counts and the row count and time they were counted from; for a search of some
-/// scopes, counts within them and their record count, by the scopes (see `counted`).
+/// Exact token counts and the row count and time they were counted from (see `counted`).
 #[derive(Default)]
 struct Counts {
     n: f64,
     since: Option<Instant>,
-    of: HashMap<String, f64>,
-    scoped: HashMap<String, Scoped>,
+    of: HashMap<String, Counted>,
+    /// Records not held, by status and scope, and their total length: the corpora's sizes.
+    sizes: Option<HashMap<(String, String), (f64, f64)>>,
 }
 
-/// A scope list's records and its tokens' counts within it.
+/// One word's records, counted up to `COUNT_CAP`: in all, and those not held by status and scope.
 #[derive(Default)]
-struct Scoped {
-    n: f64,
-    of: HashMap<String, f64>,
+struct Counted {
+    total: f64,
+    live: HashMap<(String, String), f64>,
+}
+
+impl Counted {
+    /// The records of `corpus` (all of them for `None`) holding the word, and whether that is
+    /// only a lower bound (the count stopped at the cap).
+    fn within(&self, corpus: Option<Corpus<'_>>) -> (f64, bool) {
+        let capped = self.total >= COUNT_CAP as f64;
+        match corpus {
+            Some(c) => (c.part(&self.live).sum(), capped),
+            None => (self.total, capped),
+        }
+    }
 }
 
 /// The records a scoped search may read: its status and scopes, nothing held.
@@ -188,12 +203,10 @@ impl<'a> Corpus<'a> {
         filter.scopes.as_deref().map(|scopes| Corpus { status: filter.status, scopes })
     }
 
-    /// As a cache key (scope names hold no control characters).
-    fn key(&self) -> String {
-        let mut v: Vec<&str> = self.scopes.iter().map(String::as_str).collect();
-        v.sort_unstable();
-        v.dedup();
-        format!("{}\n{}", self.status.as_str(), v.join("\n"))
+    /// Its part of values kept by status and scope.
+    fn part<'b, T>(self, by: &'b HashMap<(String, String), T>) -> impl Iterator<Item = &'b T> + use<'a, 'b, T> {
+        let status = self.status.as_str();
+        by.iter().filter(move |((st, sc), _)| st == status && self.scopes.contains(sc)).map(|(_, v)| v)
     }
 }
 
@@ -273,95 +286,111 @@ impl StatsCache {
     /// With a `corpus` (a caller that reads only some scopes), the counts and the record count
     /// are those of the records it may read, so that records it cannot read weigh nothing in its
     /// ranking: thirty records of another team holding one query word would otherwise make that
-    /// word common for it too. The catalog's shares of the most common words are the whole
-    /// table's; they move only with ANALYZE, and only when a word becomes one of the most common.
+    /// word common for it too. The mean length is the corpus's too. Only the words the catalog
+    /// lists as most common keep its share of the whole table (applied to the corpus's size): it
+    /// moves with ANALYZE, and only for a word that many records hold.
     async fn counted(
         &self,
         pool: &PgPool,
         stats: &Stats,
         mut terms: Vec<Term>,
         corpus: Option<Corpus<'_>>,
-    ) -> Result<Vec<Term>> {
+    ) -> Result<(Vec<Term>, f64)> {
         if !self.bounded(stats) {
-            return Ok(terms);
+            return Ok((terms, stats.avgdl));
         }
-        let key = corpus.map(|c| c.key());
-        let known = |c: &Counts, t: &Term| match &key {
-            Some(k) => c.scoped.get(k).is_some_and(|sc| sc.of.contains_key(&t.lexeme)),
-            None => stats.freq.contains_key(&t.lexeme) || c.of.contains_key(&t.lexeme),
-        };
-        let (missing, need_n): (Vec<String>, bool) = {
+        // A word is counted once for every corpus. The catalog's most common words keep its
+        // estimate, scaled to the corpus (counting them reads up to `COUNT_CAP` records each:
+        // counting them for scoped searches cost 1.5-2 ms a search at 100k records).
+        let (missing, need_sizes): (Vec<String>, bool) = {
             let counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-            let missing = terms.iter().filter(|t| !known(&counts, t)).map(|t| t.lexeme.clone()).collect();
-            (missing, key.as_ref().is_some_and(|k| !counts.scoped.contains_key(k)))
+            let missing = terms
+                .iter()
+                .filter(|t| !stats.freq.contains_key(&t.lexeme) && !counts.of.contains_key(&t.lexeme))
+                .map(|t| t.lexeme.clone())
+                .collect();
+            (missing, corpus.is_some() && counts.sizes.is_none())
         };
-        let n_scoped = match (corpus, need_n) {
-            (Some(c), true) => Some(count_records(pool, c).await?),
-            _ => None,
-        };
-        if !missing.is_empty() {
-            let got = count_tokens_in(pool, &missing, COUNT_CAP, corpus).await?;
-            let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-            match &key {
-                Some(k) => counts.scoped.entry(k.clone()).or_default().of.extend(missing.into_iter().zip(got)),
-                None => counts.of.extend(missing.into_iter().zip(got)),
-            }
-        }
+        let sizes = if need_sizes { Some(corpus_sizes(pool).await?) } else { None };
+        let got =
+            if missing.is_empty() { Vec::new() } else { count_tokens_by_scope(pool, &missing, COUNT_CAP).await? };
         let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if let (Some(k), Some(n)) = (&key, n_scoped) {
-            counts.scoped.entry(k.clone()).or_default().n = n;
+        if let Some(sizes) = sizes {
+            counts.sizes = Some(sizes);
         }
-        let (n, of) = match &key {
-            Some(k) => {
-                let sc = counts.scoped.entry(k.clone()).or_default();
-                (sc.n, &sc.of)
+        counts.of.extend(missing.into_iter().zip(got));
+        let (n, avgdl) = match (corpus, &counts.sizes) {
+            (Some(c), Some(sizes)) => {
+                let (n, len) = c.part(sizes).fold((0.0, 0.0), |(n, l), (a, b)| (n + a, l + b));
+                (n, if n > 0.0 && len > 0.0 { len / n } else { stats.avgdl })
             }
-            None => (stats.n, &counts.of),
+            _ => (stats.n, stats.avgdl),
         };
         for t in &mut terms {
-            if let Some(&c) = of.get(&t.lexeme) {
-                // At the cap the count is a lower bound: keep the larger of it and the estimate.
-                let df = if c >= COUNT_CAP as f64 { c.max(t.freq * n) } else { c };
-                *t = Term::new(&t.lexeme, df, n);
+            // At the cap a count is a lower bound: keep the larger of it and the estimate.
+            let at_least = |c: f64, capped: bool, est: f64| if capped { c.max(est) } else { c };
+            if let Some(c) = counts.of.get(&t.lexeme) {
+                let (total, capped) = c.within(None);
+                *t = Term::new(&t.lexeme, at_least(total, capped, t.df), stats.n);
+            }
+            if corpus.is_some() {
+                let (df, capped) = counts.of.get(&t.lexeme).map_or((t.freq * n, false), |c| c.within(corpus));
+                t.weight = idf(at_least(df, capped, t.freq * n), n);
             }
         }
-        Ok(terms)
+        Ok((terms, avgdl))
     }
 }
 
-/// The records of `corpus`.
-async fn count_records(pool: &PgPool, corpus: Corpus<'_>) -> Result<f64> {
-    sqlx::query_scalar(
-        "SELECT count(*)::float8 FROM experiences e WHERE e.held = 0 AND e.status = $2 AND e.scope = ANY($1)",
+/// Records not held, by status and scope, with their total length (one `GROUP BY`, reused with
+/// the counts).
+async fn corpus_sizes(pool: &PgPool) -> Result<HashMap<(String, String), (f64, f64)>> {
+    let rows = sqlx::query(
+        "SELECT status, scope, count(*)::float8, sum(length(tsv))::float8 FROM experiences WHERE held = 0 \
+         GROUP BY status, scope",
     )
-    .bind(corpus.scopes)
-    .bind(corpus.status.as_str())
-    .fetch_one(pool)
+    .fetch_all(pool)
     .await
-    .map_err(db_err)
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| {
+            let key = (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?);
+            Ok((key, (r.try_get(2).map_err(db_err)?, r.try_get::<Option<f64>, _>(3).map_err(db_err)?.unwrap_or(0.0))))
+        })
+        .collect()
 }
 
-/// Records holding each lexeme (of `corpus`, when given), counted up to `cap` each, in one
+/// Records holding each lexeme, counted up to `cap` each, by status and scope, in one
 /// statement.
-async fn count_tokens_in(pool: &PgPool, lexemes: &[String], cap: i64, corpus: Option<Corpus<'_>>) -> Result<Vec<f64>> {
+async fn count_tokens_by_scope(pool: &PgPool, lexemes: &[String], cap: i64) -> Result<Vec<Counted>> {
     let quoted: Vec<String> = lexemes.iter().map(|t| quote_lexeme(t)).collect();
-    sqlx::query_scalar(
-        "SELECT (SELECT count(*) FROM (SELECT 1 FROM experiences e WHERE e.tsv @@ u.q \
-         AND ($3::text[] IS NULL OR (e.held = 0 AND e.status = $4 AND e.scope = ANY($3))) LIMIT $2) c)::float8 \
-         FROM unnest($1::text[]::tsquery[]) WITH ORDINALITY AS u(q, i) ORDER BY u.i",
+    let rows = sqlx::query(
+        "SELECT u.i, c.status, c.scope, c.live, count(*)::float8 \
+         FROM unnest($1::text[]::tsquery[]) WITH ORDINALITY AS u(q, i) CROSS JOIN LATERAL \
+         (SELECT e.status, e.scope, e.held = 0 AS live FROM experiences e WHERE e.tsv @@ u.q LIMIT $2) c \
+         GROUP BY u.i, c.status, c.scope, c.live",
     )
     .bind(&quoted)
     .bind(cap)
-    .bind(corpus.map(|c| c.scopes))
-    .bind(corpus.map_or("", |c| c.status.as_str()))
     .fetch_all(pool)
     .await
-    .map_err(db_err)
+    .map_err(db_err)?;
+    let mut out: Vec<Counted> = lexemes.iter().map(|_| Counted::default()).collect();
+    for r in &rows {
+        let i: i64 = r.try_get(0).map_err(db_err)?;
+        let n: f64 = r.try_get(4).map_err(db_err)?;
+        let Some(c) = usize::try_from(i - 1).ok().and_then(|i| out.get_mut(i)) else { continue };
+        c.total += n;
+        if r.try_get::<bool, _>(3).map_err(db_err)? {
+            *c.live.entry((r.try_get(1).map_err(db_err)?, r.try_get(2).map_err(db_err)?)).or_default() += n;
+        }
+    }
+    Ok(out)
 }
 
 /// Records holding each lexeme, counted up to `cap` each, in one statement.
 pub(crate) async fn count_tokens(pool: &PgPool, lexemes: &[String], cap: i64) -> Result<Vec<f64>> {
-    count_tokens_in(pool, lexemes, cap, None).await
+    Ok(count_tokens_by_scope(pool, lexemes, cap).await?.into_iter().map(|c| c.total).collect())
 }
 
 /// IDF weights for `tokens` (deduplicated, in query order) from the planner's statistics.
@@ -374,7 +403,10 @@ fn terms(stats: &Stats, tokens: &[String]) -> Vec<Term> {
 
 fn weigh(toks: &[&String], s: &Stats) -> Vec<Term> {
     if s.freq.is_empty() {
-        return toks.iter().map(|t| Term { lexeme: t.to_string(), idf: 1.0, df: 0.0, freq: 0.0 }).collect();
+        return toks
+            .iter()
+            .map(|t| Term { lexeme: t.to_string(), idf: 1.0, df: 0.0, freq: 0.0, weight: 1.0 })
+            .collect();
     }
     let n = s.n;
     toks.iter()
@@ -390,8 +422,14 @@ impl Term {
     /// A token held by `df` of `n` records: BM25's IDF (as FTS5's, floored above zero).
     fn new(lexeme: &str, df: f64, n: f64) -> Self {
         let freq = if n > 0.0 { df / n } else { 0.0 };
-        Term { lexeme: lexeme.to_string(), idf: (1.0 + (n - df + 0.5) / (df + 0.5)).ln(), df, freq }
+        let idf = idf(df, n);
+        Term { lexeme: lexeme.to_string(), idf, df, freq, weight: idf }
     }
+}
+
+/// BM25's IDF of a word `df` of `n` records hold (as FTS5's, floored above zero).
+fn idf(df: f64, n: f64) -> f64 {
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
 /// Which terms select candidates: the rarest token whatever its frequency, then, rarest first
@@ -473,10 +511,10 @@ fn rank(avgdl: &str, first: usize, n: usize) -> (String, String) {
 fn bind_terms<'q>(mut q: PgQuery<'q>, terms: &[Term]) -> PgQuery<'q> {
     if terms.len() > INLINE_TERMS {
         let lexemes: Vec<String> = terms.iter().map(|t| quote_lexeme(&t.lexeme)).collect();
-        return q.bind(lexemes).bind(terms.iter().map(|t| t.idf).collect::<Vec<f64>>());
+        return q.bind(lexemes).bind(terms.iter().map(|t| t.weight).collect::<Vec<f64>>());
     }
     for t in terms {
-        q = q.bind(quote_lexeme(&t.lexeme)).bind(t.idf);
+        q = q.bind(quote_lexeme(&t.lexeme)).bind(t.weight);
     }
     q
 }
@@ -493,12 +531,12 @@ pub(crate) async fn candidates(
         return Ok(Vec::new());
     }
     let stats = cache.get(pool).await?;
-    let terms = cache.counted(pool, &stats, terms(&stats, tokens), Corpus::of(filter)).await?;
+    let (terms, avgdl) = cache.counted(pool, &stats, terms(&stats, tokens), Corpus::of(filter)).await?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }
     let all: Vec<&Term> = terms.iter().collect();
-    let through = |select: String| run(pool, select, &terms, stats.avgdl, filter, limit);
+    let through = |select: String| run(pool, select, &terms, avgdl, filter, limit);
     let need = limit.max(1) * 4;
     let budget = if cache.bounded(&stats) { RANK_BUDGET } else { f64::INFINITY };
     let Some(pick) = selecting(&terms, need, budget) else {
@@ -559,14 +597,14 @@ pub(crate) async fn scores(
         return Ok(Vec::new());
     }
     let stats = cache.get(pool).await?;
-    let terms = cache.counted(pool, &stats, terms(&stats, tokens), Corpus::of(filter)).await?;
+    let (terms, avgdl) = cache.counted(pool, &stats, terms(&stats, tokens), Corpus::of(filter)).await?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }
     let all: Vec<&Term> = terms.iter().collect();
     let (score, t) = rank("$3", 4, terms.len());
     let sql = format!("SELECT e.id, {score} FROM experiences e, {t} WHERE e.id = ANY($2) AND e.tsv @@ $1::tsquery");
-    let q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(or_query(&all)).bind(ids).bind(stats.avgdl);
+    let q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(or_query(&all)).bind(ids).bind(avgdl);
     let rows = bind_terms(q, &terms).fetch_all(pool).await.map_err(db_err)?;
     scored(rows)
 }
