@@ -322,24 +322,35 @@ async fn retire_unused(pool: &PgPool, indexes: &ScopeIndexes, dim: usize, keep: 
     .map_err(db_err)?;
     for name in names.into_iter().filter(|n| !keep.contains(n) && is_scope_index_name(n, &prefix)) {
         indexes.remove(&name);
-        let mut conn = sqlx::PgConnection::connect_with(&pool.connect_options()).await.map_err(db_err)?;
-        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock(7265, hashtext($1))")
-            .bind(&name)
-            .fetch_one(&mut conn)
-            .await
-            .map_err(db_err)?;
-        if locked {
-            // Apart: several statements in one message would run as one transaction, where
-            // CONCURRENTLY is refused.
-            sqlx::raw_sql("SET statement_timeout = 0").execute(&mut conn).await.map_err(db_err)?;
+        if let Some(mut conn) = index_session(pool, &name).await? {
             sqlx::raw_sql(AssertSqlSafe(format!("DROP INDEX CONCURRENTLY IF EXISTS {name}")))
                 .execute(&mut conn)
                 .await
                 .map_err(db_err)?;
+            let _ = conn.close().await;
         }
-        let _ = conn.close().await;
     }
     Ok(())
+}
+
+/// A connection of its own for building or dropping the index `name` without blocking writes
+/// (`CONCURRENTLY`, which refuses to run in a transaction, so each statement goes alone), with
+/// no statement timeout, holding the advisory lock that keeps two replicas from working on the
+/// same index (it ends with the connection, however the work ends); `None` when another session
+/// holds it.
+async fn index_session(pool: &PgPool, name: &str) -> Result<Option<sqlx::PgConnection>> {
+    let mut conn = sqlx::PgConnection::connect_with(&pool.connect_options()).await.map_err(db_err)?;
+    let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock(7265, hashtext($1))")
+        .bind(name)
+        .fetch_one(&mut conn)
+        .await
+        .map_err(db_err)?;
+    if !locked {
+        let _ = conn.close().await;
+        return Ok(None);
+    }
+    sqlx::raw_sql("SET statement_timeout = 0").execute(&mut conn).await.map_err(db_err)?;
+    Ok(Some(conn))
 }
 
 /// Whether `name` is exactly a scope index name of `prefix` (16 hex digits after it): a name
@@ -386,22 +397,11 @@ async fn valid_scope_indexes(pool: &PgPool) -> Result<HashSet<String>> {
     Ok(names.into_iter().collect())
 }
 
-/// Builds one scope's HNSW index without blocking writes (`CONCURRENTLY`), on a connection of
-/// its own: the build has no statement timeout, and the advisory lock that keeps two replicas
-/// from building the same index ends with the connection, however the build ends. Returns
+/// Builds one scope's HNSW index without blocking writes, in an `index_session`. Returns
 /// whether the index is valid afterwards (false when another session holds the build).
 async fn build_scope_index(pool: &PgPool, dim: usize, scope: &str) -> Result<bool> {
     let name = scope_index_name(dim, scope);
-    let mut conn = sqlx::PgConnection::connect_with(&pool.connect_options()).await.map_err(db_err)?;
-    let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock(7265, hashtext($1))")
-        .bind(&name)
-        .fetch_one(&mut conn)
-        .await
-        .map_err(db_err)?;
-    if !locked {
-        return Ok(false);
-    }
-    sqlx::raw_sql("SET statement_timeout = 0").execute(&mut conn).await.map_err(db_err)?;
+    let Some(mut conn) = index_session(pool, &name).await? else { return Ok(false) };
     // A build interrupted earlier leaves an invalid index under the name, which IF NOT EXISTS
     // would keep forever.
     if index_valid(&mut conn, &name).await? == Some(false) {
