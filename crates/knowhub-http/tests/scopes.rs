@@ -273,7 +273,7 @@ async fn scope_input_is_checked() {
 }
 
 /// A leak hunt through ranking: records a caller may not read must not change which of its
-/// readable records a search returns, nor their order.
+/// readable records a search returns, their order, or the relevance each reads.
 #[tokio::test]
 async fn hidden_records_do_not_move_visible_results() {
     let o = org().await;
