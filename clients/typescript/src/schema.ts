@@ -953,7 +953,7 @@ export interface components {
              */
             read?: string | null;
             /** @description agent | reviewer | admin */
-            role: string;
+            role: components["schemas"]["Role"];
             /** @description The scope its writes go to when they name none (default `org`); it joins `read`. */
             write?: string | null;
         };

@@ -341,6 +341,7 @@ impl ExtractWait {
 pub struct NewKeyRequest {
     pub name: String,
     /// agent | reviewer | admin
+    #[cfg_attr(feature = "openapi", schema(value_type = knowhub_core::Role))]
     pub role: String,
     /// The scopes it reads: `*` for all, or a comma-separated list (`org,team/backend`). Default:
     /// `org` for an agent, `*` for a reviewer or admin. Its own `private/<name>` comes on top.
