@@ -1047,7 +1047,7 @@ export interface components {
             at: string;
             by: string;
             /** @description `key` or `agent`. */
-            kind: string;
+            kind: components["schemas"]["QuarantineKind"];
             /**
              * Format: int64
              * @description Records it holds now.
@@ -1069,6 +1069,11 @@ export interface components {
             /** @description Lifting with `reject`: the reason kept on each record. */
             reason?: string | null;
         };
+        /**
+         * @description What a quarantine is on: an API key, or an agent id.
+         * @enum {string}
+         */
+        QuarantineKind: "key" | "agent";
         QuarantineList: {
             quarantines: components["schemas"]["Quarantine"][];
         };
@@ -1122,7 +1127,7 @@ export interface components {
         Released: {
             /** @description `restore` or `reject`. */
             action: string;
-            kind: string;
+            kind: components["schemas"]["QuarantineKind"];
             /**
              * Format: int64
              * @description Records it held.

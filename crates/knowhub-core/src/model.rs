@@ -209,6 +209,11 @@ pub struct Event {
     pub detail: Option<serde_json::Value>,
 }
 
+string_enum!(
+    /// What a quarantine is on: an API key, or an agent id.
+    QuarantineKind { Key => "key", Agent => "agent" }
+);
+
 /// Whose writes a quarantine holds: everything written with one API key, or by one agent id
 /// (as stored: `key/agent` with auth on).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -221,8 +226,8 @@ impl QuarantineTarget {
     /// `key` or `agent`, as stored and shown.
     pub fn kind(&self) -> &'static str {
         match self {
-            QuarantineTarget::Key(_) => "key",
-            QuarantineTarget::Agent(_) => "agent",
+            QuarantineTarget::Key(_) => QuarantineKind::Key.as_str(),
+            QuarantineTarget::Agent(_) => QuarantineKind::Agent.as_str(),
         }
     }
 
@@ -234,10 +239,9 @@ impl QuarantineTarget {
 
     /// From the stored `kind` and `value`.
     pub fn from_parts(kind: &str, value: String) -> Option<Self> {
-        match kind {
-            "key" => Some(QuarantineTarget::Key(value)),
-            "agent" => Some(QuarantineTarget::Agent(value)),
-            _ => None,
+        match QuarantineKind::parse(kind)? {
+            QuarantineKind::Key => Some(QuarantineTarget::Key(value)),
+            QuarantineKind::Agent => Some(QuarantineTarget::Agent(value)),
         }
     }
 }
@@ -247,6 +251,7 @@ impl QuarantineTarget {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Quarantine {
     /// `key` or `agent`.
+    #[cfg_attr(feature = "openapi", schema(value_type = QuarantineKind))]
     pub kind: String,
     pub value: String,
     pub by: String,

@@ -73,6 +73,7 @@ impl QuarantineRequest {
 #[derive(Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Released {
+    #[cfg_attr(feature = "openapi", schema(value_type = knowhub_core::QuarantineKind))]
     pub kind: String,
     pub value: String,
     /// `restore` or `reject`.
