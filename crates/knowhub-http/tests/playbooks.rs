@@ -330,4 +330,17 @@ async fn a_written_playbook_reaches_agents_only_once_approved_and_while_its_reco
     );
     let (_, v) = admin.get("/api/playbooks/pgbouncer/draft").await;
     assert_eq!(v["status"].as_str(), Some("rejected"), "a failed draft leaves the last one: {v}");
+
+    // A draft of one scope is read against that scope's records alone: org's three, not team/a's
+    // fourth, so it stands fresh, and a review approves it.
+    llm.answers.lock().unwrap().push_back(answer(json!([
+        {"section": "failures", "text": "Prepared statements break in transaction mode", "ids": [failed]},
+        {"section": "works", "text": "Transaction pooling for short clients", "ids": [works]},
+    ])));
+    let (s, d) = admin.post("/api/playbooks/pgbouncer/draft", json!({"scope": "org"})).await;
+    assert_eq!((s, d["sources"].as_u64(), d["stale"].as_bool()), (201, Some(3), Some(false)), "{d}");
+    let (s, v) = admin.get("/api/playbooks/pgbouncer/draft").await;
+    assert_eq!((s, v["scope"].as_str(), v["stale"].as_bool()), (200, Some("org"), Some(false)), "{v}");
+    let (s, v) = admin.post("/api/playbooks/pgbouncer/review", json!({"action": "approve"})).await;
+    assert_eq!((s, v["status"].as_str()), (200, Some("approved")), "{v}");
 }
