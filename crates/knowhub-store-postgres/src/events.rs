@@ -231,9 +231,8 @@ pub(crate) async fn set_sync_base(pool: &PgPool, peer: &str, id: &str, version: 
     Ok(())
 }
 
-/// A deleted record keeps a tombstone alone: what its events said goes with it.
-/// Replaces a deleted record's history by its tombstone, in a transaction that took [`writing`]
-/// first.
+/// A deleted record keeps a tombstone alone: what its events said goes with it. In a
+/// transaction that took [`writing`] first.
 pub(crate) async fn tombstone(conn: &mut PgConnection, id: &str) -> Result<()> {
     sqlx::query("DELETE FROM events WHERE experience_id = $1").bind(id).execute(&mut *conn).await.map_err(db_err)?;
     add_on(conn, id, "deleted", "", None).await

@@ -165,7 +165,8 @@ pub(crate) async fn held(
 }
 
 pub(crate) async fn expire_due(pool: &PgPool, now: &str) -> Result<u64> {
-    // One statement: every replica sweeps, and a record is marked (and its event written) once.
+    // One statement after the feed's lock: every replica sweeps, and a record is marked (and its
+    // event written) once.
     let mut tx = pool.begin().await.map_err(db_err)?;
     crate::events::writing(&mut tx).await?;
     let n: i64 = sqlx::query_scalar(AssertSqlSafe(format!(

@@ -114,7 +114,7 @@ mod memo {
         }
         /// The valid scope indexes of vectors of `dim`.
         pub fn names_of(&self, dim: usize) -> Vec<String> {
-            let prefix = format!("vectors_hnsw_ip_{dim}_s");
+            let prefix = super::scope_index_prefix(dim);
             let g = self.valid.lock().unwrap_or_else(|p| p.into_inner());
             g.iter().filter(|n| n.starts_with(&prefix)).cloned().collect()
         }
@@ -311,7 +311,7 @@ fn kept_indexes(dim: usize, counts: &HashMap<String, u64>, index_from: u64) -> H
 /// Drops the scope indexes of `dim` not in `keep` (scopes that shrank, or hold no record now),
 /// without blocking writes, each under the advisory lock its build takes.
 async fn retire_unused(pool: &PgPool, indexes: &ScopeIndexes, dim: usize, keep: &HashSet<String>) -> Result<()> {
-    let prefix = format!("vectors_hnsw_ip_{dim}_s");
+    let prefix = scope_index_prefix(dim);
     let names: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
          WHERE i.indrelid = 'vectors'::regclass AND starts_with(c.relname::text, $1)",
@@ -359,12 +359,17 @@ fn is_scope_index_name(name: &str, prefix: &str) -> bool {
     name.strip_prefix(prefix).is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// What every scope index name of vectors of `dim` starts with (see `scope_index_name`).
+fn scope_index_prefix(dim: usize) -> String {
+    format!("vectors_hnsw_ip_{dim}_s")
+}
+
 /// The name of `scope`'s HNSW index for vectors of `dim`: scope names may hold any printable
 /// character, so the name carries a digest of the scope rather than the scope itself.
 fn scope_index_name(dim: usize, scope: &str) -> String {
     let digest = Sha256::digest(scope.as_bytes());
     let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    format!("vectors_hnsw_ip_{dim}_s{hex}")
+    format!("{}{hex}", scope_index_prefix(dim))
 }
 
 /// A scope as an SQL string literal, for an index predicate (which takes no parameters) and the
@@ -456,7 +461,8 @@ pub(crate) async fn candidates(
     if n <= s.exact_scan_up_to {
         return exact(s, model, query, filter, limit).await;
     }
-    // A scope that shrank below the size keeps its index, unused: it is scanned exactly again.
+    // A scope that shrank below the size keeps its index, unused, until it falls below half of
+    // it (`kept_indexes`): it is scanned exactly again.
     let (own, rest): (Vec<String>, Vec<String>) = scopes.into_iter().partition(|sc| {
         dim <= MAX_HNSW_DIM
             && counts.get(sc).is_some_and(|n| *n >= s.scope_index_from)

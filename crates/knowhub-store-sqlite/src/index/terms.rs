@@ -34,7 +34,6 @@ pub struct TermIndex {
     postings: Vec<Vec<(u32, u32)>>,
     rows: Rows,
     lens: Vec<u32>,
-    total_len: u64,
     /// Records currently indexed (rows minus retired ones).
     live: usize,
     /// Per scope and status, the records not held and their total length: the corpus sizes.
@@ -102,7 +101,6 @@ impl TermIndex {
         }
         let row = self.rows.push(seq, id, facets);
         self.lens.push(len);
-        self.total_len += u64::from(len);
         self.live += 1;
         self.account(row, true);
     }
@@ -132,8 +130,8 @@ impl TermIndex {
     }
 
     /// Takes a record out (deleted, or edited before being re-added with its new `body`), so
-    /// N, document frequencies and the average length stay exactly FTS5's. `body` is the text it
-    /// was indexed with.
+    /// N, document frequencies and the average length stay exact. `body` is the text it was
+    /// indexed with.
     pub fn remove(&mut self, seq: i64, body: &str) {
         let Some(row) = self.rows.row_of_seq(seq) else { return };
         self.account(row, false);
@@ -148,7 +146,6 @@ impl TermIndex {
                 }
             }
         }
-        self.total_len -= u64::from(self.lens[row]);
         self.lens[row] = 0;
         self.live -= 1;
     }
