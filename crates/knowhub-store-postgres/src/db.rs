@@ -11,7 +11,7 @@ use sqlx::{Connection, PgPool};
 
 use crate::migrations::{self, latest_version};
 use crate::text::{self, StatsCache};
-use crate::vectors::{self, KnownDims, ScopeCounts, ScopeIndexes, SESSION_EF_SEARCH};
+use crate::vectors::{self, Indexes, KnownDims, ScopeCounts, SESSION_EF_SEARCH};
 
 /// A query with its arguments bound so far.
 pub(crate) type PgQuery<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
@@ -55,8 +55,8 @@ pub struct PgStore {
     pub(crate) stats: StatsCache,
     /// Records per scope, reused for a minute: they choose between HNSW and an exact scan (see `vectors`).
     pub(crate) scope_counts: ScopeCounts,
-    /// Per-scope HNSW indexes known valid, and the background build (see `vectors`).
-    pub(crate) scope_indexes: Arc<ScopeIndexes>,
+    /// HNSW indexes known valid, and the background build (see `vectors`).
+    pub(crate) indexes: Arc<Indexes>,
     pub(crate) exact_scan_up_to: u64,
     pub(crate) scope_index_from: u64,
 }
@@ -125,7 +125,7 @@ impl PgStore {
             dims: KnownDims::default(),
             stats: StatsCache::new(opts.fts_bounded_from),
             scope_counts: ScopeCounts::default(),
-            scope_indexes: Arc::default(),
+            indexes: Arc::default(),
             exact_scan_up_to: opts.exact_scan_up_to,
             scope_index_from: opts.scope_index_from,
         })

@@ -273,7 +273,7 @@ async fn small_scope_is_searched_exactly() {
 }
 
 /// A scope large enough gets its own HNSW index (built in the background once a search needs
-/// it, or at once by `index_scopes`); a search of it alone, or of it and small scopes searched
+/// it, or at once by `index_for`); a search of it alone, or of it and small scopes searched
 /// apart and merged, or of many through the shared index, returns the nearest records of exactly
 /// those scopes; the scope's own index is the one scanned, a scope move is followed, and a scope
 /// name with a quote and a backslash is indexed like any other.
@@ -356,7 +356,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
     .await
     .unwrap();
     let t = PgStore::connect(&url, opts).await.unwrap();
-    assert_eq!(t.index_scopes().await.unwrap(), vec!["org".to_string(), "team/o'ne\\il".to_string()]);
+    assert_eq!(t.index_for(&q).await.unwrap(), vec!["org".to_string(), "team/o'ne\\il".to_string()]);
     assert_eq!(valid_scope_indexes().await, built);
 
     let scans = |name: String| {
@@ -417,10 +417,133 @@ async fn large_scopes_are_searched_in_their_own_index() {
         t.set_scope(id, "team/c", &format!("moved {id}")).await.unwrap();
         scope_of.insert(id.clone(), "team/c".into());
     }
-    assert_eq!(t.index_scopes().await.unwrap(), vec!["org".to_string()]);
+    assert_eq!(t.index_for(&q).await.unwrap(), vec!["org".to_string()]);
     assert_eq!(valid_scope_indexes().await, vec![built[0].clone()]);
     for allowed in [&["team/o'ne\\il"][..], &["org", "team/o'ne\\il"][..], &["team/c", "team/b"][..]] {
         assert_eq!(search(allowed).await, exact(&scope_of, allowed), "{allowed:?}");
+    }
+}
+
+/// A query whose tail is zero (the local embedder's `[e5 ; 0]`) ranks by the vectors' head. Its
+/// searches move to an HNSW index of the head once that is built (in the background after the
+/// first such search, or at once by `index_for`), and its scoped searches to head indexes of the
+/// large scopes, which replace the whole-vector ones; every answer stays the exact nearest, and a
+/// query of the whole vector keeps its own index.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn zero_tail_queries_search_an_index_of_the_head() {
+    if test_support::skipped("zero_tail_queries_search_an_index_of_the_head") {
+        return;
+    }
+    use sqlx_reexport::Row as _;
+    let url = test_support::fresh_database().await;
+    let opts = PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() };
+    let s = PgStore::connect(&url, opts.clone()).await.unwrap();
+    let (dim, head) = (768, 384);
+    let mut next = xorshift(0x0de7_a11e_d5ca_1ab1);
+    let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
+    let mut layout = vec![("org", 40), ("team/x", 30), ("team/b", 12)];
+    layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
+    let mut items = Vec::new();
+    let mut scope_of = std::collections::HashMap::new();
+    for &(scope, n) in &layout {
+        for i in 0..n {
+            let mut e = exp(&format!("{scope} record {i}"), "r", "ok", 3, "a");
+            e.scope = scope.to_string();
+            let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
+            scope_of.insert(e.id.clone(), scope.to_string());
+            items.push((e.id.clone(), (0..dim).map(|_| next()).collect::<Vec<f32>>()));
+        }
+    }
+    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    let whole: Vec<f32> = (0..dim).map(|_| next()).collect();
+    let q: Vec<f32> = (0..dim).map(|i| if i < head { next() } else { 0.0 }).collect();
+    let exact = |query: &[f32], allowed: Option<&[&str]>| {
+        nearest(&items, query, |id| allowed.is_none_or(|a| a.contains(&scope_of[id].as_str())))
+            .into_iter()
+            .map(|r| r.0)
+            .collect::<Vec<_>>()
+    };
+    // (index name, definition) of every HNSW index on the vectors.
+    let indexes = |pool: knowhub_store_postgres::sqlx::PgPool| async move {
+        sqlx_reexport::query(
+            "SELECT c.relname::text, pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
+             WHERE i.indrelid = 'vectors'::regclass AND i.indisvalid AND pg_get_indexdef(i.indexrelid) LIKE '%hnsw%' ORDER BY 1",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<String, _>(1)))
+        .collect::<Vec<_>>()
+    };
+    let head_def = "subvector(embedding, 1, 384)";
+
+    // The large scopes get indexes of the whole vector for whole-vector queries.
+    assert_eq!(s.index_for(&whole).await.unwrap(), vec!["org".to_string(), "team/x".to_string()]);
+    let before = indexes(s.pool().clone()).await;
+    assert_eq!(before.len(), 3, "{before:?}");
+    assert!(before.iter().all(|(_, d)| !d.contains("subvector")), "{before:?}");
+
+    // The first zero-tail search is answered at once, and starts the head's index.
+    let got = s.vector_candidates(knowhub_store_tests::MODEL, &q, &SearchFilter::default(), 10).await.unwrap();
+    assert_eq!(got.into_iter().map(|g| g.0).collect::<Vec<_>>(), exact(&q, None));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !indexes(s.pool().clone()).await.iter().any(|(_, d)| d.contains(head_def) && !d.contains("scope")) {
+        assert!(Instant::now() < deadline, "the head's index was never built: {:?}", indexes(s.pool().clone()).await);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // Another replica, told (as the planner decides on a large table) to walk indexes rather
+    // than sort these few rows, builds the large scopes' head indexes; the whole-vector scope
+    // indexes go, the shared whole-vector index stays.
+    let db: String = sqlx_reexport::query("SELECT current_database()").fetch_one(s.pool()).await.unwrap().get(0);
+    sqlx_reexport::raw_sql(sqlx_reexport::AssertSqlSafe(format!(
+        "ALTER DATABASE \"{db}\" SET enable_seqscan = off; ALTER DATABASE \"{db}\" SET enable_bitmapscan = off; \
+         ALTER DATABASE \"{db}\" SET enable_sort = off"
+    )))
+    .execute(s.pool())
+    .await
+    .unwrap();
+    let t = PgStore::connect(&url, opts).await.unwrap();
+    assert_eq!(t.index_for(&q).await.unwrap(), vec!["org".to_string(), "team/x".to_string()]);
+    let after = indexes(t.pool().clone()).await;
+    let heads: Vec<&(String, String)> = after.iter().filter(|(_, d)| d.contains(head_def)).collect();
+    assert_eq!(heads.len(), 3, "{after:?}");
+    assert_eq!(heads.iter().filter(|(_, d)| d.contains("'org'") || d.contains("'team/x'")).count(), 2, "{after:?}");
+    let wholes: Vec<&(String, String)> = after.iter().filter(|(_, d)| !d.contains(head_def)).collect();
+    assert_eq!(wholes.len(), 1, "only the shared whole-vector index is left: {after:?}");
+    assert!(!wholes[0].1.contains("scope"), "{after:?}");
+
+    let scans = |name: String| {
+        let pool = t.pool().clone();
+        async move {
+            sqlx_reexport::query("SELECT COALESCE(idx_scan, 0) FROM pg_stat_user_indexes WHERE indexrelname = $1")
+                .bind(name)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+                .get::<i64, _>(0)
+        }
+    };
+    let shared_head = heads.iter().find(|(_, d)| !d.contains("scope")).unwrap().0.clone();
+    let org_head = heads.iter().find(|(_, d)| d.contains("'org'")).unwrap().0.clone();
+    let (shared_before, org_before) = (scans(shared_head.clone()).await, scans(org_head.clone()).await);
+    let every: Vec<&str> = layout.iter().map(|l| l.0).collect();
+    for allowed in [None, Some(&["org", "team/b"][..]), Some(&["org"][..]), Some(&["team/x"][..]), Some(&every[..])] {
+        let f =
+            SearchFilter { scopes: allowed.map(|a| a.iter().map(|s| s.to_string()).collect()), ..Default::default() };
+        let got = t.vector_candidates(knowhub_store_tests::MODEL, &q, &f, 10).await.unwrap();
+        assert!(got.windows(2).all(|w| w[0].1 >= w[1].1), "{allowed:?}: best first");
+        assert_eq!(got.into_iter().map(|g| g.0).collect::<Vec<_>>(), exact(&q, allowed), "{allowed:?}");
+    }
+    // A whole-vector query is still answered, from the whole-vector index.
+    let got = t.vector_candidates(knowhub_store_tests::MODEL, &whole, &SearchFilter::default(), 10).await.unwrap();
+    assert_eq!(got.into_iter().map(|g| g.0).collect::<Vec<_>>(), exact(&whole, None));
+    // Both head indexes were scanned (statistics reach the view within a few seconds).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while scans(shared_head.clone()).await <= shared_before || scans(org_head.clone()).await <= org_before {
+        assert!(Instant::now() < deadline, "the head indexes were not scanned");
+        tokio::time::sleep(Duration::from_millis(250)).await;
     }
 }
 
