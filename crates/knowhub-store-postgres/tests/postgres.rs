@@ -48,6 +48,54 @@ fn xorshift(mut x: u64) -> impl FnMut() -> f32 {
     }
 }
 
+/// Stores records of `layout` (scope, how many) with vectors of `dim` drawn from `next`; returns
+/// the vectors by record id and each record's scope.
+async fn scoped_records(
+    s: &PgStore,
+    layout: &[(&str, usize)],
+    dim: usize,
+    next: &mut impl FnMut() -> f32,
+) -> (Vec<(String, Vec<f32>)>, std::collections::HashMap<String, String>) {
+    let mut items = Vec::new();
+    let mut scope_of = std::collections::HashMap::new();
+    for &(scope, n) in layout {
+        for i in 0..n {
+            let mut e = exp(&format!("{scope} record {i}"), "r", "ok", 3, "a");
+            e.scope = scope.to_string();
+            let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
+            scope_of.insert(e.id.clone(), scope.to_string());
+            items.push((e.id.clone(), (0..dim).map(|_| next()).collect::<Vec<f32>>()));
+        }
+    }
+    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    (items, scope_of)
+}
+
+/// Tells the database's new sessions to walk indexes rather than sort a small table's rows, as
+/// the planner chooses on a large table.
+async fn prefer_indexes(s: &PgStore) {
+    use sqlx_reexport::Row as _;
+    let db: String = sqlx_reexport::query("SELECT current_database()").fetch_one(s.pool()).await.unwrap().get(0);
+    sqlx_reexport::raw_sql(sqlx_reexport::AssertSqlSafe(format!(
+        "ALTER DATABASE \"{db}\" SET enable_seqscan = off; ALTER DATABASE \"{db}\" SET enable_bitmapscan = off; \
+         ALTER DATABASE \"{db}\" SET enable_sort = off"
+    )))
+    .execute(s.pool())
+    .await
+    .unwrap();
+}
+
+/// How many scans of the index `name` the statistics have counted so far.
+async fn index_scans(s: &PgStore, name: String) -> i64 {
+    use sqlx_reexport::Row as _;
+    sqlx_reexport::query("SELECT COALESCE(idx_scan, 0) FROM pg_stat_user_indexes WHERE indexrelname = $1")
+        .bind(name)
+        .fetch_one(s.pool())
+        .await
+        .unwrap()
+        .get::<i64, _>(0)
+}
+
 mod sqlx_reexport {
     pub use knowhub_store_postgres::sqlx::{
         query, query_scalar, raw_sql, AssertSqlSafe, Connection, PgConnection, Row,
@@ -294,18 +342,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
     let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
     let mut layout = vec![("org", 40), ("team/o'ne\\il", 30), ("team/b", 12)];
     layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
-    let mut items = Vec::new();
-    let mut scope_of = std::collections::HashMap::new();
-    for &(scope, n) in &layout {
-        for i in 0..n {
-            let mut e = exp(&format!("{scope} record {i}"), "r", "ok", 3, "a");
-            e.scope = scope.to_string();
-            let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
-            scope_of.insert(e.id.clone(), scope.to_string());
-            items.push((e.id.clone(), (0..dim).map(|_| next()).collect::<Vec<f32>>()));
-        }
-    }
-    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    let (items, mut scope_of) = scoped_records(&s, &layout, dim, &mut next).await;
     let q: Vec<f32> = (0..dim).map(|_| next()).collect();
     let exact = |scope_of: &std::collections::HashMap<String, String>, allowed: &[&str]| {
         nearest(&items, &q, |id| allowed.contains(&scope_of[id].as_str())).into_iter().map(|r| r.0).collect::<Vec<_>>()
@@ -347,29 +384,12 @@ async fn large_scopes_are_searched_in_their_own_index() {
     // A second store (another replica) finds the indexes built and builds nothing more. On a
     // table this small the planner would sort every row rather than walk any index; its new
     // sessions are told not to, as it chooses on a large table.
-    let db: String = sqlx_reexport::query("SELECT current_database()").fetch_one(s.pool()).await.unwrap().get(0);
-    sqlx_reexport::raw_sql(sqlx_reexport::AssertSqlSafe(format!(
-        "ALTER DATABASE \"{db}\" SET enable_seqscan = off; ALTER DATABASE \"{db}\" SET enable_bitmapscan = off; \
-         ALTER DATABASE \"{db}\" SET enable_sort = off"
-    )))
-    .execute(s.pool())
-    .await
-    .unwrap();
+    prefer_indexes(&s).await;
     let t = PgStore::connect(&url, opts).await.unwrap();
     assert_eq!(t.index_for(&q).await.unwrap(), vec!["org".to_string(), "team/o'ne\\il".to_string()]);
     assert_eq!(valid_scope_indexes().await, built);
 
-    let scans = |name: String| {
-        let pool = t.pool().clone();
-        async move {
-            sqlx_reexport::query("SELECT COALESCE(idx_scan, 0) FROM pg_stat_user_indexes WHERE indexrelname = $1")
-                .bind(name)
-                .fetch_one(&pool)
-                .await
-                .unwrap()
-                .get::<i64, _>(0)
-        }
-    };
+    let scans = |name: String| index_scans(&t, name);
     let before = scans(built[0].0.clone()).await;
     let every: Vec<&str> = layout.iter().map(|l| l.0).collect();
     for allowed in [
@@ -443,18 +463,7 @@ async fn zero_tail_queries_search_an_index_of_the_head() {
     let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
     let mut layout = vec![("org", 40), ("team/x", 30), ("team/b", 12)];
     layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
-    let mut items = Vec::new();
-    let mut scope_of = std::collections::HashMap::new();
-    for &(scope, n) in &layout {
-        for i in 0..n {
-            let mut e = exp(&format!("{scope} record {i}"), "r", "ok", 3, "a");
-            e.scope = scope.to_string();
-            let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
-            scope_of.insert(e.id.clone(), scope.to_string());
-            items.push((e.id.clone(), (0..dim).map(|_| next()).collect::<Vec<f32>>()));
-        }
-    }
-    s.set_vectors(knowhub_store_tests::MODEL, &items).await.unwrap();
+    let (items, scope_of) = scoped_records(&s, &layout, dim, &mut next).await;
     let whole: Vec<f32> = (0..dim).map(|_| next()).collect();
     let q: Vec<f32> = (0..dim).map(|i| if i < head { next() } else { 0.0 }).collect();
     let exact = |query: &[f32], allowed: Option<&[&str]>| {
@@ -496,14 +505,7 @@ async fn zero_tail_queries_search_an_index_of_the_head() {
     // Another replica, told (as the planner decides on a large table) to walk indexes rather
     // than sort these few rows, builds the large scopes' head indexes; the whole-vector scope
     // indexes go, the shared whole-vector index stays.
-    let db: String = sqlx_reexport::query("SELECT current_database()").fetch_one(s.pool()).await.unwrap().get(0);
-    sqlx_reexport::raw_sql(sqlx_reexport::AssertSqlSafe(format!(
-        "ALTER DATABASE \"{db}\" SET enable_seqscan = off; ALTER DATABASE \"{db}\" SET enable_bitmapscan = off; \
-         ALTER DATABASE \"{db}\" SET enable_sort = off"
-    )))
-    .execute(s.pool())
-    .await
-    .unwrap();
+    prefer_indexes(&s).await;
     let t = PgStore::connect(&url, opts).await.unwrap();
     assert_eq!(t.index_for(&q).await.unwrap(), vec!["org".to_string(), "team/x".to_string()]);
     let after = indexes(t.pool().clone()).await;
@@ -514,17 +516,7 @@ async fn zero_tail_queries_search_an_index_of_the_head() {
     assert_eq!(wholes.len(), 1, "only the shared whole-vector index is left: {after:?}");
     assert!(!wholes[0].1.contains("scope"), "{after:?}");
 
-    let scans = |name: String| {
-        let pool = t.pool().clone();
-        async move {
-            sqlx_reexport::query("SELECT COALESCE(idx_scan, 0) FROM pg_stat_user_indexes WHERE indexrelname = $1")
-                .bind(name)
-                .fetch_one(&pool)
-                .await
-                .unwrap()
-                .get::<i64, _>(0)
-        }
-    };
+    let scans = |name: String| index_scans(&t, name);
     let shared_head = heads.iter().find(|(_, d)| !d.contains("scope")).unwrap().0.clone();
     let org_head = heads.iter().find(|(_, d)| d.contains("'org'")).unwrap().0.clone();
     let (shared_before, org_before) = (scans(shared_head.clone()).await, scans(org_head.clone()).await);
