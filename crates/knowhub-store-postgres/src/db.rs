@@ -32,6 +32,10 @@ pub struct PgOptions {
     pub exact_scan_up_to: u64,
     /// Records from which a scope gets its own HNSW index (`vectors::SCOPE_INDEX_FROM`).
     pub scope_index_from: u64,
+    /// How long a dimension's shared HNSW index of one shape (the whole vector, or its head)
+    /// must go unscanned, while the searches read the other shape's, before it is dropped
+    /// (`vectors::RETIRE_UNUSED_AFTER`).
+    pub retire_unused_after: Duration,
 }
 
 impl Default for PgOptions {
@@ -43,6 +47,7 @@ impl Default for PgOptions {
             fts_bounded_from: text::BOUNDED_FROM,
             exact_scan_up_to: vectors::EXACT_MAX,
             scope_index_from: vectors::SCOPE_INDEX_FROM,
+            retire_unused_after: vectors::RETIRE_UNUSED_AFTER,
         }
     }
 }
@@ -59,6 +64,7 @@ pub struct PgStore {
     pub(crate) indexes: Arc<Indexes>,
     pub(crate) exact_scan_up_to: u64,
     pub(crate) scope_index_from: u64,
+    pub(crate) retire_unused_after: Duration,
 }
 
 /// Maps database errors to the core's: connection trouble and timeouts become `Unavailable`
@@ -128,6 +134,7 @@ impl PgStore {
             indexes: Arc::default(),
             exact_scan_up_to: opts.exact_scan_up_to,
             scope_index_from: opts.scope_index_from,
+            retire_unused_after: opts.retire_unused_after,
         })
     }
 

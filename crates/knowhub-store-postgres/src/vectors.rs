@@ -63,6 +63,12 @@ const SCOPED_EF_MAX: usize = 400;
 /// search's (0.894), with the whole search 10-15% faster. Plans are still priced at the whole list.
 const SHARED_LIST_SHARE: (usize, usize) = (3, 4);
 
+/// How long a dimension's shared index of one shape must go unscanned, while searches read the
+/// other shape's, before it is dropped: long enough that a replica still reading it (its view of
+/// the valid indexes is at most `SCOPE_COUNTS_TTL` old) or a burst of the rarer shape keeps it;
+/// an index searched again is rebuilt in the background.
+pub(crate) const RETIRE_UNUSED_AFTER: Duration = Duration::from_secs(3600);
+
 /// How long the per-scope record counts are reused: they only choose a plan, so a minute's drift
 /// costs at most a slower plan, never a wrong result.
 const SCOPE_COUNTS_TTL: Duration = Duration::from_secs(60);
@@ -108,6 +114,10 @@ mod memo {
     pub struct Indexes {
         valid: Mutex<(Option<Instant>, HashSet<String>)>,
         building: std::sync::atomic::AtomicBool,
+        /// Indexes that may be dropped when idle: their scan count when first seen at it, and since when.
+        idle: Mutex<HashMap<String, (i64, Instant)>>,
+        /// Indexes a search found missing, and when its build was last asked for.
+        missed: Mutex<HashMap<String, Instant>>,
     }
 
     impl Indexes {
@@ -131,6 +141,33 @@ mod memo {
         pub fn scope_indexes_of(&self, dim: usize) -> Vec<String> {
             let g = self.valid.lock().unwrap_or_else(|p| p.into_inner());
             g.1.iter().filter(|n| super::is_scope_index_name(n, dim)).cloned().collect()
+        }
+        /// The valid shared indexes of vectors of `dim`, of every shape.
+        pub fn shared_indexes_of(&self, dim: usize) -> Vec<String> {
+            let g = self.valid.lock().unwrap_or_else(|p| p.into_inner());
+            g.1.iter().filter(|n| super::is_shared_index_name(n, dim)).cloned().collect()
+        }
+        /// Notes that `name` has been scanned `scans` times so far; returns how long that count
+        /// has not moved (zero when it just did).
+        pub fn idle_for(&self, name: &str, scans: i64) -> Duration {
+            let mut g = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+            match g.get(name) {
+                Some((n, since)) if *n == scans => since.elapsed(),
+                _ => {
+                    g.insert(name.to_string(), (scans, Instant::now()));
+                    Duration::ZERO
+                }
+            }
+        }
+        /// Whether a search finding `name` missing should ask for its build: not when that was
+        /// asked for less than `ttl` ago.
+        pub fn ask_build(&self, name: &str, ttl: Duration) -> bool {
+            let mut g = self.missed.lock().unwrap_or_else(|p| p.into_inner());
+            if g.get(name).is_some_and(|at| at.elapsed() < ttl) {
+                return false;
+            }
+            g.insert(name.to_string(), Instant::now());
+            true
         }
         /// Claims the one build slot; false when a build is running.
         pub fn start_build(&self) -> bool {
@@ -271,6 +308,13 @@ fn is_scope_index_name(name: &str, dim: usize) -> bool {
     rest.strip_prefix('s').is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// Whether `name` is exactly the name of a shared index of vectors of `dim`, of any shape
+/// (`Shape::index_name`).
+fn is_shared_index_name(name: &str, dim: usize) -> bool {
+    let Some(rest) = name.strip_prefix(&format!("vectors_hnsw_ip_{dim}")) else { return false };
+    rest.is_empty() || rest.strip_prefix("_h").is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_digit()))
+}
+
 impl PgStore {
     /// Vector models present with their counts (to detect a model change).
     pub async fn vector_models(&self) -> Result<Vec<(String, u64)>> {
@@ -283,10 +327,13 @@ impl PgStore {
             .collect()
     }
 
-    /// Creates the partial HNSW index for vectors of `dim`, once per database. Why partial and
-    /// per dimension: an HNSW index needs a fixed dimension, and a fixed-dimension column would
-    /// make an embedding model change a schema migration. Creation is serialised across
-    /// replicas by an advisory lock (CREATE INDEX IF NOT EXISTS alone races on the catalog).
+    /// Creates the partial HNSW index for vectors of `dim`, once per database, unless the
+    /// dimension has a shared index of some shape already (where searches read the head, the
+    /// whole vector's index is dropped once unused: see `retire_idle_shapes`; a search that needs
+    /// it again builds it in the background). Why partial and per dimension: an HNSW index needs
+    /// a fixed dimension, and a fixed-dimension column would make an embedding model change a
+    /// schema migration. Creation is serialised across replicas by an advisory lock (CREATE
+    /// INDEX IF NOT EXISTS alone races on the catalog).
     pub(crate) async fn ensure_vector_index(&self, dim: usize) -> Result<()> {
         if dim > MAX_HNSW_DIM || self.dims.contains(dim) {
             return Ok(());
@@ -297,10 +344,16 @@ impl PgStore {
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
-        // Building over rows already stored may take longer than the statement timeout allows.
-        sqlx::query("SET LOCAL statement_timeout = 0").execute(&mut *tx).await.map_err(db_err)?;
-        sqlx::raw_sql(AssertSqlSafe(hnsw_index_sql(dim))).execute(&mut *tx).await.map_err(db_err)?;
+        let present = index_names(&mut *tx, dim).await?.iter().any(|n| is_shared_index_name(n, dim));
+        if !present {
+            // Building over rows already stored may take longer than the statement timeout allows.
+            sqlx::query("SET LOCAL statement_timeout = 0").execute(&mut *tx).await.map_err(db_err)?;
+            sqlx::raw_sql(AssertSqlSafe(hnsw_index_sql(dim))).execute(&mut *tx).await.map_err(db_err)?;
+        }
         tx.commit().await.map_err(db_err)?;
+        if !present {
+            self.indexes.add(Shape::whole(dim).index_name());
+        }
         self.dims.insert(dim);
         Ok(())
     }
@@ -319,30 +372,39 @@ impl PgStore {
         Ok(counts)
     }
 
-    /// The shape whose indexes serve a query of `shape`: a head's once its shared index is
-    /// valid (its build is started in the background when missing), the whole vector's until then.
+    /// The shape whose indexes serve a query of `shape`: its own once its shared index is
+    /// valid, and until then, for a head, the whole vector's (which ranks the same for a query
+    /// whose tail is zero). At most once a `SCOPE_COUNTS_TTL`, the valid indexes are reread and
+    /// the background work for `shape` started (`build_in_background`), and at most once in
+    /// between for a shape whose shared index is missing.
     async fn served(&self, shape: Shape) -> Result<Shape> {
-        if !shape.is_head() {
+        if !shape.indexable() {
             return Ok(shape);
         }
         let name = shape.index_name();
-        if !self.indexes.has(&name) && !self.indexes.fresh(SCOPE_COUNTS_TTL) {
+        if !self.indexes.fresh(SCOPE_COUNTS_TTL) {
             self.indexes.set(valid_indexes(&self.pool).await?);
             self.build_in_background(shape, None);
+        } else if !self.indexes.has(&name) && self.indexes.ask_build(&name, SCOPE_COUNTS_TTL) {
+            self.build_in_background(shape, None);
         }
-        Ok(if self.indexes.has(&name) { shape } else { Shape::whole(shape.dim) })
+        let whole = Shape::whole(shape.dim);
+        let ready = self.indexes.has(&name);
+        Ok(if !ready && shape.is_head() && self.indexes.has(&whole.index_name()) { whole } else { shape })
     }
 
-    /// Starts building, in the background, the HNSW indexes that searches of `shape` lack: the
-    /// head's shared index, and (given the scopes' `counts`) the own index of each scope of
-    /// `scope_index_from` records or more; then drops the scope indexes of the dimension no
-    /// longer wanted (`kept_indexes`). One build at a time per process, and across replicas one
-    /// per index (an advisory lock). Searches use an index once it is valid.
+    /// Starts building, in the background, the HNSW indexes that searches of `shape` lack: its
+    /// shared index, and (given the scopes' `counts`) the own index of each scope of
+    /// `scope_index_from` records or more; then drops the dimension's shared indexes of other
+    /// shapes once unused (`retire_idle_shapes`) and the scope indexes no longer wanted
+    /// (`kept_indexes`). One build at a time per process, and across replicas one per index (an
+    /// advisory lock). Searches use an index once it is valid.
     fn build_in_background(&self, shape: Shape, counts: Option<&HashMap<String, u64>>) {
         if !shape.indexable() {
             return;
         }
-        let shared = shape.is_head() && !self.indexes.has(&shape.index_name());
+        let shared = !self.indexes.has(&shape.index_name());
+        let others = self.indexes.shared_indexes_of(shape.dim).iter().any(|n| *n != shape.index_name());
         let mut wanted: Vec<(u64, String)> = counts
             .into_iter()
             .flatten()
@@ -353,18 +415,21 @@ impl PgStore {
         let retire = keep
             .as_ref()
             .is_some_and(|keep| self.indexes.scope_indexes_of(shape.dim).iter().any(|n| !keep.contains(n)));
-        if (!shared && wanted.is_empty() && !retire) || !self.indexes.start_build() {
+        if (!shared && !others && wanted.is_empty() && !retire) || !self.indexes.start_build() {
             return;
         }
         wanted.sort_by(|a, b| b.cmp(a));
         let wanted: Vec<String> = wanted.into_iter().map(|(_, sc)| sc).collect();
-        let (pool, indexes) = (self.pool.clone(), self.indexes.clone());
+        let (pool, indexes, idle_after) = (self.pool.clone(), self.indexes.clone(), self.retire_unused_after);
         tokio::spawn(async move {
             // Frees the build slot however the task ends, a panic included.
             let _slot = BuildSlot(indexes.clone());
             // A failure is logged where it happens; what is left is tried at the next refresh.
             if build_missing(&pool, &indexes, shape, shared, &wanted).await.is_err() {
                 return;
+            }
+            if let Err(e) = retire_idle_shapes(&pool, &indexes, shape, idle_after).await {
+                tracing::warn!(error = %e, "dropping an unused vector index of another shape failed; retried at the next refresh");
             }
             if let Some(keep) = keep {
                 if let Err(e) = retire_unused(&pool, &indexes, shape.dim, &keep).await {
@@ -389,7 +454,8 @@ impl PgStore {
         let mut scopes: Vec<String> =
             counts.iter().filter(|(_, n)| **n >= self.scope_index_from).map(|(sc, _)| sc.clone()).collect();
         scopes.sort();
-        let mut done = build_missing(&self.pool, &self.indexes, shape, shape.is_head(), &scopes).await?;
+        let mut done = build_missing(&self.pool, &self.indexes, shape, true, &scopes).await?;
+        retire_idle_shapes(&self.pool, &self.indexes, shape, self.retire_unused_after).await?;
         retire_unused(&self.pool, &self.indexes, shape.dim, &kept_indexes(shape, &counts, self.scope_index_from))
             .await?;
         done.sort();
@@ -459,23 +525,60 @@ fn kept_indexes(shape: Shape, counts: &HashMap<String, u64>, index_from: u64) ->
 /// Drops the scope indexes of vectors of `dim` not in `keep`, without blocking writes, each
 /// under the advisory lock its build takes.
 async fn retire_unused(pool: &PgPool, indexes: &Indexes, dim: usize, keep: &HashSet<String>) -> Result<()> {
-    let names: Vec<String> = sqlx::query_scalar(
+    for name in index_names(pool, dim).await?.into_iter().filter(|n| !keep.contains(n) && is_scope_index_name(n, dim)) {
+        indexes.remove(&name);
+        drop_index(pool, &name).await?;
+    }
+    Ok(())
+}
+
+/// The indexes of `vectors` whose names start with `vectors_hnsw_ip_<dim>`, valid or not.
+async fn index_names<'c>(conn: impl sqlx::PgExecutor<'c>, dim: usize) -> Result<Vec<String>> {
+    sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
          WHERE i.indrelid = 'vectors'::regclass AND starts_with(c.relname::text, $1)",
     )
-    .bind(format!("vectors_hnsw_ip_{dim}_"))
-    .fetch_all(pool)
+    .bind(format!("vectors_hnsw_ip_{dim}"))
+    .fetch_all(conn)
     .await
-    .map_err(db_err)?;
-    for name in names.into_iter().filter(|n| !keep.contains(n) && is_scope_index_name(n, dim)) {
-        indexes.remove(&name);
-        if let Some(mut conn) = index_session(pool, &name).await? {
-            sqlx::raw_sql(AssertSqlSafe(format!("DROP INDEX CONCURRENTLY IF EXISTS {name}")))
-                .execute(&mut conn)
+    .map_err(db_err)
+}
+
+/// Drops the shared indexes of `shape`'s dimension of other shapes (the whole vector's, where
+/// searches read the head) that no search has scanned for `idle_after` as this process has
+/// watched them (the statistics' scan counts, which every replica's scans move), without
+/// blocking writes. The index of `shape` itself is valid here, so nothing is left unindexed that
+/// is searched; a replica that has not reread the valid indexes since searches without one
+/// until it does (`SCOPE_COUNTS_TTL`).
+async fn retire_idle_shapes(pool: &PgPool, indexes: &Indexes, shape: Shape, idle_after: Duration) -> Result<()> {
+    let keep = shape.index_name();
+    for name in
+        index_names(pool, shape.dim).await?.into_iter().filter(|n| *n != keep && is_shared_index_name(n, shape.dim))
+    {
+        let scans: i64 =
+            sqlx::query_scalar("SELECT COALESCE(idx_scan, 0) FROM pg_stat_user_indexes WHERE indexrelname = $1")
+                .bind(&name)
+                .fetch_optional(pool)
                 .await
-                .map_err(db_err)?;
-            let _ = conn.close().await;
+                .map_err(db_err)?
+                .unwrap_or(0);
+        if indexes.idle_for(&name, scans) >= idle_after {
+            indexes.remove(&name);
+            drop_index(pool, &name).await?;
         }
+    }
+    Ok(())
+}
+
+/// Drops the index `name` without blocking writes, under the advisory lock its build takes
+/// (nothing when another session holds it).
+async fn drop_index(pool: &PgPool, name: &str) -> Result<()> {
+    if let Some(mut conn) = index_session(pool, name).await? {
+        sqlx::raw_sql(AssertSqlSafe(format!("DROP INDEX CONCURRENTLY IF EXISTS {name}")))
+            .execute(&mut conn)
+            .await
+            .map_err(db_err)?;
+        let _ = conn.close().await;
     }
     Ok(())
 }
@@ -893,7 +996,7 @@ pub(crate) async fn count(pool: &PgPool, model: &str) -> Result<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_scope_index_name, scoped_ef, Shape, SCOPED_EF_MAX};
+    use super::{is_scope_index_name, is_shared_index_name, scoped_ef, Shape, SCOPED_EF_MAX};
 
     #[test]
     fn a_zero_tail_reads_the_head_up_to_its_last_block() {
@@ -913,7 +1016,7 @@ mod tests {
     }
 
     #[test]
-    fn scope_index_names_of_either_shape_are_recognised_and_nothing_else() {
+    fn index_names_of_either_shape_are_recognised_and_nothing_else() {
         let (whole, head) = (Shape::whole(768), Shape { dim: 768, head: 384 });
         for shape in [whole, head] {
             let name = shape.scope_index_name("team/o'ne");
@@ -923,6 +1026,11 @@ mod tests {
         assert_ne!(whole.scope_index_name("org"), head.scope_index_name("org"));
         assert!(!is_scope_index_name(&whole.index_name(), 768));
         assert!(!is_scope_index_name(&head.index_name(), 768));
+        assert!(is_shared_index_name(&whole.index_name(), 768) && is_shared_index_name(&head.index_name(), 768));
+        assert!(!is_shared_index_name(&whole.index_name(), 76) && !is_shared_index_name(&head.index_name(), 7));
+        assert!(!is_shared_index_name(&head.scope_index_name("org"), 768));
+        assert!(!is_shared_index_name("vectors_hnsw_ip_768_h", 768));
+        assert!(!is_shared_index_name("vectors_hnsw_ip_7680", 768));
         for bad in [
             "vectors_hnsw_ip_768_h_s0123456789abcdef",
             "vectors_hnsw_ip_768_hx_s0123456789abcdef",
