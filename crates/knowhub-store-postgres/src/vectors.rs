@@ -26,19 +26,25 @@ pub(crate) const SESSION_EF_SEARCH: usize = 40;
 const MAX_HNSW_DIM: usize = 2000;
 
 /// Records (of the filter's scopes) up to which candidates come from an exact scan of the
-/// scopes' vectors rather than from HNSW. HNSW filters after its index scan, so for a small
-/// scope its iterative scan walks on until enough neighbours pass (1,000 tuples or more for a 3%
-/// scope, the whole `hnsw.max_scan_tuples` for a 1% one); the exact scan costs a fixed amount per
-/// vector of the scopes, read through their scope index without a join. At 100k records on a
-/// loaded 2-core machine the two cost about the same near 7,000 records (a 5.8% scope: exact
-/// 18 ms, HNSW 39 ms; a 9% one: exact 30 ms, HNSW 25 ms).
-pub(crate) const EXACT_MAX: u64 = 7000;
+/// scopes' vectors rather than from HNSW. The shared index filters after its scan, so for a
+/// small scope its iterative scan walks on until enough neighbours pass (1,000 tuples or more for
+/// a 3% scope, the whole `hnsw.max_scan_tuples` for a 1% one); a scope of this size or more has
+/// an index of its own (`SCOPE_INDEX_FROM`). The exact scan costs a fixed amount per vector of
+/// the scopes, read through their scope index without a join: at 100k records on the 2-core
+/// machine, comparing the E5 head, 0.6 ms for a scope of about 900 records, 3 ms for 2,100,
+/// 7 ms for 4,500, where a search of the scope's own head index took 0.6 ms and 0.9 ms.
+pub(crate) const EXACT_MAX: u64 = 1000;
 
-/// Records from which a scope gets its own partial HNSW index (see `scope_index_sql`): where an
+/// Records from which a scope gets its own partial HNSW index (see `Shape::index_sql`): where an
 /// exact scan of it stops (`EXACT_MAX`). A search over several scopes would otherwise filter the
-/// shared index after its scan. Below this the scan is cheap, and the planner, left to choose,
-/// sorts a small scope's rows rather than walk its HNSW index (20 ms against 2 for 2,000 vectors).
+/// shared index after its scan. Searches in it tell the planner not to sort the scope's rows
+/// instead (see `hnsw`).
 pub(crate) const SCOPE_INDEX_FROM: u64 = EXACT_MAX;
+
+/// The most scopes with an index of their own, the largest first: every statement on the
+/// vectors is planned against each partial index, and every write to an indexed scope updates two
+/// HNSW indexes. Smaller scopes are scanned exactly or searched through the shared index.
+const MAX_SCOPE_INDEXES: usize = 64;
 
 /// How `candidates` prices its plans, in the time HNSW spends on one candidate it visits
 /// (measured at 100k records of 768 dimensions on a 2-core machine: an HNSW search costs about
@@ -405,11 +411,11 @@ impl PgStore {
         }
         let shared = !self.indexes.has(&shape.index_name());
         let others = self.indexes.shared_indexes_of(shape.dim).iter().any(|n| *n != shape.index_name());
-        let mut wanted: Vec<(u64, String)> = counts
+        let wanted: Vec<String> = counts
+            .map(|c| largest(c, self.scope_index_from))
+            .unwrap_or_default()
             .into_iter()
-            .flatten()
-            .filter(|(sc, n)| **n >= self.scope_index_from && !self.indexes.has(&shape.scope_index_name(sc)))
-            .map(|(sc, n)| (*n, sc.clone()))
+            .filter(|sc| !self.indexes.has(&shape.scope_index_name(sc)))
             .collect();
         let keep = counts.map(|c| kept_indexes(shape, c, self.scope_index_from));
         let retire = keep
@@ -418,8 +424,6 @@ impl PgStore {
         if (!shared && !others && wanted.is_empty() && !retire) || !self.indexes.start_build() {
             return;
         }
-        wanted.sort_by(|a, b| b.cmp(a));
-        let wanted: Vec<String> = wanted.into_iter().map(|(_, sc)| sc).collect();
         let (pool, indexes, idle_after) = (self.pool.clone(), self.indexes.clone(), self.retire_unused_after);
         tokio::spawn(async move {
             // Frees the build slot however the task ends, a panic included.
@@ -451,9 +455,7 @@ impl PgStore {
             return Ok(Vec::new());
         }
         let counts = count_by_scope(&self.pool).await?;
-        let mut scopes: Vec<String> =
-            counts.iter().filter(|(_, n)| **n >= self.scope_index_from).map(|(sc, _)| sc.clone()).collect();
-        scopes.sort();
+        let scopes = largest(&counts, self.scope_index_from);
         let mut done = build_missing(&self.pool, &self.indexes, shape, true, &scopes).await?;
         retire_idle_shapes(&self.pool, &self.indexes, shape, self.retire_unused_after).await?;
         retire_unused(&self.pool, &self.indexes, shape.dim, &kept_indexes(shape, &counts, self.scope_index_from))
@@ -512,14 +514,22 @@ impl Drop for BuildSlot {
     }
 }
 
-/// The scope indexes of `shape`'s dimension worth keeping: those of `shape` for scopes holding
-/// at least half of `index_from` records. A scope gets an index at `index_from` and loses it
-/// only well below, so a scope near the size is not indexed and dropped by turns; a smaller
-/// scope's index is unused (searches scan it exactly), and every write to the scope still pays
-/// for it. Indexes of another shape (the whole vector's, where searches read its head) are
-/// never searched.
+/// The scopes of at least `from` records, the largest first (ties by name), at most
+/// `MAX_SCOPE_INDEXES`: those that get an index of their own.
+fn largest(counts: &HashMap<String, u64>, from: u64) -> Vec<String> {
+    let mut big: Vec<(&String, u64)> = counts.iter().filter(|(_, n)| **n >= from).map(|(sc, n)| (sc, *n)).collect();
+    big.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    big.into_iter().take(MAX_SCOPE_INDEXES).map(|(sc, _)| sc.clone()).collect()
+}
+
+/// The scope indexes of `shape`'s dimension worth keeping: those of `shape` for the largest
+/// scopes (`largest`) holding at least half of `index_from` records. A scope gets an index at
+/// `index_from` and loses it only well below, so a scope near the size is not indexed and
+/// dropped by turns; a smaller scope's index is unused (searches scan it exactly), and every
+/// write to the scope still pays for it. Indexes of another shape (the whole vector's, where
+/// searches read its head) are never searched.
 fn kept_indexes(shape: Shape, counts: &HashMap<String, u64>, index_from: u64) -> HashSet<String> {
-    counts.iter().filter(|(_, n)| **n >= index_from.div_ceil(2)).map(|(sc, _)| shape.scope_index_name(sc)).collect()
+    largest(counts, index_from.div_ceil(2)).iter().map(|sc| shape.scope_index_name(sc)).collect()
 }
 
 /// Drops the scope indexes of vectors of `dim` not in `keep`, without blocking writes, each
@@ -760,11 +770,19 @@ async fn hnsw(
     );
     let query =
         filter::bind(sqlx::query(AssertSqlSafe(sql)).bind(shape.bind(query)).bind(model), filter).bind(limit as i64);
-    if ef <= SESSION_EF_SEARCH {
+    if ef <= SESSION_EF_SEARCH && own_scope.is_none() {
         return scored(query.fetch_all(&s.pool).await.map_err(db_err)?);
     }
+    // A scope's own index: the planner, left to choose, may sort a small scope's rows rather than
+    // walk the index (20 ms against 2 for 2,000 vectors); told not to, it walks it.
+    let walk = if own_scope.is_some() {
+        ", set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true), \
+         set_config('enable_bitmapscan', 'off', true)"
+    } else {
+        ""
+    };
     let mut tx = s.pool.begin().await.map_err(db_err)?;
-    sqlx::query("SELECT set_config('hnsw.ef_search', $1, true)")
+    sqlx::query(AssertSqlSafe(format!("SELECT set_config('hnsw.ef_search', $1, true){walk}")))
         .bind(ef.to_string())
         .execute(&mut *tx)
         .await
@@ -996,7 +1014,25 @@ pub(crate) async fn count(pool: &PgPool, model: &str) -> Result<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_scope_index_name, is_shared_index_name, scoped_ef, Shape, SCOPED_EF_MAX};
+    use super::{
+        is_scope_index_name, is_shared_index_name, largest, scoped_ef, Shape, MAX_SCOPE_INDEXES, SCOPED_EF_MAX,
+    };
+
+    #[test]
+    fn own_indexes_go_to_the_largest_scopes_up_to_a_bound() {
+        let mut counts: std::collections::HashMap<String, u64> =
+            (0..100).map(|i| (format!("team/t{i:03}"), 1000 + i as u64)).collect();
+        counts.insert("org".into(), 50_000);
+        counts.insert("team/tiny".into(), 999);
+        counts.insert("team/also".into(), 1099);
+        let picked = largest(&counts, 1000);
+        assert_eq!(picked.len(), MAX_SCOPE_INDEXES);
+        assert_eq!(picked[0], "org");
+        assert_eq!(picked[1..3], ["team/also".to_string(), "team/t099".to_string()], "then by size, ties by name");
+        assert_eq!(picked[3], "team/t098");
+        assert!(!picked.contains(&"team/tiny".to_string()));
+        assert_eq!(largest(&counts, 60_000), Vec::<String>::new());
+    }
 
     #[test]
     fn a_zero_tail_reads_the_head_up_to_its_last_block() {
