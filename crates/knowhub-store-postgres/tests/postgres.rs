@@ -320,6 +320,51 @@ async fn small_scope_is_searched_exactly() {
     assert_eq!(toast, 0, "values of vectors' rows were moved out of them");
 }
 
+/// A search in a scope's own index walks it even where the planner, left to choose, would sort
+/// the scope's few rows instead (as it does on a table this small): no session setting helps it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_scope_is_searched_in_its_own_index_not_sorted() {
+    if test_support::skipped("a_small_scope_is_searched_in_its_own_index_not_sorted") {
+        return;
+    }
+    use sqlx_reexport::Row as _;
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() })
+        .await
+        .unwrap();
+    let dim = 16;
+    let mut next = xorshift(0x5ca1_ab1e_0ddb_a11u64);
+    // Eight small teams beside: org is then a small enough share for its own index to be the
+    // cheaper plan.
+    let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
+    let mut layout = vec![("org", 40), ("team/b", 12)];
+    layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
+    let (items, scope_of) = scoped_records(&s, &layout, dim, &mut next).await;
+    let q: Vec<f32> = (0..dim).map(|_| next()).collect();
+    assert_eq!(s.index_for(&q).await.unwrap(), vec!["org".to_string()]);
+    let org_index: String = sqlx_reexport::query(
+        "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
+         WHERE i.indrelid = 'vectors'::regclass AND pg_get_expr(i.indpred, i.indrelid) LIKE '%''org''%'",
+    )
+    .fetch_one(s.pool())
+    .await
+    .unwrap()
+    .get(0);
+    let before = index_scans(&s, org_index.clone()).await;
+    let only_org = SearchFilter { scopes: Some(vec!["org".into()]), ..Default::default() };
+    for limit in [5, 10, 30] {
+        let got = s.vector_candidates(knowhub_store_tests::MODEL, &q, &only_org, limit).await.unwrap();
+        let want: Vec<String> = nearest(&items, &q, |id| scope_of[id] == "org").into_iter().map(|r| r.0).collect();
+        let n = limit.min(10);
+        assert_eq!(got.iter().take(n).map(|g| g.0.clone()).collect::<Vec<_>>(), want[..n], "limit {limit}");
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while index_scans(&s, org_index.clone()).await <= before {
+        assert!(Instant::now() < deadline, "org's own index was never scanned");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
 /// A scope large enough gets its own HNSW index (built in the background once a search needs
 /// it, or at once by `index_for`); a search of it alone, or of it and small scopes searched
 /// apart and merged, or of many through the shared index, returns the nearest records of exactly
