@@ -333,7 +333,7 @@ async fn a_small_scope_is_searched_in_its_own_index_not_sorted() {
         .await
         .unwrap();
     let dim = 16;
-    let mut next = xorshift(0x5ca1_ab1e_0ddb_a11u64);
+    let mut next = xorshift(0x5ca1_ab1e_0ddb_a110);
     // Eight small teams beside: org is then a small enough share for its own index to be the
     // cheaper plan.
     let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
