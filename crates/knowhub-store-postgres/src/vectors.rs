@@ -215,8 +215,9 @@ pub fn hnsw_index_sql(dim: usize) -> String {
 /// serve it: the whole vector, or its head, the leading column blocks (`VECTOR_BLOCK`) up to the
 /// query's last non-zero one. The local embedder's scan query `[e5 ; 0]` ranks by the E5 block
 /// alone, and a graph built on the whole composite vector is a graph for another distance: at
-/// 100k records, HNSW over the whole vector found 89% of the exact 40 nearest, over the head 99%,
-/// in less time (half the dimensions per visit).
+/// 100k records, with queries made from records' E5 blocks, HNSW over the head found 92% of the
+/// exact 40 nearest against 85% over the whole vector (with real queries 89.4% against 88.7%),
+/// in less time (half the dimensions per visit), from an index half the size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Shape {
     dim: usize,
