@@ -31,9 +31,9 @@ const MAX_HNSW_DIM: usize = 2000;
 /// a 3% scope, the whole `hnsw.max_scan_tuples` for a 1% one); a scope of this size or more has
 /// an index of its own (`SCOPE_INDEX_FROM`). The exact scan costs a fixed amount per vector of
 /// the scopes, read through their scope index without a join: at 100k records on the 2-core
-/// machine, comparing the E5 head (`bench/sql/pg-index-costs.sh`), 0.9 ms for a scope of 2,100
-/// records and 2.4-2.7 ms for one of 4,500, where a search of the scope's own head index took
-/// 0.3-0.4 ms.
+/// machine, comparing the E5 head (`bench/sql/pg-index-costs.sh`), 0.7-1.2 ms for a scope of
+/// 2,100 records and 2.4-3.6 ms for one of 4,500, where a search of the scope's own head index
+/// took 0.2-0.5 ms.
 pub(crate) const EXACT_MAX: u64 = 1000;
 
 /// Records from which a scope gets its own partial HNSW index (see `Shape::index_sql`): where an
