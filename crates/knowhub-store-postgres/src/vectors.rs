@@ -301,26 +301,29 @@ impl Shape {
     }
 }
 
+/// What follows a shape's part in a name `Shape` writes for vectors of `dim`
+/// (`vectors_hnsw_ip_<dim>`, then `_h<digits>` for a head): empty for a shared index, `_s` and a
+/// digest for a scope's. `None`: not a name of that dimension. Names read from the catalog go
+/// into statements, so only the names this module writes are used.
+fn after_shape(name: &str, dim: usize) -> Option<&str> {
+    let rest = name.strip_prefix(&format!("vectors_hnsw_ip_{dim}"))?;
+    let Some(h) = rest.strip_prefix("_h") else { return Some(rest) };
+    let digits = h.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0).then(|| &h[digits..])
+}
+
 /// Whether `name` is exactly the name of a scope index of vectors of `dim`, of any shape
-/// (`Shape::scope_index_name`: an optional `h<digits>`, then `s` and 16 hex digits): a name read
-/// from the catalog goes into a statement, so only the shape this module writes is used.
+/// (`Shape::scope_index_name`: `_s` and 16 hex digits after the shape).
 fn is_scope_index_name(name: &str, dim: usize) -> bool {
-    let Some(rest) = name.strip_prefix(&format!("vectors_hnsw_ip_{dim}_")) else { return false };
-    let rest = match rest.strip_prefix('h') {
-        Some(h) => match h.split_once('_') {
-            Some((digits, tail)) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => tail,
-            _ => return false,
-        },
-        None => rest,
-    };
-    rest.strip_prefix('s').is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+    after_shape(name, dim)
+        .and_then(|rest| rest.strip_prefix("_s"))
+        .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// Whether `name` is exactly the name of a shared index of vectors of `dim`, of any shape
 /// (`Shape::index_name`).
 fn is_shared_index_name(name: &str, dim: usize) -> bool {
-    let Some(rest) = name.strip_prefix(&format!("vectors_hnsw_ip_{dim}")) else { return false };
-    rest.is_empty() || rest.strip_prefix("_h").is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_digit()))
+    after_shape(name, dim) == Some("")
 }
 
 impl PgStore {
@@ -546,11 +549,17 @@ async fn retire_unused(pool: &PgPool, indexes: &Indexes, dim: usize, keep: &Hash
 
 /// The indexes of `vectors` whose names start with `vectors_hnsw_ip_<dim>`, valid or not.
 async fn index_names<'c>(conn: impl sqlx::PgExecutor<'c>, dim: usize) -> Result<Vec<String>> {
+    names_from(conn, &format!("vectors_hnsw_ip_{dim}"), false).await
+}
+
+/// The indexes of `vectors` whose names start with `prefix`; `valid_only`: those usable now.
+async fn names_from<'c>(conn: impl sqlx::PgExecutor<'c>, prefix: &str, valid_only: bool) -> Result<Vec<String>> {
     sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
-         WHERE i.indrelid = 'vectors'::regclass AND starts_with(c.relname::text, $1)",
+         WHERE i.indrelid = 'vectors'::regclass AND starts_with(c.relname::text, $1) AND (i.indisvalid OR NOT $2)",
     )
-    .bind(format!("vectors_hnsw_ip_{dim}"))
+    .bind(prefix)
+    .bind(valid_only)
     .fetch_all(conn)
     .await
     .map_err(db_err)
@@ -625,14 +634,7 @@ fn literal(scope: &str) -> String {
 
 /// Valid HNSW indexes of `vectors`, by name.
 async fn valid_indexes(pool: &PgPool) -> Result<HashSet<String>> {
-    let names: Vec<String> = sqlx::query_scalar(
-        "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
-         WHERE i.indrelid = 'vectors'::regclass AND i.indisvalid AND starts_with(c.relname::text, 'vectors_hnsw_ip_')",
-    )
-    .fetch_all(pool)
-    .await
-    .map_err(db_err)?;
-    Ok(names.into_iter().collect())
+    Ok(names_from(pool, "vectors_hnsw_ip_", true).await?.into_iter().collect())
 }
 
 /// Builds the index `name` by `sql` (a `CREATE INDEX CONCURRENTLY`) in an `index_session`.
