@@ -48,6 +48,16 @@ fn xorshift(mut x: u64) -> impl FnMut() -> f32 {
     }
 }
 
+/// `indexed` (scope, how many records) and nine teams of 12 records, `team/b` and `team/f1` to
+/// `team/f8`: too small for an index of their own (tests set the size at 30), searched exactly,
+/// apart; beside them the indexed scopes are a small enough share of the records for their own
+/// indexes to be the cheaper plan.
+fn beside_small_teams(indexed: &[(&'static str, usize)]) -> Vec<(&'static str, usize)> {
+    const SMALL: [&str; 9] =
+        ["team/b", "team/f1", "team/f2", "team/f3", "team/f4", "team/f5", "team/f6", "team/f7", "team/f8"];
+    indexed.iter().copied().chain(SMALL.iter().map(|sc| (*sc, 12))).collect()
+}
+
 /// Stores records of `layout` (scope, how many) with vectors of `dim` drawn from `next`; returns
 /// the vectors by record id and each record's scope.
 async fn scoped_records(
@@ -334,11 +344,7 @@ async fn a_small_scope_is_searched_in_its_own_index_not_sorted() {
         .unwrap();
     let dim = 16;
     let mut next = xorshift(0x5ca1_ab1e_0ddb_a110);
-    // Eight small teams beside: org is then a small enough share for its own index to be the
-    // cheaper plan.
-    let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
-    let mut layout = vec![("org", 40), ("team/b", 12)];
-    layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
+    let layout = beside_small_teams(&[("org", 40)]);
     let (items, scope_of) = scoped_records(&s, &layout, dim, &mut next).await;
     let q: Vec<f32> = (0..dim).map(|_| next()).collect();
     assert_eq!(s.index_for(&q).await.unwrap(), vec!["org".to_string()]);
@@ -381,12 +387,8 @@ async fn large_scopes_are_searched_in_their_own_index() {
     let s = PgStore::connect(&url, opts.clone()).await.unwrap();
     let dim = 16;
     let mut next = xorshift(0x51f1_5e11_a5c0_be01);
-    // org 40, team/o'ne\il 30 (both indexed), team/b and eight more of 12 each (too small: searched
-    // exactly, apart; the eight make the indexed scopes a small enough share for their own
-    // indexes to be the cheaper plan).
-    let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
-    let mut layout = vec![("org", 40), ("team/o'ne\\il", 30), ("team/b", 12)];
-    layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
+    // org 40 and team/o'ne\il 30, both indexed, beside the small teams.
+    let layout = beside_small_teams(&[("org", 40), ("team/o'ne\\il", 30)]);
     let (items, mut scope_of) = scoped_records(&s, &layout, dim, &mut next).await;
     let q: Vec<f32> = (0..dim).map(|_| next()).collect();
     let exact = |scope_of: &std::collections::HashMap<String, String>, allowed: &[&str]| {
@@ -507,9 +509,7 @@ async fn zero_tail_queries_search_an_index_of_the_head() {
     let s = PgStore::connect(&url, PgOptions { retire_unused_after: Duration::ZERO, ..opts.clone() }).await.unwrap();
     let (dim, head) = (768, 384);
     let mut next = xorshift(0x0de7_a11e_d5ca_1ab1);
-    let fillers: Vec<String> = (1..=8).map(|i| format!("team/f{i}")).collect();
-    let mut layout = vec![("org", 40), ("team/x", 30), ("team/b", 12)];
-    layout.extend(fillers.iter().map(|f| (f.as_str(), 12)));
+    let layout = beside_small_teams(&[("org", 40), ("team/x", 30)]);
     let (items, scope_of) = scoped_records(&s, &layout, dim, &mut next).await;
     let whole: Vec<f32> = (0..dim).map(|_| next()).collect();
     let q: Vec<f32> = (0..dim).map(|i| if i < head { next() } else { 0.0 }).collect();
