@@ -48,8 +48,14 @@ fn xorshift(mut x: u64) -> impl FnMut() -> f32 {
     }
 }
 
+/// Store options that scale the scope sizes down to a test's tables: scopes of up to 20 records
+/// are scanned exactly, and scopes of 30 or more get an index of their own.
+fn small_scope_sizes() -> PgOptions {
+    PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() }
+}
+
 /// `indexed` (scope, how many records) and nine teams of 12 records, `team/b` and `team/f1` to
-/// `team/f8`: too small for an index of their own (tests set the size at 30), searched exactly,
+/// `team/f8`: too small for an index of their own (`small_scope_sizes`), searched exactly,
 /// apart; beside them the indexed scopes are a small enough share of the records for their own
 /// indexes to be the cheaper plan.
 fn beside_small_teams(indexed: &[(&'static str, usize)]) -> Vec<(&'static str, usize)> {
@@ -339,9 +345,7 @@ async fn a_small_scope_is_searched_in_its_own_index_not_sorted() {
     }
     use sqlx_reexport::Row as _;
     let url = test_support::fresh_database().await;
-    let s = PgStore::connect(&url, PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() })
-        .await
-        .unwrap();
+    let s = PgStore::connect(&url, small_scope_sizes()).await.unwrap();
     let dim = 16;
     let mut next = xorshift(0x5ca1_ab1e_0ddb_a110);
     let layout = beside_small_teams(&[("org", 40)]);
@@ -383,7 +387,7 @@ async fn large_scopes_are_searched_in_their_own_index() {
     }
     use sqlx_reexport::Row as _;
     let url = test_support::fresh_database().await;
-    let opts = PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() };
+    let opts = small_scope_sizes();
     let s = PgStore::connect(&url, opts.clone()).await.unwrap();
     let dim = 16;
     let mut next = xorshift(0x51f1_5e11_a5c0_be01);
@@ -504,7 +508,7 @@ async fn zero_tail_queries_search_an_index_of_the_head() {
     }
     use sqlx_reexport::Row as _;
     let url = test_support::fresh_database().await;
-    let opts = PgOptions { exact_scan_up_to: 20, scope_index_from: 30, ..Default::default() };
+    let opts = small_scope_sizes();
     // This replica drops an index of the other shape as soon as it finds it unscanned.
     let s = PgStore::connect(&url, PgOptions { retire_unused_after: Duration::ZERO, ..opts.clone() }).await.unwrap();
     let (dim, head) = (768, 384);
