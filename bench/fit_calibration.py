@@ -39,9 +39,13 @@ MODELS = ("english", "multilingual", "text")
 SHAPES = ("experience", "question")
 REGIMES = [(s, m) for s in SHAPES for m in MODELS]
 NAMES = {"english": "ENGLISH", "multilingual": "MULTILINGUAL", "text": "TEXT_ONLY"}
-# Per shape: feature name -> constrained to be >= 0; and the L2 penalty.
+# Per shape: feature name -> constrained to be >= 0 (similarities) or free (the script gap,
+# which sets the scale the cosines run on rather than saying how similar); and the L2 penalty.
+# Question-shaped text has no script gap: the paraphrase sets hold no cross-lingual answer, only
+# cross-lingual off-topic queries, so a fitted weight there would learn "another language is
+# off-topic" and bury a real cross-lingual answer.
 FEATURES = {
-    "experience": {"primary": True, "english": True, "coverage": True},
+    "experience": {"primary": True, "english": True, "coverage": True, "script_gap": False},
     "question": {"primary": True, "english": True, "coverage": True},
 }
 L2 = {"experience": 1e-3, "question": 1e-6}
@@ -63,7 +67,7 @@ def regime(c):
 
 def features(r):
     s, m = r
-    drop = {"multilingual": {"english"}, "text": {"primary", "english"}, "english": set()}[m]
+    drop = {"multilingual": {"english"}, "text": {"primary", "english", "script_gap"}, "english": set()}[m]
     return {f: nonneg for f, nonneg in FEATURES[s].items() if f not in drop}
 
 
@@ -72,6 +76,7 @@ def x(q, c, r):
         "primary": c.get("cos_e5") or 0.0,
         "english": c.get("cos_m") or 0.0,
         "coverage": c["cov"],
+        "script_gap": c.get("gap") or 0.0,
     }
     return [v[f] for f in features(r)]
 
@@ -233,7 +238,7 @@ def main():
             continue
         bias, w = models[r]
         named = dict(zip(features(r), w))
-        fields = ", ".join(f"{f}: {named.get(f, 0.0):.4f}" for f in ("primary", "english", "coverage"))
+        fields = ", ".join(f"{f}: {named.get(f, 0.0):.4f}" for f in ("primary", "english", "coverage", "script_gap"))
         print(f"pub const {r[0].upper()}_{NAMES[r[1]]}: Logistic = Logistic {{ bias: {bias:.4f}, {fields} }};")
     every = [[prob(models, q, c) for c in q["cands"]] for q in rows]
     print(f"default min_relevance (all data): {default_threshold(rows, every)}")

@@ -230,7 +230,7 @@ pub async fn features(a: FeaturesArgs) -> anyhow::Result<()> {
                     serde_json::json!({
                         "id": x.id, "fused": x.fused, "rel": x.relevance,
                         "dense": c.dense.map(|d| d.fused), "cos_e5": c.dense.map(|d| d.primary),
-                        "cos_m": c.dense.and_then(|d| d.english), "bm25": c.bm25, "cov": c.coverage, "experience": c.experience,
+                        "cos_m": c.dense.and_then(|d| d.english), "gap": c.dense.map(|d| d.script_gap), "bm25": c.bm25, "cov": c.coverage, "experience": c.experience,
                         "label": relevant.is_some_and(|s| s.contains(&x.id)),
                     })
                 })

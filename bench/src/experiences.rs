@@ -580,9 +580,9 @@ async fn write_features(
                 let r4 = |v: Option<Vec<f32>>| v.map(|v| v.iter().map(|c| (c * 1e4).round() / 1e4).collect::<Vec<f32>>());
                 json!({
                     "li_full": r4(li_full), "li_task": r4(li_task), "li_fullc": r4(li_full_c), "li_taskc": r4(li_task_c),
-                    "id": x.id, "fused": x.fused, "rel": x.relevance,
+                    "id": x.id, "rid": r.map(|r| r.id.as_str()), "fused": x.fused, "rel": x.relevance,
                     "dense": c.dense.map(|d| d.fused), "cos_e5": c.dense.map(|d| d.primary),
-                    "cos_m": c.dense.and_then(|d| d.english), "bm25": c.bm25, "cov": c.coverage, "experience": c.experience,
+                    "cos_m": c.dense.and_then(|d| d.english), "gap": c.dense.map(|d| d.script_gap), "bm25": c.bm25, "cov": c.coverage, "experience": c.experience,
                     "cov_task": cov(|r| &r.task), "cov_res": cov(|r| &r.resource), "cov_result": cov(|r| &r.result),
                     "task_e5": task_cos.map(|t| t.0), "task_m": task_cos.and_then(|t| t.1),
                     "result_e5": result_cos.map(|t| t.0), "result_m": result_cos.and_then(|t| t.1),

@@ -126,6 +126,9 @@ pub struct QueryVectors {
     /// How many leading column blocks (`knowhub_core::VECTOR_BLOCK`) hold the primary
     /// (multilingual) model's part; the blocks after them are the English model's.
     pub primary_blocks: usize,
+    /// The query's Latin-script share (`latin_share`), which the local pair compares with each
+    /// record's (the length of its English block) for `Dense::script_gap`.
+    pub latin: f64,
 }
 
 impl QueryVectors {
@@ -151,10 +154,14 @@ impl QueryVectors {
         };
         let primary = cos(&b.dots[..p], &b.norms[..p]);
         let secondary_norm: f64 = b.norms[p..].iter().map(|x| x * x).sum::<f64>().sqrt();
+        // The English block's length is the record's Latin share `t` (`compose`); a vector
+        // without that block (another embedder) says nothing of its script.
+        let script_gap = if p < b.norms.len() { (self.latin - secondary_norm.min(1.0)).abs() } else { 0.0 };
         if self.rescore.is_none() || secondary_norm <= 0.0 {
-            return Dense { fused: primary, primary, english: None };
+            return Dense { fused: primary, primary, english: None, script_gap };
         }
-        Dense { fused: cos(&b.dots, &b.norms), primary, english: Some(cos(&b.dots[p..], &b.norms[p..])) }
+        let english = Some(cos(&b.dots[p..], &b.norms[p..]));
+        Dense { fused: cos(&b.dots, &b.norms), primary, english, script_gap }
     }
 }
 
@@ -337,7 +344,7 @@ impl Embedder {
             Provider::OpenAi(_) => {
                 let mut scan = v.to_vec();
                 normalize(&mut scan);
-                Some(QueryVectors { scan, rescore: None, primary_blocks: usize::MAX })
+                Some(QueryVectors { scan, rescore: None, primary_blocks: usize::MAX, latin: 1.0 })
             }
             Provider::Local(m) => {
                 let d = m.e5.dim();
@@ -347,8 +354,10 @@ impl Embedder {
                 let (mut e5, mut mini) = (v[..d].to_vec(), v[d..].to_vec());
                 normalize(&mut e5);
                 let english = mini.iter().any(|x| *x != 0.0);
+                // The record's Latin share is its English block's length (`compose`).
+                let latin = f64::from(mini.iter().map(|x| x * x).sum::<f32>().sqrt());
                 normalize(&mut mini);
-                Some(m.query_vectors(e5, english.then_some(mini)))
+                Some(m.query_vectors(e5, english.then_some(mini), latin))
             }
         }
     }
@@ -367,7 +376,7 @@ impl Embedder {
                     .pop()
                     .ok_or_else(|| EmbedError::BadResponse("no embedding returned".into()))?;
                 normalize(&mut v);
-                QueryVectors { scan: v, rescore: None, primary_blocks: usize::MAX }
+                QueryVectors { scan: v, rescore: None, primary_blocks: usize::MAX, latin: f64::from(latin_share(q)) }
             }
             Provider::Local(m) => {
                 let m = m.clone();
@@ -399,7 +408,8 @@ impl LocalPair {
         // then favours every Python record), while E5 reads the whole query.
         // Both models at once: a short query's layers are too small to keep every core busy, so
         // running the two side by side beats running them one after the other.
-        let (e5, mini) = if latin_share(q) >= 1.0 {
+        let latin = latin_share(q);
+        let (e5, mini) = if latin >= 1.0 {
             let (e5, mini) =
                 rayon::join(|| self.e5.embed(&[q], knowhub_embed::TextKind::Query), || self.minilm.embed_query(&[q]));
             (e5?, Some(mini?.pop().unwrap_or_default()))
@@ -411,16 +421,16 @@ impl LocalPair {
         if let Some(axis) = &self.axis {
             remove_component(&mut e5, axis);
         }
-        Ok(self.query_vectors(e5, mini))
+        Ok(self.query_vectors(e5, mini, f64::from(latin)))
     }
 
     /// A query's vectors from its unit E5 vector and, for English, its MiniLM one: candidates
     /// are E5's nearest (`[e5 ; 0]`), rescored by both models when MiniLM is given.
-    fn query_vectors(&self, e5: Vec<f32>, minilm: Option<Vec<f32>>) -> QueryVectors {
+    fn query_vectors(&self, e5: Vec<f32>, minilm: Option<Vec<f32>>, latin: f64) -> QueryVectors {
         let mut scan = e5.clone();
         scan.resize(e5.len() + self.minilm.dim(), 0.0);
         let rescore = minilm.map(|mini| compose(&e5, &mini, 1.0));
-        QueryVectors { scan, rescore, primary_blocks: e5.len().div_ceil(knowhub_core::VECTOR_BLOCK) }
+        QueryVectors { scan, rescore, primary_blocks: e5.len().div_ceil(knowhub_core::VECTOR_BLOCK), latin }
     }
 }
 

@@ -58,6 +58,15 @@ async fn composite_vectors_and_query_routing() {
     assert!(b.english.is_none() && (b.fused - b.primary).abs() < 1e-9, "a Chinese record is scored by E5: {b:?}");
     assert!(a.fused > b.fused, "{a:?} {b:?}");
     assert!(b.fused > c.fused, "{b:?} {c:?}");
+    // The script gap: the query's Latin share against the record's (its English block's length).
+    assert!(a.script_gap < 1e-3, "English query, English record: {a:?}");
+    assert!((b.script_gap - 1.0).abs() < 1e-3, "English query, Chinese record: {b:?}");
+    assert!((zh0.script_gap - 1.0).abs() < 1e-3, "Chinese query, English record: {zh0:?}");
+    let zh1 = zh.dense(&blocks(zh.scoring(), &v[1]));
+    assert!(zh1.script_gap < 1e-3, "Chinese query, Chinese record: {zh1:?}");
+    let m2 = mixed.dense(&blocks(mixed.scoring(), &v[2]));
+    let want = (f64::from(knowhub_ai::latin_share("Postgres 连接超时")) - f64::from(t)).abs();
+    assert!((m2.script_gap - want).abs() < 1e-3, "mixed query, mixed record: {m2:?}, want {want}");
 }
 
 /// An English query runs both models side by side: the vectors are the ones the two models give

@@ -192,6 +192,11 @@ pub struct Dense {
     pub primary: f64,
     /// The English model's own cosine, for an English query against a record that has its part.
     pub english: Option<f64>,
+    /// How far apart the query's and the record's scripts are: |Latin share of the query −
+    /// Latin share of the record|, 0 (same script) to 1 (English against Chinese); 0 when the
+    /// embedder cannot tell. Cross-lingual cosines run on a lower scale, so the same cosine
+    /// means more across languages than within one (docs/ranking.md §5).
+    pub script_gap: f64,
 }
 
 /// The record's own evidence: it orders results, it is not relevance.
@@ -521,7 +526,7 @@ mod tests {
         Candidate {
             experience: false,
             bm25,
-            dense: cos.map(|c| Dense { fused: c, primary: c, english: None }),
+            dense: cos.map(|c| Dense { fused: c, primary: c, english: None, script_gap: 0.0 }),
             coverage,
             prior: Prior::default(),
         }

@@ -794,7 +794,7 @@ decay = false                      # favour recent experiences
 decay_half_life_days = 30.0
 quality_weight = 0.1               # how much rating and confirmations reorder results (0 = none)
 score_union = true                 # hybrid: score every candidate on both signals (not 0 when missing from a list)
-min_relevance = 0.015                # hits below this calibrated relevance (~ probability of answering) are not returned
+min_relevance = 0.02                 # hits below this calibrated relevance (~ probability of answering) are not returned
 
 # Outcome votes (POST /api/feedback: helped | failed | irrelevant), one per caller per experience.
 [feedback]
