@@ -240,11 +240,13 @@ impl Table {
         }
         if self.conns.len() >= limits.max_connections.max(1) {
             // Among the idle ones, the crowd's: the address holding the most connections first.
+            // Times are in milliseconds, so a burst accepted within one ties; the admission
+            // number (ids rise) breaks the tie oldest first, where the map's order would not.
             let crowd = |ip: &IpAddr| std::cmp::Reverse(self.per_address.get(ip).copied().unwrap_or(0));
             let victim = self
                 .conns
                 .iter()
-                .filter_map(|(id, (ip, c))| c.idle_since().map(|(served, t)| ((served, crowd(ip), t), *id)))
+                .filter_map(|(id, (ip, c))| c.idle_since().map(|(served, t)| ((served, crowd(ip), t, *id), *id)))
                 .min_by_key(|(r, _)| *r)
                 .map(|(_, id)| id);
             let Some(victim) = victim else { return Admit::AllBusy };
