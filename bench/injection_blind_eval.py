@@ -38,6 +38,7 @@ def main():
     ap.add_argument("--ts", default=None)
     ap.add_argument("--report", default=None)
     ap.add_argument("--misses", default=None, help="write every wrong verdict here (jsonl)")
+    ap.add_argument("--no-version-shape", action="store_true", help="leave out the version field's shape check")
     a = ap.parse_args()
 
     cases = [json.loads(l) for l in open(a.cases, encoding="utf-8") if l.strip()]
@@ -69,7 +70,9 @@ def main():
     for c in cases:
         d = vec[c["id"]]
         pieces = d["pieces"]
-        raw = bool(d["rules"])
+        # The version shape check holds a `resource_version` that is more than a version, as a
+        # rule would (--no-version-shape measures the screen without it).
+        raw = bool(d["rules"]) or (bool(d.get("unusual_version")) and not a.no_version_shape)
         views = any(p["rules"] for p in pieces[1:])
         score = max((clf_score(np.array(p["vec"])) for p in pieces), default=0.0)
         r = dict(c, rules_raw=raw, rules=raw or views, score=float(score), clf=bool(score >= thr),
@@ -137,7 +140,7 @@ def main():
           + json.dumps(r["text"][:110], ensure_ascii=False))
     p("\n### Flagged look-alikes (shipped screen)\n")
     for r in sorted((r for r in ben if r["all"]), key=lambda r: -r["score"]):
-        why = ",".join(r["rust_cats"]) if r["rules"] else f"classifier {r['score']:.3f}"
+        why = ",".join(r["rust_cats"]) or "unusual_version" if r["rules"] else f"classifier {r['score']:.3f}"
         p(f"- {r['id']} [{r['lang']}, {r['carrier']}] {why}: " + json.dumps(r["text"][:110], ensure_ascii=False))
 
     if a.ts:
@@ -147,7 +150,7 @@ def main():
         p(f"- same flagged/not verdict: {flag_same}/{len(rows)}; same category set: {same}/{len(rows)}")
         p(f"- TypeScript flags {sum(bool(r['ts_cats']) for r in inj)}/{len(inj)} injections and "
           f"{sum(bool(r['ts_cats']) for r in ben)}/{len(ben)} look-alikes; Rust (raw text only) "
-          f"{sum(r['rules_raw'] for r in inj)}/{len(inj)} and {sum(r['rules_raw'] for r in ben)}/{len(ben)}")
+          f"{sum(bool(r['rust_cats']) for r in inj)}/{len(inj)} and {sum(bool(r['rust_cats']) for r in ben)}/{len(ben)}")
         for r in rows:
             if r["ts_cats"] != r["rust_cats"]:
                 p(f"- differ {r['id']}: rust {r['rust_cats']} ts {r['ts_cats']}")

@@ -1,6 +1,7 @@
 //! Feeds `bench/injection_eval.py`: for each JSON line `{"id", "text", "field"}` on stdin, the
 //! rules' categories on the text, and every piece the learned screen scores (the field, content
-//! windows, decoded views) with the rules' categories on it and its E5 passage vector.
+//! windows, decoded views) with the rules' categories on it and its E5 passage vector, and whether
+//! a `resource_version` text fails the version shape check.
 //! `cargo run --release -p knowhub-ai --example injection_vectors < cases.jsonl > vectors.jsonl`
 use std::io::{BufRead, Write};
 
@@ -31,7 +32,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 json!({"text": p, "rules": guard::screen(p), "vec": e})
             })
             .collect();
-        writeln!(out, "{}", json!({"id": v["id"], "rules": guard::screen(text), "pieces": pieces}))?;
+        // The submit's shape check of a version field (`guard::version_shaped`), beside the rules.
+        let unusual_version = v["field"] == "resource_version" && !guard::version_shaped(text);
+        let line =
+            json!({"id": v["id"], "rules": guard::screen(text), "unusual_version": unusual_version, "pieces": pieces});
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

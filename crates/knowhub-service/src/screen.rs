@@ -27,6 +27,9 @@ impl Hub {
         for f in guard::write_flags(&[version]) {
             add(&mut flags, &f);
         }
+        if !guard::version_shaped(version) {
+            add(&mut flags, guard::UNUSUAL_VERSION);
+        }
         let fields = [new.task.as_str(), new.resource.as_str(), version, new.result.as_str()];
         let decoded = fields.iter().copied().chain(content).flat_map(knowhub_core::decode::views);
         if decoded.into_iter().any(|v| guard::is_injection(&v.text)) {
