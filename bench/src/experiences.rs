@@ -331,7 +331,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     // Submit every record as its own agent would; a merge maps the record to the one it confirmed.
     let t0 = std::time::Instant::now();
     let mut hub_id: HashMap<String, String> = HashMap::new();
-    let (mut merged, mut pending, mut redacted) = (Vec::new(), 0usize, Vec::new());
+    let (mut merged, mut pending, mut redacted, mut held) = (Vec::new(), 0usize, Vec::new(), Vec::new());
     for r in &records {
         let body = json!({
             "task": r.task, "resource": r.resource, "result": r.result, "score": r.score,
@@ -343,7 +343,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             let into = hub_id.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone()).unwrap_or_default();
             merged.push((r.id.clone(), into));
         }
-        pending += usize::from(res["status"] != json!("approved"));
+        if res["status"] != json!("approved") {
+            pending += 1;
+            held.push(format!("{} {}", r.id, res["flags"]));
+        }
         if res.get("redactions").is_some_and(|x| x.as_object().is_some_and(|o| !o.is_empty())) {
             redacted.push(format!("{} {}", r.id, res["redactions"]));
         }
@@ -362,6 +365,9 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     );
     for r in &redacted {
         eprintln!("  redacted: {r}");
+    }
+    for r in &held {
+        eprintln!("  held for review: {r}");
     }
     for (from, into) in &merged {
         eprintln!("  merged: {from} -> {into}");
