@@ -331,7 +331,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     // Submit every record as its own agent would; a merge maps the record to the one it confirmed.
     let t0 = std::time::Instant::now();
     let mut hub_id: HashMap<String, String> = HashMap::new();
-    let (mut merged, mut pending, mut redacted, mut held) = (Vec::new(), 0usize, Vec::new(), Vec::new());
+    let (mut merged, mut redacted, mut held) = (Vec::new(), Vec::new(), Vec::new());
     for r in &records {
         let body = json!({
             "task": r.task, "resource": r.resource, "result": r.result, "score": r.score,
@@ -344,7 +344,6 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             merged.push((r.id.clone(), into));
         }
         if res["status"] != json!("approved") {
-            pending += 1;
             held.push(format!("{} {}", r.id, res["flags"]));
         }
         if res.get("redactions").is_some_and(|x| x.as_object().is_some_and(|o| !o.is_empty())) {
@@ -360,7 +359,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         records.len(),
         t0.elapsed().as_secs_f64(),
         merged.len(),
-        pending,
+        held.len(),
         redacted.len()
     );
     for r in &redacted {

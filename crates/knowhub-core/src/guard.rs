@@ -589,9 +589,8 @@ pub fn version_shaped(v: &str) -> bool {
 /// Scripts written without spaces between words (Han, kana, Hangul syllables, Thai, Lao, Khmer,
 /// Myanmar), whose words [`version_shaped`] counts by characters.
 fn is_unspaced_script(c: char) -> bool {
-    matches!(c as u32,
-        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0xAC00..=0xD7AF
-        | 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF | 0x20000..=0x2FA1F)
+    crate::text::is_han(c)
+        || matches!(c as u32, 0x3040..=0x30FF | 0xAC00..=0xD7AF | 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF)
 }
 
 #[cfg(test)]
