@@ -5,7 +5,10 @@
     cargo build --release -p knowhub-ai --example injection_vectors
     python3 bench/injection_eval.py [--shared ../shared] [--write-weights] [--report PATH]
 
-Data: testdata/injection/cases.jsonl (families of injections and benign look-alikes), and real
+Data: testdata/injection/cases.jsonl (families of injections and benign look-alikes), the sets
+written apart from it (TRAIN_SETS: three authors' injections and look-alikes, without marked
+payloads, so a long one is taught by its likeliest piece; each set is held out whole in
+cross-validation, which measures how the screen carries over to another author), and real
 work text from shared/data (BEIR dev corpora, agent trajectories) plus bench/data/dedup_pairs.jsonl
 (experience records), split by session or document: half of each source's sessions train, the
 other half (and the experience dev set) measure false positives. Every text goes
@@ -36,6 +39,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, "target", "injection-cache", "vectors.jsonl")
 EXAMPLE = os.environ.get("INJECTION_VECTORS", os.path.join(ROOT, "target", "release", "examples", "injection_vectors"))
 WEIGHTS = os.path.join(ROOT, "crates", "knowhub-ai", "src", "injection_screen.json")
+# Sets written apart from the corpus (and from each other) that the shipped model trains on; each
+# is one fold in cross-validation. testdata/injection/blind4 is not among them: it measures.
+TRAIN_SETS = ("testdata/injection/blind/blind.jsonl", "testdata/injection/blind2/blind2.jsonl",
+              "testdata/injection/blind3/blind3.jsonl")
 # Share of real training text allowed above the threshold (the target on held-out real text is 0.5%):
 # the shipped weights take the 99.5th percentile of each source's distinct texts (the first ones, and
 # the "before" recipe, the 99.8th: --quantile 0.998).
@@ -209,6 +216,8 @@ class Unit:
         self.label, self.family, self.field, self.source = label, family, field, source
         self.texts = [p["text"] for p in d["pieces"]]
         self.payload = payload
+        # Set by `load` for the extra training sets (no marked payload), and by `fit`.
+        self.mil, self.pos, self.fold = False, None, family
         cats = set(d["rules"]) | {c for p in d["pieces"][1:] for c in p["rules"]}
         self.fetch_run_only = cats == {"dangerous_command"} and any(r.search(self.texts[0] if self.texts else "")
                                                                     for r in FETCH_RUN)
@@ -244,6 +253,8 @@ HUB_BENIGN = ("benign_install_curl", "benign_rating_talk", "benign_security_quot
               "benign_agents_md", "benign_embed_")
 # Families reported together (the first group that matches a family takes it).
 FAMILY_GROUPS = [
+    ("sets written apart (--train-sets), each held out whole", lambda f: f.startswith("blind")),
+    ("look-alikes of the sets written apart", lambda f: f.startswith("benign_blind")),
     ("hub manipulation (records, ratings)", lambda f: f in ("hub_records", "hub_rate")),
     ("conditional triggers, notices", lambda f: f in ("trigger_conditional", "social_notice")),
     ("exfiltration, safety-off (many languages)", lambda f: f in ("goal_env", "goal_safety")),
@@ -277,10 +288,16 @@ def holds_payload(piece, payload):
 def training_rows(units):
     """Pieces as rows. An injection's raw encoded text is not a positive (only its decoding is);
     of an injection buried in a longer text, only the pieces that hold the payload are (the
-    others, the carrier's own lines, are negatives)."""
+    others, the carrier's own lines, are negatives). An injection whose payload is not marked
+    (the extra sets) gives only its piece `u.pos` (see `fit`), and no negatives: which of its
+    other pieces carry part of the instruction is not known."""
     X, y, w = [], [], []
     for u in units:
         if len(u.vecs) == 0:
+            continue
+        if u.label == "injection" and u.mil:
+            if u.pos is not None:
+                X.append(u.vecs[u.pos]), y.append(1.0), w.append(1.0)
             continue
         if u.label == "injection":
             enc = u.family.startswith("encoding_")
@@ -320,19 +337,48 @@ def threshold(P, real_train, per_source):
     return max([0.5] + [float(np.quantile(unit_scores(P, us), REAL_QUANTILE)) for us in by.values()])
 
 
-def fit(units, real_train, hidden, recipe):
-    X, y, w = training_rows(units + real_train)
+def fit_rows(units, hidden, recipe):
+    X, y, w = training_rows(units)
     pos = y.sum()
     w = np.where(y == 1, (len(y) - pos) / max(pos, 1), 1.0)  # balance the classes
-    P = train(X, y, w, hidden=hidden, lr=0.01 if hidden else 0.05, l2=recipe["l2"])
+    return train(X, y, w, hidden=hidden, lr=0.01 if hidden else 0.05, l2=recipe["l2"])
+
+
+def fit(units, real_train, hidden, recipe):
+    """A model and its threshold. Injections without a marked payload are taught by their
+    likeliest piece (multiple-instance learning): a first model trained without them picks, in
+    each, the piece it scores highest, and that piece alone is the positive."""
+    mil = [u for u in units if u.label == "injection" and u.mil]
+    if mil:
+        P0 = fit_rows([u for u in units if not (u.label == "injection" and u.mil)] + real_train, hidden, recipe)
+        for u in mil:
+            u.pos = int(np.argmax(predict(P0, u.vecs))) if len(u.vecs) else None
+    P = fit_rows(units + real_train, hidden, recipe)
     return P, threshold(P, real_train, recipe["per_source"])
 
 
-def load(shared, n, cap=0):
-    """The corpus, the held-out cases and the real text, embedded; the real text split by
-    session or document into what trains and what measures."""
+def extra_cases(paths):
+    """Cases of further sets written apart from the corpus (testdata/injection/blind*/): each
+    set's injections are the family `<set>` and its look-alikes `benign_<set>`, held out of
+    training together (`Unit.fold`), so a cross-validated figure for a set is that of a model
+    that never saw its author's texts."""
+    out = []
+    for path in paths:
+        name = os.path.splitext(os.path.basename(path))[0]
+        for l in open(os.path.join(ROOT, path), encoding="utf-8"):
+            if l.strip():
+                c = json.loads(l)
+                fam = name if c["label"] == "injection" else f"benign_{name}"
+                out.append(dict(c, family=fam, set=name))
+    return out
+
+
+def load(shared, n, cap=0, extra=()):
+    """The corpus (with the `extra` sets), the held-out cases and the real text, embedded; the
+    real text split by session or document into what trains and what measures."""
     rng = random.Random(34)
     cases = [json.loads(l) for l in open(os.path.join(ROOT, "testdata/injection/cases.jsonl"), encoding="utf-8")]
+    cases += extra_cases(extra)
     held = [json.loads(l) for l in open(os.path.join(ROOT, "testdata/injection/heldout.jsonl"), encoding="utf-8")]
     real = real_sources(shared, rng, n)
     if cap:
@@ -363,6 +409,8 @@ def load(shared, n, cap=0):
     # session or document train no model: they are scored in their own family's fold only.
     for u, c in zip(U, cases):
         u.trainable = c["text"][:1200] not in measured
+        if "set" in c:
+            u.mil, u.fold = True, c["set"]
     H = [unit(c["label"], "heldout", c["text"], c["field"]) for c in held]
     return U, H, real_train, real_test
 
@@ -394,10 +442,14 @@ def main():
     ap.add_argument("--folds", type=int, default=0,
                     help="families in this many folds of whole families instead of one family at a time")
     ap.add_argument("--quantile", type=float, default=REAL_QUANTILE, help="per-source percentile of real text")
+    ap.add_argument("--train-sets", default=",".join(TRAIN_SETS),
+                    help="comma-separated case files (relative to the repository) that join the corpus, "
+                         "each held out as a whole in cross-validation ('' for none)")
+    ap.add_argument("--weights-out", default=WEIGHTS, help="where --write-weights writes")
     a = ap.parse_args()
 
     REAL_QUANTILE = a.quantile
-    U, H, real_train_all, real_test = load(a.shared, a.real, a.cap)
+    U, H, real_train_all, real_test = load(a.shared, a.real, a.cap, [x for x in a.train_sets.split(",") if x])
     base = None
     if a.baseline:
         W = json.load(open(a.baseline))
@@ -405,6 +457,7 @@ def main():
     out = []
     p = out.append
     families = sorted({u.family for u in U})
+    folds = sorted({u.fold for u in U})
     t0 = time.time()
     p(f"Corpus: {len(U)} cases ({sum(u.label == 'injection' for u in U)} injections) in {len(families)} families "
       f"({sum(not u.trainable for u in U)} real-text cases from measured sessions train no model). Real text, "
@@ -434,10 +487,10 @@ def main():
         flagged = np.zeros(len(U), dtype=bool)
         thrs = []
         for g in groups:
-            P, thr = fit([u for u in corpus if u.family not in g], rt, hidden, recipe)
+            P, thr = fit([u for u in corpus if u.fold not in g], rt, hidden, recipe)
             thrs.append(thr)
             for i, u in enumerate(U):
-                if u.family in g:
+                if u.fold in g:
                     score[i] = unit_scores(P, [u])[0]
                     flagged[i] = score[i] >= thr
         return flagged, thrs
@@ -449,11 +502,11 @@ def main():
     lofo, thrs = {}, {}
     for r in names:
         if a.folds:
-            fams = families[:]
+            fams = folds[:]
             random.Random(7).shuffle(fams)
             fold_groups = [fams[i::a.folds] for i in range(a.folds)]
         else:
-            fold_groups = [[f] for f in families]
+            fold_groups = [[f] for f in folds]
         lofo[r], thrs[r] = cv(a.hidden, fold_groups, RECIPES[r], *data[r])
     lofo_score = score.copy()
     # The bar for a record whose only finding is a fetch-and-run command: just above the highest
@@ -534,16 +587,16 @@ def main():
     if a.compare:
         # Ten folds of whole families (a full leave-one-out of the MLP is slow here).
         r = "after"
-        fams = families[:]
+        fams = folds[:]
         random.Random(7).shuffle(fams)
-        folds = [fams[i::10] for i in range(10)]
+        ten = [fams[i::10] for i in range(10)]
         inj = [i for i, u in enumerate(U) if u.label == "injection"]
         ben = [i for i, u in enumerate(U) if u.label == "benign"]
         p(f"\n### Logistic regression vs MLP, ten folds of whole families, classifier alone ({r} recipe)\n")
         p("| model | recall | false positives (corpus) | real-text FP (shipped fit) |")
         p("|---|---:|---:|---:|")
         for mname, h in [("logistic regression", 0), ("MLP, 32 hidden", 32)]:
-            f_, _ = cv(h, folds, RECIPES[r], *data[r])
+            f_, _ = cv(h, ten, RECIPES[r], *data[r])
             P_, t_ = fit(*data[r], h, RECIPES[r])
             rt = [u for us in real_test.values() for u in us]
             fp = float((unit_scores(P_, rt) >= t_).mean())
@@ -605,9 +658,9 @@ def main():
         if a.hidden:
             w["w1"] = [round(float(x), 6) for x in P["w1"].ravel()]
             w["b1"] = [round(float(x), 6) for x in P["b1"]]
-        with open(WEIGHTS, "w") as f:
+        with open(a.weights_out, "w") as f:
             json.dump(w, f)
-        print(f"wrote {WEIGHTS}", file=sys.stderr)
+        print(f"wrote {a.weights_out}", file=sys.stderr)
 
 
 if __name__ == "__main__":
