@@ -24,3 +24,32 @@ pub fn sanitise(new: &mut crate::NewExperience) -> (RedactionCounts, Vec<String>
     let flags = write_flags(&[&new.task, &new.resource, &new.result, content]);
     (counts, flags)
 }
+
+/// The screen's second look, which needs no model: the rules on `resource_version` and on every
+/// decoded view of every field (base64, hex, URL, ROT13, reversed, split letters), and the
+/// version's shape (`guard::version_shaped`). Review flags found, each once, none of `known`.
+/// Every path that writes text from outside (submit, sync, import) runs it after [`sanitise`].
+pub fn screen_views(new: &crate::NewExperience, known: &[String]) -> Vec<String> {
+    use crate::guard;
+    let version = new.resource_version.as_deref().unwrap_or("");
+    let content = new.content.as_ref().map(|(c, _)| c.as_str());
+    let mut flags: Vec<String> = Vec::new();
+    let mut add = |f: &str| {
+        if !known.iter().any(|k| k == f) && !flags.iter().any(|k| k == f) {
+            flags.push(f.to_string());
+        }
+    };
+    for f in guard::write_flags(&[version]) {
+        add(&f);
+    }
+    if !guard::version_shaped(version) {
+        add(guard::UNUSUAL_VERSION);
+    }
+    let fields = [new.task.as_str(), new.resource.as_str(), version, new.result.as_str()];
+    let decoded = fields.iter().copied().chain(content).flat_map(crate::decode::views);
+    if decoded.into_iter().any(|v| guard::is_injection(&v.text)) {
+        add(guard::SUSPECTED_INJECTION);
+        add(guard::ENCODED_PAYLOAD);
+    }
+    flags
+}

@@ -383,9 +383,6 @@ pub async fn store_items(
             dropped += 1;
             continue;
         }
-        let flags = guard::write_flags(&[&it.task, &it.resource, &it.result]);
-        let suspicious = !flags.is_empty();
-        let status = if job.require_approval || suspicious { Status::Pending } else { Status::Approved };
         let (from, to) = it.range.unwrap_or((first, last));
         let range = MessageRange { from: from as u32, to: to as u32 };
         let new = NewExperience {
@@ -398,10 +395,9 @@ pub async fn store_items(
             submitted_by: job.submitted_by.clone(),
             session_key: Some(job.session_key.clone()),
             source: Source::Extracted,
-            status,
+            status: Status::Pending,
             confidence: Some(it.confidence),
             source_range: Some(range),
-            flags: flags.clone(),
             confirmer: if job.caller.is_empty() { job.agent_id.clone() } else { job.caller.clone() },
             scope: job.scope.clone(),
             provenance: knowhub_core::Provenance {
@@ -413,6 +409,15 @@ pub async fn store_items(
         };
         let mut new = new;
         (new.expires_at, new.ttl_secs) = hub.expiry_for(&job.scope, None, None)?;
+        // What the model wrote down from a conversation is screened as a submit is (the rules,
+        // decoded text, the learned screen): a conversation may carry text written to steer it.
+        let mut flags = guard::write_flags(&[&it.task, &it.resource, &it.result]);
+        let (more, _) = hub.screen_more(&new, &flags).await;
+        flags.extend(more);
+        if !job.require_approval && flags.is_empty() {
+            new.status = Status::Approved;
+        }
+        new.flags = flags.clone();
         // An uploader who may not read pending or rejected records learns nothing of one its
         // item repeats: the item is answered as a new pending one, and nothing is stored.
         if let Some(h) = hub.hidden_repeat(&new, sees_unreviewed).await? {

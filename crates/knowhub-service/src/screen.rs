@@ -1,4 +1,5 @@
-//! The second injection screen at submit, after the rules of `guard::sanitise`: the rules run
+//! The second injection screen, at submit and on what a peer hub sends, after the rules of
+//! `guard::sanitise`: the rules run
 //! again on every decoded view of every field (base64, hex, URL, ROT13, reversed, split letters)
 //! and on `resource_version`, and the learned classifier (`knowhub_ai::screen`) scores each field,
 //! content window and view on its multilingual E5 vector. Any finding holds the write for review.
@@ -16,35 +17,32 @@ impl Hub {
     /// redacted and screened by `guard::sanitise`, whose flags are `known`), empty when clean; and
     /// the classifier's score for the record, when it scored it (it needs the local model).
     pub(crate) async fn screen_more(&self, new: &NewExperience, known: &[String]) -> (Vec<String>, Option<f32>) {
-        let version = new.resource_version.as_deref().unwrap_or("");
-        let content = new.content.as_ref().map(|(c, _)| c.as_str());
-        let mut flags: Vec<String> = Vec::new();
-        let add = |flags: &mut Vec<String>, f: &str| {
-            if !known.iter().any(|k| k == f) && !flags.iter().any(|k| k == f) {
-                flags.push(f.to_string());
-            }
-        };
-        for f in guard::write_flags(&[version]) {
-            add(&mut flags, &f);
-        }
-        if !guard::version_shaped(version) {
-            add(&mut flags, guard::UNUSUAL_VERSION);
-        }
-        let fields = [new.task.as_str(), new.resource.as_str(), version, new.result.as_str()];
-        let decoded = fields.iter().copied().chain(content).flat_map(knowhub_core::decode::views);
-        if decoded.into_iter().any(|v| guard::is_injection(&v.text)) {
-            add(&mut flags, guard::SUSPECTED_INJECTION);
-            add(&mut flags, guard::ENCODED_PAYLOAD);
-        }
+        let mut flags = knowhub_core::sanitise::screen_views(new, known);
         let pending = known.iter().chain(flags.iter()).any(|f| f == guard::SUSPECTED_INJECTION);
         let mut score = None;
         if !pending {
+            let version = new.resource_version.as_deref().unwrap_or("");
+            let fields = [new.task.as_str(), new.resource.as_str(), version, new.result.as_str()];
+            let content = new.content.as_ref().map(|(c, _)| c.as_str());
             score = self.classifier_score(&fields, content).await;
-            if score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold()) {
-                add(&mut flags, CLASSIFIER_FLAG);
+            let flagged = score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold());
+            if flagged && !known.iter().any(|k| k == CLASSIFIER_FLAG) {
+                flags.push(CLASSIFIER_FLAG.to_string());
             }
         }
         (flags, score)
+    }
+
+    /// Redaction and the whole screen for a record that comes from outside this hub's callers (a
+    /// peer hub's record or edit): the text is redacted in place, and the findings it did not
+    /// already carry (a reviewer there saw those) are returned; any one holds it for review.
+    pub(crate) async fn screen_foreign(&self, n: &mut NewExperience) -> Vec<String> {
+        let (_, found) = knowhub_core::sanitise::sanitise(n);
+        let mut fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
+        let known: Vec<String> = n.flags.iter().chain(fresh.iter()).cloned().collect();
+        let (more, _) = self.screen_more(n, &known).await;
+        fresh.extend(more);
+        fresh
     }
 
     /// The learned screen's score for the record (the highest over its pieces); `None` when it

@@ -6,7 +6,9 @@
 //! on (a merge base kept per peer and record, on both sides; the peer sends its own with each
 //! change). A record changed only on the peer takes the peer's version; one changed only here is
 //! left for the peer to pull; one changed on both keeps ours, and the peer's goes to the review
-//! queue as a pending copy flagged `sync_conflict`. Applying the same change twice changes
+//! queue as a pending copy flagged `sync_conflict`. What the peer sends passes the same redaction
+//! and screen as a submit: a new record the screen flags arrives pending, and a flagged edit is not
+//! applied but queued as such a copy, with its findings. Applying the same change twice changes
 //! nothing, so a pull is resumable from its stored cursor and two hubs that sync each other stop
 //! once they agree. Confirmations and votes made on the peer count as the peer's callers
 //! (`hub:<peer>:<name>`), never as new local ones.
@@ -276,11 +278,14 @@ impl Hub {
             // Changed only here since the hubs agreed: the other hub pulls ours.
             return Ok(Applied::Unchanged);
         }
-        if agreed(&ours) && self.fast_forward(&local, &remote, &by).await? {
+        // An edit made there passes the same screen as a record from there: one it flags is not
+        // applied but waits for review as the other hub's version, beside ours.
+        let (remote, found) = self.screen_edit(me, their, peer, &local, remote).await;
+        if found.is_empty() && agreed(&ours) && self.fast_forward(&local, &remote, &by).await? {
             self.store.set_sync_base(their, &id, &theirs).await?;
             return Ok(Applied::Updated);
         }
-        self.conflict(their, &local, remote, &by).await?;
+        self.conflict(their, &local, remote, found, &by).await?;
         self.store.set_sync_base(their, &id, &theirs).await?;
         Ok(Applied::Conflict)
     }
@@ -320,9 +325,8 @@ impl Hub {
         let content = if remote.has_content { fetch_content(http, peer, &id).await } else { None };
         let mut n = self.foreign_record(me, their, peer, remote, confirmed_by, votes);
         n.content = content;
-        // The other hub is not trusted more than a file: text the screen flags waits for review.
-        let (_, found) = knowhub_core::sanitise::sanitise(&mut n);
-        let fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
+        // The other hub is not trusted more than a caller: text the screen flags waits for review.
+        let fresh = self.screen_foreign(&mut n).await;
         if !fresh.is_empty() {
             n.flags.extend(fresh);
             n.status = Status::Pending;
@@ -439,6 +443,27 @@ impl Hub {
         }
     }
 
+    /// The other hub's version of a record with its text redacted, and the screen's findings on
+    /// it (none: it may be applied); text as ours is not screened again.
+    async fn screen_edit(
+        &self,
+        me: &str,
+        their: &str,
+        peer: &SyncPeer,
+        local: &Experience,
+        mut remote: Experience,
+    ) -> (Experience, Vec<String>) {
+        let same = (&local.task, &local.resource, &local.result, &local.resource_version)
+            == (&remote.task, &remote.resource, &remote.result, &remote.resource_version);
+        if same {
+            return (remote, Vec::new());
+        }
+        let mut n = self.foreign_record(me, their, peer, remote.clone(), &[], &[]);
+        let found = self.screen_foreign(&mut n).await;
+        (remote.task, remote.resource, remote.result) = (n.task, n.resource, n.result);
+        (remote, found)
+    }
+
     /// Takes the other hub's version of a record that changed only there. `false` when the
     /// change is not one a hub can make here (a rejected record approved again): a conflict.
     async fn fast_forward(&self, local: &Experience, remote: &Experience, by: &str) -> Result<bool> {
@@ -481,11 +506,19 @@ impl Hub {
         Ok(true)
     }
 
-    /// Both hubs changed the record: ours stays, and the other hub's version waits in the review
-    /// queue as a pending copy (flagged, and named in the record's history). Its id is derived
+    /// Both hubs changed the record, or the screen holds the other hub's edit (`found`): ours
+    /// stays, and the other hub's version waits in the review queue as a pending copy (flagged
+    /// `sync_conflict` and with `found`, and named in the record's history). Its id is derived
     /// from the version, so pulling the same change again adds no second copy; it names the
     /// other hub as its origin, so that hub never pulls it back as new.
-    async fn conflict(&self, their: &str, local: &Experience, remote: Experience, by: &str) -> Result<()> {
+    async fn conflict(
+        &self,
+        their: &str,
+        local: &Experience,
+        remote: Experience,
+        found: Vec<String>,
+        by: &str,
+    ) -> Result<()> {
         let mut h = Sha256::new();
         h.update(their.as_bytes());
         h.update(local.id.as_bytes());
@@ -504,12 +537,18 @@ impl Hub {
             source: remote.source,
             status: Status::Pending,
             scope: local.scope.clone(),
-            flags: vec![SYNC_CONFLICT.to_string()],
+            flags: std::iter::once(SYNC_CONFLICT.to_string()).chain(found.iter().cloned()).collect(),
             provenance: knowhub_core::Provenance { key: String::new(), job_id: None, hub: their.to_string() },
             ..NewExperience::default()
         };
+        // Pending, but stored: what the other hub sent is redacted as any other text here.
+        let mut n = n;
+        knowhub_core::sanitise::sanitise(&mut n);
         if self.store.import(n).await? == ImportOutcome::Inserted {
-            let detail = serde_json::json!({ "peer": their, "copy": copy_id, "status": remote.status.as_str() });
+            let mut detail = serde_json::json!({ "peer": their, "copy": copy_id, "status": remote.status.as_str() });
+            if !found.is_empty() {
+                detail["held_for"] = serde_json::json!(found);
+            }
             self.note(&local.id, SYNC_CONFLICT, by, Some(detail)).await;
             self.note(&copy_id, "created", by, Some(serde_json::json!({ "peer": their, "conflict_with": local.id })))
                 .await;

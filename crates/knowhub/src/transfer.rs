@@ -138,8 +138,12 @@ fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
     // The same gate as a submit. A file is not trusted because it calls itself an export: text
     // the screen flags, that the line did not already carry flagged (a reviewer saw those), waits
     // for review. Our own exports are already redacted and screened, so they import unchanged.
+    // The learned classifier needs the server's model; the rules on decoded text and the
+    // version's shape do not.
     let (redactions, found) = knowhub_core::sanitise::sanitise(&mut n);
-    let fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
+    let mut fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
+    let known: Vec<String> = n.flags.iter().chain(fresh.iter()).cloned().collect();
+    fresh.extend(knowhub_core::sanitise::screen_views(&n, &known));
     let held = !fresh.is_empty();
     if held {
         n.flags.extend(fresh);
