@@ -19,6 +19,14 @@ pub(crate) fn sql(first: usize) -> String {
     )
 }
 
+/// [`sql`] with the scopes written so that no index serves them: checked on each row another
+/// index found (`IS TRUE` is not an indexable condition), with the same parameters.
+pub(crate) fn sql_by_row(first: usize) -> String {
+    let scopes = first + 3;
+    let indexable = format!("(${scopes}::text[] IS NULL OR e.scope = ANY(${scopes}::text[]))");
+    sql(first).replace(&indexable, &format!("({indexable} IS TRUE)"))
+}
+
 /// The number of [`sql`]'s scopes parameter, for a query that also filters vectors' own scope.
 pub(crate) fn scopes_param(first: usize) -> usize {
     first + 3
@@ -38,5 +46,6 @@ mod tests {
             "e.held = 0 AND e.status = $3 AND e.score >= $4 AND ($5::text IS NULL OR e.agent_id = $5) \
              AND ($6::text[] IS NULL OR e.scope = ANY($6::text[]))"
         );
+        assert!(super::sql_by_row(3).ends_with("AND (($6::text[] IS NULL OR e.scope = ANY($6::text[])) IS TRUE)"));
     }
 }

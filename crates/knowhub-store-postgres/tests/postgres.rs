@@ -1003,3 +1003,43 @@ async fn full_text_counts_only_the_callers_scopes() {
     let wide = scores(Some(vec!["org", "team/hidden"])).await;
     assert!(wide.0 < wide.1, "zanzibar is common where team/hidden is read: {wide:?}");
 }
+
+/// A scoped full-text search past `fts_bounded_from` reads the scopes either through the scope
+/// index (scopes that hold few records for the words' matches) or record by record (scopes that
+/// hold many): either way it returns exactly the matching records of the caller's scopes.
+#[tokio::test]
+async fn scoped_full_text_returns_the_scopes_matches_by_either_plan() {
+    if test_support::skipped("scoped_full_text_returns_the_scopes_matches_by_either_plan") {
+        return;
+    }
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions { fts_bounded_from: 1, ..Default::default() }).await.unwrap();
+    let mut want: std::collections::HashMap<&str, Vec<String>> = Default::default();
+    for i in 0..600 {
+        // `org` holds most records (many for the word's 36 matches), `team/a` and `team/b` few.
+        let scope = match i % 20 {
+            0 => "team/a",
+            1..=4 => "team/b",
+            _ => "org",
+        };
+        let word = if [0, 7, 21].contains(&(i % 50)) { "zephyrine" } else { "ordinary" };
+        let mut e = exp(&format!("tune the {word} cache {i}"), &format!("tool-{i}"), "faster", 4, "m");
+        e.scope = scope.into();
+        let InsertOutcome::Created(e) = s.insert(e).await.unwrap() else { panic!() };
+        if word == "zephyrine" {
+            want.entry(scope).or_default().push(e.id);
+        }
+    }
+    sqlx_reexport::query("ANALYZE experiences").execute(s.pool()).await.unwrap();
+    let toks = knowhub_core::text::query_tokens("zephyrine");
+    for scopes in [vec!["org"], vec!["team/a"], vec!["org", "team/a"], vec!["team/a", "team/b"]] {
+        let f = SearchFilter { scopes: Some(scopes.iter().map(|x| x.to_string()).collect()), ..Default::default() };
+        let mut got: Vec<String> = s.text_candidates(&toks, &f, 200).await.unwrap().into_iter().map(|x| x.0).collect();
+        let mut expected: Vec<String> =
+            scopes.iter().flat_map(|sc| want.get(sc).cloned().unwrap_or_default()).collect();
+        got.sort();
+        expected.sort();
+        assert!(!expected.is_empty());
+        assert_eq!(got, expected, "scopes {scopes:?}");
+    }
+}
