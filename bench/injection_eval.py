@@ -217,7 +217,7 @@ class Unit:
         self.texts = [p["text"] for p in d["pieces"]]
         self.payload = payload
         # Set by `load` for the extra training sets (no marked payload), and by `fit`.
-        self.mil, self.pos, self.fold = False, None, family
+        self.mil, self.pos, self.fold, self.group = False, None, family, ""
         cats = set(d["rules"]) | {c for p in d["pieces"][1:] for c in p["rules"]}
         self.fetch_run_only = cats == {"dangerous_command"} and any(r.search(self.texts[0] if self.texts else "")
                                                                     for r in FETCH_RUN)
@@ -237,6 +237,10 @@ class Unit:
 RECIPES = {
     "before": {"extra_families": False, "real_per_source": 150, "l2": 1e-3, "per_source": False},
     "after": {"extra_families": True, "real_per_source": None, "l2": 1e-4, "per_source": True},
+    # "after" with the threshold taken on a quarter of the real training sessions held back from
+    # the fit: for a model that can fit its training text closely (an MLP).
+    "after_cal": {"extra_families": True, "real_per_source": None, "l2": 1e-4, "per_source": True,
+                  "calibrate_apart": True},
 }
 # Corpus families the "before" recipe did not have.
 NEW_FAMILIES = {"benign_agent_work"}
@@ -353,8 +357,15 @@ def fit(units, real_train, hidden, recipe):
         P0 = fit_rows([u for u in units if not (u.label == "injection" and u.mil)] + real_train, hidden, recipe)
         for u in mil:
             u.pos = int(np.argmax(predict(P0, u.vecs))) if len(u.vecs) else None
-    P = fit_rows(units + real_train, hidden, recipe)
-    return P, threshold(P, real_train, recipe["per_source"])
+    if not recipe.get("calibrate_apart"):
+        P = fit_rows(units + real_train, hidden, recipe)
+        return P, threshold(P, real_train, recipe["per_source"])
+    # The threshold from real text the model did not train on: a quarter of each source's
+    # training sessions, by group, held back from the fit.
+    cal = [u for u in real_train if int(hashlib.sha256(u.group.encode()).hexdigest(), 16) % 4 == 0]
+    fitted = [u for u in real_train if int(hashlib.sha256(u.group.encode()).hexdigest(), 16) % 4 != 0]
+    P = fit_rows(units + fitted, hidden, recipe)
+    return P, threshold(P, cal, recipe["per_source"])
 
 
 def extra_cases(paths):
@@ -402,6 +413,8 @@ def load(shared, n, cap=0, extra=()):
     for name, texts in real.items():
         train_groups = split_groups(name, [g for _, _, g in texts])
         real_train[name] = [unit("benign", "real_" + name, t, f, name) for t, f, g in texts if g in train_groups]
+        for u, g in zip(real_train[name], [g for _, _, g in texts if g in train_groups]):
+            u.group = f"{name}/{g}"
         real_test[name] = [unit("benign", "real_" + name, t, f, name) for t, f, g in texts if g not in train_groups]
         measured |= {t[:1200] for t, _, g in texts if g not in train_groups}
     U = [unit(c["label"], c["family"], c["text"], c["field"], payload=c.get("payload")) for c in cases]
