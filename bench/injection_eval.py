@@ -18,9 +18,10 @@ vectors as the server); vectors are cached in target/injection-cache/.
 Generalisation is measured by family: leave-one-family-out (the classifier never saw the family
 it is tested on), and group hold-outs (every language but English, every encoding, every
 structural carrier). The threshold is picked on the real training text only (the --quantile
-percentile of its scores), in every fold the same way. Two recipes (RECIPES) are trained and
-measured side by side on the same split: the one the screen first shipped with and the current
-one, whose model --write-weights writes.
+percentile of its scores), in every fold the same way. Recipes (RECIPES) are trained and
+measured side by side on the same split: the one the screen first shipped with, the current one
+("after", whose model --write-weights writes), and "after_cal", which takes the threshold on real
+training sessions held back from the fit.
 """
 import argparse
 import gzip
