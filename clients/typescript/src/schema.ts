@@ -1332,7 +1332,9 @@ export interface components {
         SyncReport: {
             /**
              * Format: int64
-             * @description Records changed on both hubs: the other hub's version waits in the review queue.
+             * @description Changes that wait in the review queue: records changed on both hubs (the other hub's
+             *     version is queued), and changes this hub's screen holds (an edit made there, queued the
+             *     same way; an approval there of a record pending here, which stays pending).
              */
             conflicts: number;
             /**

@@ -28,7 +28,9 @@ pub fn sanitise(new: &mut crate::NewExperience) -> (RedactionCounts, Vec<String>
 /// The screen's second look, which needs no model: the rules on `resource_version` and on every
 /// decoded view of every field (base64, hex, URL, ROT13, reversed, split letters), and the
 /// version's shape (`guard::version_shaped`). Review flags found, each once, none of `known`.
-/// Every path that writes text from outside (submit, sync, import) runs it after [`sanitise`].
+/// Every path that writes text from outside runs it after the rules on raw text: submit, sync and
+/// import after [`sanitise`], extraction after `guard::write_flags` (its messages were redacted
+/// before the model read them).
 pub fn screen_views(new: &crate::NewExperience, known: &[String]) -> Vec<String> {
     use crate::guard;
     let version = new.resource_version.as_deref().unwrap_or("");

@@ -1,5 +1,5 @@
-//! The second injection screen, at submit and on what a peer hub sends, after the rules of
-//! `guard::sanitise`: the rules run
+//! The second injection screen, at submit, on extracted items and on what a peer hub sends,
+//! after the rules of `guard::sanitise`: the rules run
 //! again on every decoded view of every field (base64, hex, URL, ROT13, reversed, split letters)
 //! and on `resource_version`, and the learned classifier (`knowhub_ai::screen`) scores each field,
 //! content window and view on its multilingual E5 vector. Any finding holds the write for review.
@@ -34,15 +34,18 @@ impl Hub {
     }
 
     /// Redaction and the whole screen for a record that comes from outside this hub's callers (a
-    /// peer hub's record or edit): the text is redacted in place, and the findings it did not
-    /// already carry (a reviewer there saw those) are returned; any one holds it for review.
+    /// peer hub's record or edit): the text is redacted in place, and every finding of this hub's
+    /// screen is returned, whatever flags the record brings (the other hub's reviewers are not
+    /// this hub's, and its flags are its word); any one holds it for review. A record rejected
+    /// there is only redacted and screened by the rules: it reaches no agent.
     pub(crate) async fn screen_foreign(&self, n: &mut NewExperience) -> Vec<String> {
-        let (_, found) = knowhub_core::sanitise::sanitise(n);
-        let mut fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
-        let known: Vec<String> = n.flags.iter().chain(fresh.iter()).cloned().collect();
-        let (more, _) = self.screen_more(n, &known).await;
-        fresh.extend(more);
-        fresh
+        let (_, mut found) = knowhub_core::sanitise::sanitise(n);
+        if n.status == knowhub_core::Status::Rejected {
+            return found;
+        }
+        let (more, _) = self.screen_more(n, &found).await;
+        found.extend(more);
+        found
     }
 
     /// The learned screen's score for the record (the highest over its pieces); `None` when it

@@ -98,7 +98,9 @@ pub struct SyncReport {
     pub updated: u64,
     /// Records deleted because the other hub deleted them.
     pub deleted: u64,
-    /// Records changed on both hubs: the other hub's version waits in the review queue.
+    /// Changes that wait in the review queue: records changed on both hubs (the other hub's
+    /// version is queued), and changes this hub's screen holds (an edit made there, queued the
+    /// same way; an approval there of a record pending here, which stays pending).
     pub conflicts: u64,
     /// Changes that needed nothing (already the same here, newer here, or deleted here).
     pub unchanged: u64,
@@ -129,6 +131,8 @@ fn foreign(me: &str, peer: &str, name: &str) -> Option<String> {
 }
 
 enum Applied {
+    /// The other hub's change is held for this hub's review (counted with the conflicts).
+    Held,
     Created,
     Updated,
     Deleted,
@@ -221,7 +225,7 @@ impl Hub {
                     Applied::Created => report.created += 1,
                     Applied::Updated => report.updated += 1,
                     Applied::Deleted => report.deleted += 1,
-                    Applied::Conflict => report.conflicts += 1,
+                    Applied::Conflict | Applied::Held => report.conflicts += 1,
                     Applied::Unchanged => report.unchanged += 1,
                 }
             }
@@ -278,14 +282,27 @@ impl Hub {
             // Changed only here since the hubs agreed: the other hub pulls ours.
             return Ok(Applied::Unchanged);
         }
-        // An edit made there passes the same screen as a record from there: one it flags is not
-        // applied but waits for review as the other hub's version, beside ours.
+        // What would reach agents here passes this hub's screen first: an edit made there, or an
+        // approval there of a record held here.
         let (remote, found) = self.screen_edit(me, their, peer, &local, remote).await;
         if found.is_empty() && agreed(&ours) && self.fast_forward(&local, &remote, &by).await? {
             self.store.set_sync_base(their, &id, &theirs).await?;
             return Ok(Applied::Updated);
         }
-        self.conflict(their, &local, remote, found, &by).await?;
+        let same_text = same_text(&local, &remote);
+        if !found.is_empty() && same_text {
+            // Approved there, held here: ours stays pending for this hub's reviewers.
+            let detail = serde_json::json!({ "peer": their, "status": remote.status.as_str(), "held_for": found });
+            self.note(&id, "held", &by, Some(detail)).await;
+            return Ok(Applied::Held);
+        }
+        let held = !found.is_empty() && agreed(&ours);
+        let queued = self.conflict(their, &local, remote, found, &by).await?;
+        if held {
+            // Not taken, so not agreed: the base stays, and a later clean edit there applies. The
+            // same change read again finds its copy queued already.
+            return Ok(if queued { Applied::Held } else { Applied::Unchanged });
+        }
         self.store.set_sync_base(their, &id, &theirs).await?;
         Ok(Applied::Conflict)
     }
@@ -325,11 +342,16 @@ impl Hub {
         let content = if remote.has_content { fetch_content(http, peer, &id).await } else { None };
         let mut n = self.foreign_record(me, their, peer, remote, confirmed_by, votes);
         n.content = content;
-        // The other hub is not trusted more than a caller: text the screen flags waits for review.
+        // The other hub is not trusted more than a caller: text the screen flags waits for review
+        // (a record rejected there stays rejected, with the findings).
         let fresh = self.screen_foreign(&mut n).await;
-        if !fresh.is_empty() {
-            n.flags.extend(fresh);
+        if !fresh.is_empty() && n.status == Status::Approved {
             n.status = Status::Pending;
+        }
+        for f in fresh {
+            if !n.flags.contains(&f) {
+                n.flags.push(f);
+            }
         }
         match self.store.import(n).await? {
             ImportOutcome::Inserted => {
@@ -443,8 +465,10 @@ impl Hub {
         }
     }
 
-    /// The other hub's version of a record with its text redacted, and the screen's findings on
-    /// it (none: it may be applied); text as ours is not screened again.
+    /// The other hub's version of a record with its text redacted, and this hub's screen's
+    /// findings on it (none: it may be applied). Screened when its text differs from ours, or
+    /// when it is approved there and not here (ours may be held for what this hub's screen
+    /// found); text as ours, on a record as approved here, is not screened again.
     async fn screen_edit(
         &self,
         me: &str,
@@ -453,9 +477,8 @@ impl Hub {
         local: &Experience,
         mut remote: Experience,
     ) -> (Experience, Vec<String>) {
-        let same = (&local.task, &local.resource, &local.result, &local.resource_version)
-            == (&remote.task, &remote.resource, &remote.result, &remote.resource_version);
-        if same {
+        let approving = remote.status == Status::Approved && local.status != Status::Approved;
+        if same_text(local, &remote) && !approving {
             return (remote, Vec::new());
         }
         let mut n = self.foreign_record(me, their, peer, remote.clone(), &[], &[]);
@@ -508,9 +531,10 @@ impl Hub {
 
     /// Both hubs changed the record, or the screen holds the other hub's edit (`found`): ours
     /// stays, and the other hub's version waits in the review queue as a pending copy (flagged
-    /// `sync_conflict` and with `found`, and named in the record's history). Its id is derived
-    /// from the version, so pulling the same change again adds no second copy; it names the
-    /// other hub as its origin, so that hub never pulls it back as new.
+    /// `sync_conflict`, with the other hub's flags and `found`, and named in the record's
+    /// history). Its id is derived from the version, so pulling the same change again adds no
+    /// second copy (`false`: it was queued already); it names the other hub as its origin, so
+    /// that hub never pulls it back as new.
     async fn conflict(
         &self,
         their: &str,
@@ -518,7 +542,7 @@ impl Hub {
         remote: Experience,
         found: Vec<String>,
         by: &str,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let mut h = Sha256::new();
         h.update(their.as_bytes());
         h.update(local.id.as_bytes());
@@ -537,7 +561,7 @@ impl Hub {
             source: remote.source,
             status: Status::Pending,
             scope: local.scope.clone(),
-            flags: std::iter::once(SYNC_CONFLICT.to_string()).chain(found.iter().cloned()).collect(),
+            flags: copy_flags(&remote.flags, &found),
             provenance: knowhub_core::Provenance { key: String::new(), job_id: None, hub: their.to_string() },
             ..NewExperience::default()
         };
@@ -552,9 +576,27 @@ impl Hub {
             self.note(&local.id, SYNC_CONFLICT, by, Some(detail)).await;
             self.note(&copy_id, "created", by, Some(serde_json::json!({ "peer": their, "conflict_with": local.id })))
                 .await;
+            return Ok(true);
         }
-        Ok(())
+        Ok(false)
     }
+}
+
+/// The same task, resource, result and version.
+fn same_text(a: &Experience, b: &Experience) -> bool {
+    (&a.task, &a.resource, &a.result, &a.resource_version) == (&b.task, &b.resource, &b.result, &b.resource_version)
+}
+
+/// A conflict copy's flags: `sync_conflict`, what the other hub had flagged, and what this hub's
+/// screen found, each once.
+fn copy_flags(theirs: &[String], found: &[String]) -> Vec<String> {
+    let mut out = vec![SYNC_CONFLICT.to_string()];
+    for f in theirs.iter().chain(found) {
+        if !out.contains(f) {
+            out.push(f.clone());
+        }
+    }
+    out
 }
 
 fn sync_client() -> Result<reqwest::Client> {

@@ -592,8 +592,7 @@ pub(crate) async fn candidates(
     let all: Vec<&Term> = terms.iter().collect();
     let through = |select: &[&Term]| {
         let matches: f64 = select.iter().map(|t| t.df).sum();
-        let scope_rows = in_scopes.is_some_and(|n| n > matches * SCOPE_INDEX_PER_MATCH);
-        run(pool, or_query(select), &terms, avgdl, filter, limit, scope_rows)
+        run(pool, or_query(select), &terms, avgdl, filter, limit, scope_by_row(in_scopes, matches))
     };
     let need = limit.max(1) * 4;
     let budget = if cache.bounded(&stats) { RANK_BUDGET } else { f64::INFINITY };
@@ -621,6 +620,12 @@ pub(crate) async fn candidates(
         return through(&wider).await;
     }
     Ok(out)
+}
+
+/// Whether a ranking whose words match about `matches` records checks each one's scope rather
+/// than intersecting with the scope index, for a search whose scopes hold `in_scopes` records.
+fn scope_by_row(in_scopes: Option<f64>, matches: f64) -> bool {
+    in_scopes.is_some_and(|n| n > matches * SCOPE_INDEX_PER_MATCH)
 }
 
 /// One ranking statement. `scope_rows`: the scopes are checked on each record the words'
@@ -749,6 +754,16 @@ mod tests {
         assert_eq!(reuse_length(at(100_000.0), 100_000.0, t0 + LENGTH_TTL), None, "too old");
         assert_eq!(reuse_length(at(-1.0), -1.0, t0), None, "never analysed: always sampled");
         assert_eq!(reuse_length(at(-1.0), 5_000.0, t0), None, "first estimate");
+    }
+
+    #[test]
+    fn large_scopes_are_checked_per_match_and_small_ones_through_their_index() {
+        // `org` and a team (26,000 records) for 144 matches: per match; a 338-record team, or
+        // 4,510 matches of a common word: the intersection; an unscoped search: never per match.
+        assert!(scope_by_row(Some(26_000.0), 144.0));
+        assert!(!scope_by_row(Some(338.0), 144.0));
+        assert!(!scope_by_row(Some(26_000.0), 4_510.0));
+        assert!(!scope_by_row(None, 144.0));
     }
 
     #[test]

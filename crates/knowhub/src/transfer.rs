@@ -144,11 +144,11 @@ fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
     let mut fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
     let known: Vec<String> = n.flags.iter().chain(fresh.iter()).cloned().collect();
     fresh.extend(knowhub_core::sanitise::screen_views(&n, &known));
-    let held = !fresh.is_empty();
+    let held = !fresh.is_empty() && n.status == Status::Approved;
     if held {
-        n.flags.extend(fresh);
         n.status = Status::Pending;
     }
+    n.flags.extend(fresh);
     Ok(Imported { record: n, redactions, held })
 }
 
