@@ -534,7 +534,8 @@ impl Hub {
     /// `sync_conflict`, with the other hub's flags and `found`, and named in the record's
     /// history). Its id is derived from the version, so pulling the same change again adds no
     /// second copy (`false`: it was queued already); it names the other hub as its origin, so
-    /// that hub never pulls it back as new.
+    /// that hub never pulls it back as new. `remote` comes through `screen_edit`, so its text is
+    /// redacted already (or is ours).
     async fn conflict(
         &self,
         their: &str,
@@ -565,9 +566,6 @@ impl Hub {
             provenance: knowhub_core::Provenance { key: String::new(), job_id: None, hub: their.to_string() },
             ..NewExperience::default()
         };
-        // Pending, but stored: what the other hub sent is redacted as any other text here.
-        let mut n = n;
-        knowhub_core::sanitise::sanitise(&mut n);
         if self.store.import(n).await? == ImportOutcome::Inserted {
             let mut detail = serde_json::json!({ "peer": their, "copy": copy_id, "status": remote.status.as_str() });
             if !found.is_empty() {

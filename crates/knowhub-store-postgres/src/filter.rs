@@ -12,19 +12,23 @@ pub(crate) const PARAMS: usize = 4;
 /// The filter as SQL: parameters `${first}` status, `${first + 1}` minimum rating, `${first + 2}`
 /// agent id or NULL, `${first + 3}` the scopes or NULL, bound in that order by [`bind`].
 pub(crate) fn sql(first: usize) -> String {
-    let (status, score, agent, scopes) = (first, first + 1, first + 2, first + 3);
-    format!(
-        "e.held = 0 AND e.status = ${status} AND e.score >= ${score} AND (${agent}::text IS NULL OR e.agent_id = ${agent}) \
-         AND (${scopes}::text[] IS NULL OR e.scope = ANY(${scopes}::text[]))"
-    )
+    written(first, false)
 }
 
 /// [`sql`] with the scopes written so that no index serves them: checked on each row another
 /// index found (`IS TRUE` is not an indexable condition), with the same parameters.
 pub(crate) fn sql_by_row(first: usize) -> String {
-    let scopes = first + 3;
-    let indexable = format!("(${scopes}::text[] IS NULL OR e.scope = ANY(${scopes}::text[]))");
-    sql(first).replace(&indexable, &format!("({indexable} IS TRUE)"))
+    written(first, true)
+}
+
+fn written(first: usize, scopes_by_row: bool) -> String {
+    let (status, score, agent, scopes) = (first, first + 1, first + 2, first + 3);
+    let in_scopes = format!("(${scopes}::text[] IS NULL OR e.scope = ANY(${scopes}::text[]))");
+    let in_scopes = if scopes_by_row { format!("({in_scopes} IS TRUE)") } else { in_scopes };
+    format!(
+        "e.held = 0 AND e.status = ${status} AND e.score >= ${score} AND (${agent}::text IS NULL OR e.agent_id = ${agent}) \
+         AND {in_scopes}"
+    )
 }
 
 /// The number of [`sql`]'s scopes parameter, for a query that also filters vectors' own scope.
