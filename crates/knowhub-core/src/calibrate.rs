@@ -75,17 +75,17 @@ pub struct Regimes {
 
 /// Experiences (a result present), fitted on the experience dev set by bench/fit_calibration.py.
 pub const EXPERIENCE: Regimes = Regimes {
-    english: Logistic { bias: -63.2631, primary: 63.9877, english: 5.5124, coverage: 6.1985, script_gap: 5.1859 },
-    multilingual: Logistic { bias: -103.6075, primary: 111.2027, english: 0.0, coverage: 6.2095, script_gap: 5.3965 },
-    text_only: Logistic { bias: -5.0470, primary: 0.0, english: 0.0, coverage: 8.1946, script_gap: 0.0 },
+    english: Logistic { bias: -54.6709, primary: 53.2124, english: 6.1413, coverage: 7.3109, script_gap: 3.3756 },
+    multilingual: Logistic { bias: -92.3813, primary: 98.0650, english: 0.0, coverage: 7.2431, script_gap: 3.4122 },
+    text_only: Logistic { bias: -6.5688, primary: 0.0, english: 0.0, coverage: 10.4908, script_gap: 0.0 },
 };
 
 /// Question-shaped text (a task only, as imports of Q&A data are), fitted on the paraphrase sets
 /// with off-topic queries mixed in.
 pub const QUESTION: Regimes = Regimes {
-    english: Logistic { bias: -24.3239, primary: 21.0960, english: 5.6919, coverage: 0.2022, script_gap: 0.0 },
-    multilingual: Logistic { bias: -45.5104, primary: 44.8011, english: 0.0, coverage: 4.1058, script_gap: 0.0 },
-    text_only: Logistic { bias: -4.6572, primary: 0.0, english: 0.0, coverage: 4.0841, script_gap: 0.0 },
+    english: Logistic { bias: -24.3490, primary: 21.0857, english: 5.7437, coverage: 0.2064, script_gap: 0.0 },
+    multilingual: Logistic { bias: -44.0046, primary: 42.9819, english: 0.0, coverage: 4.2741, script_gap: 0.0 },
+    text_only: Logistic { bias: -4.7067, primary: 0.0, english: 0.0, coverage: 4.1480, script_gap: 0.0 },
 };
 
 /// The `min_relevance` a search gets when it names none (docs/ranking.md §5): the highest

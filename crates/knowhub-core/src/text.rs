@@ -28,6 +28,7 @@ fn stemmer() -> &'static rust_stemmers::Stemmer {
 /// Loads jieba's dictionary now rather than on the first request.
 pub fn warm_up() {
     let _ = tokenize("预热 warm up");
+    let _ = glossary();
 }
 
 /// Collapses whitespace and lower-cases: the form used to detect duplicate submits.
@@ -366,13 +367,67 @@ pub fn query_tokens(q: &str) -> Vec<String> {
 }
 
 /// Share of the query's tokens (`query_tokens`) that the text holds, in [0, 1]: an absolute
-/// full-text signal (BM25 is relative to the corpus and differs between backends).
+/// full-text signal (BM25 is relative to the corpus and differs between backends). A token also
+/// counts as held when the text holds its translation in the software glossary (`glossary`):
+/// a Chinese question about `超时` and an English record about a `timeout` share that word, as
+/// an English question and a Chinese record do. Without it a cross-lingual answer shares only
+/// the names it spells alike (`GitLab`, `pgbouncer`), as a record about another problem with the
+/// same tool does.
 pub fn coverage(query_tokens: &[String], text: &str) -> f64 {
     if query_tokens.is_empty() {
         return 0.0;
     }
     let have: HashSet<String> = tokenize(text).into_iter().collect();
-    query_tokens.iter().filter(|t| have.contains(t.as_str())).count() as f64 / query_tokens.len() as f64
+    let g = glossary();
+    let held = |t: &String| {
+        have.contains(t)
+            || g.to_en.get(t).is_some_and(|alts| alts.iter().any(|a| a.iter().all(|w| have.contains(w))))
+            || g.to_zh.get(t).is_some_and(|zh| zh.iter().any(|w| have.contains(w)))
+    };
+    let direct: Vec<bool> = query_tokens.iter().map(held).collect();
+    // Segmenting for search also emits a word's parts (`数据库`: `数据`, `数据库`); a part of a held
+    // word is held, as it is in the text itself when the text is Chinese.
+    let part_of_held = |t: &String| {
+        t.chars().all(is_han)
+            && query_tokens.iter().zip(&direct).any(|(w, h)| *h && w.len() > t.len() && w.contains(t.as_str()))
+    };
+    let n = query_tokens.iter().zip(&direct).filter(|(t, h)| **h || part_of_held(t)).count();
+    n as f64 / query_tokens.len() as f64
+}
+
+/// The Chinese-English software vocabulary of `data/glossary_zh_en.tsv`, as tokens.
+struct Glossary {
+    /// A Chinese word -> its English alternatives, each as the tokens `tokenize` makes of it.
+    to_en: std::collections::HashMap<String, Vec<Vec<String>>>,
+    /// An English token -> the Chinese words it translates as a one-word alternative.
+    to_zh: std::collections::HashMap<String, Vec<String>>,
+}
+
+/// Loaded once. Alternatives made only of stop words (`how to`, `not`) are left out: they would
+/// make any English text hold `怎么` or `不`.
+fn glossary() -> &'static Glossary {
+    static G: OnceLock<Glossary> = OnceLock::new();
+    G.get_or_init(|| {
+        let mut g = Glossary { to_en: Default::default(), to_zh: Default::default() };
+        for line in include_str!("../data/glossary_zh_en.tsv").lines() {
+            let Some((zh, en)) = line.split_once('\t').filter(|_| !line.starts_with('#')) else { continue };
+            let zh = zh.trim().to_string();
+            for alt in en.split('|') {
+                let words = tokenize(alt);
+                if words.is_empty() || words.iter().all(|w| stopwords().contains(w.as_str())) {
+                    continue;
+                }
+                if let [w] = words.as_slice() {
+                    let back = g.to_zh.entry(w.clone()).or_default();
+                    if !back.contains(&zh) {
+                        back.push(zh.clone());
+                    }
+                }
+                g.to_en.entry(zh.clone()).or_default().push(words);
+            }
+        }
+        g
+    })
 }
 
 /// Token set used by MMR's Jaccard similarity.
@@ -404,6 +459,22 @@ mod tests {
         assert!((half - 2.0 / 3.0).abs() < 1e-9, "{half}");
         assert_eq!(coverage(&query_tokens("banana bread"), "Speed up docker builds"), 0.0);
         assert_eq!(coverage(&[], "anything"), 0.0);
+    }
+
+    #[test]
+    fn coverage_reads_the_glossary_across_languages() {
+        // Chinese question, English record: the technical words count through their translation.
+        let zh = query_tokens("数据库 连接 超时");
+        assert_eq!(coverage(&zh, "Fix Postgres database connection timeouts under load"), 1.0);
+        assert_eq!(coverage(&zh, "Speed up docker builds in CI"), 0.0);
+        // English question, Chinese record.
+        let en = query_tokens("database connection timeout");
+        assert_eq!(coverage(&en, "PgBouncer 解决数据库连接超时"), 1.0);
+        // A word only one side names is not held.
+        let half = coverage(&query_tokens("镜像 超时"), "the registry returned a timeout");
+        assert!((half - 0.5).abs() < 1e-9, "{half}");
+        // Stop-word alternatives do not make any English text hold a Chinese function word.
+        assert!(glossary().to_en.values().flatten().all(|a| !a.iter().all(|w| stopwords().contains(w.as_str()))));
     }
 
     #[test]
