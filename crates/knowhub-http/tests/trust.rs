@@ -104,12 +104,13 @@ async fn nothing_relevant_is_an_answer() {
 }
 
 /// Relevance reads true on experiences: a failure lesson that answers the question reads as
-/// likely, by its error message or by its symptom, and the same problem in another technology
-/// is not an answer.
+/// likely, by its error message or by its symptom, an answer in the other language too, and the
+/// same problem in another technology reads far lower.
 #[tokio::test]
 async fn an_experience_that_answers_reads_as_one() {
     let t = setup(HubOptions::default(), SearchConfig::default()).await;
-    t.submit(exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失，p99 从 3s 降到 40ms", "a"))
+    let (_, pg) = t
+        .submit(exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失，p99 从 3s 降到 40ms", "a"))
         .await;
     let (_, deploy) = t
         .submit(json!({"task": "Deploy the API to the production cluster", "resource": "kubectl", "score": 2,
@@ -125,7 +126,17 @@ async fn an_experience_that_answers_reads_as_one() {
         assert!(rel > 0.5, "{q}: a correct answer should read as one: {rel}");
         assert_eq!(r["results"][0]["outcome"], "failure", "{q}");
     }
-    assert_eq!(t.api.search("mysql connection timeout", "").await["count"], 0);
+    // An English question reads the Chinese record that answers it as one: the record's words
+    // are the question's, in the software glossary.
+    let r = t.api.search("postgres connection timeout", "").await;
+    assert_eq!(ids(&r).first(), Some(&pg["id"].as_str().unwrap().to_string()), "{r}");
+    let answer = r["results"][0]["relevance"].as_f64().unwrap();
+    assert!(answer > 0.5, "a cross-lingual answer should read as one: {answer}");
+    // The same words about another database read far below it: the tool the question names is
+    // missing. (Not as silence: docs/ranking.md, "What it cannot do yet".)
+    let r = t.api.search("mysql connection timeout", "&min_relevance=0").await;
+    let other = r["results"][0]["relevance"].as_f64().unwrap();
+    assert!(other < answer / 3.0, "another tool's fix should not read as an answer: {other} against {answer}");
 }
 
 /// Two look-alike records and nothing else: three agents report the first failed and the second
