@@ -190,6 +190,21 @@ const SOURCES: &[(&str, &str)] = &[
     // --- Exfiltration through rendered images ---
     (EXFILTRATION, r"(?i)!\[[^\]\n]{0,200}\]\(\s*<?\s*(?:https?:)?//[^)\s?]{1,300}\?[^)\s]{0,2000}="),
     (EXFILTRATION, r"(?i)<\s*img\b[^>]{0,300}?\bsrc\s*=\s*[\x22\x27]?\s*(?:https?:)?//"),
+    // --- Exfiltration through shell commands: the environment or a credential file sent to a
+    // network tool (a token in an `Authorization` header is ordinary API use and not matched) ---
+    (EXFILTRATION, r#"(?i)\b(?:env|printenv)\s*\|[^\n]{0,120}?\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b"#),
+    (
+        EXFILTRATION,
+        r#"(?i)\b(?:cat|base6[4a]|xxd|gzip|tar)\b[^\n|]{0,80}?(?:\.env\b|\.ssh/|\.aws/|id_(?:rsa|dsa|ecdsa|ed)|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|kubeconfig|/etc/shadow|/etc/passwd|\.pgpass|/proc/self/environ)[^\n|]{0,40}\|[^\n]{0,120}?\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b"#,
+    ),
+    (
+        EXFILTRATION,
+        r#"(?i)\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b[^\n]{0,160}?(?:\$\(|`)\s*(?:env|printenv|(?:cat|base6[4a])\s+[A-Za-z0-9_./~${}-]{0,80}?(?:\.env\b|\.ssh/|\.aws/|id_(?:rsa|dsa|ecdsa|ed)|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|kubeconfig|/etc/shadow|/etc/passwd|\.pgpass|/proc/self/environ))"#,
+    ),
+    (
+        EXFILTRATION,
+        r#"(?i)\b(?:curl|wget)\b[^\n]{0,160}?(?:-d|--data[a-z-]*|-F|--form|-T|--upload-file|--post-file)(?:\s+|=)[\x22\x27]?[A-Za-z0-9_=@./~${}-]{0,80}?(?:\.env\b|\.ssh/|\.aws/|id_(?:rsa|dsa|ecdsa|ed)|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|kubeconfig|/etc/shadow|/etc/passwd|\.pgpass|/proc/self/environ)"#,
+    ),
     // --- Dangerous commands ---
     (DANGEROUS_COMMAND, r"(?i)\b(curl|wget|fetch)\b[^|\n;]{0,300}\|\s*(sudo\s+(-\S+\s+)*)?(ba|z|da|k|fi)?sh\b"),
     (DANGEROUS_COMMAND, r"(?i)\b(ba|z|da|k)?sh\s+(-c\s+)?[\x22\x27]?\$\(\s*(curl|wget)\b"),
@@ -729,6 +744,9 @@ mod tests {
             "![".repeat(50_000),
             "忽略".repeat(50_000),
             "aWdub3Jl ".repeat(20_000),
+            "curl $(cat ".repeat(20_000),
+            "cat .ssh/ ".repeat(20_000),
+            "env | ".repeat(30_000),
         ] {
             let t0 = std::time::Instant::now();
             let _ = screen(&input);

@@ -1102,6 +1102,12 @@ const SCREEN_PATTERNS: [string, RegExp][] = [
   // --- Exfiltration through rendered images ---
   [EXFILTRATION, /!\[[^\]\n]{0,200}\]\(\s*<?\s*(?:https?:)?\/\/[^)\s?]{1,300}\?[^)\s]{0,2000}=/i],
   [EXFILTRATION, /<\s*img\b[^>]{0,300}?\bsrc\s*=\s*["']?\s*(?:https?:)?\/\//i],
+  // --- Exfiltration through shell commands: the environment or a credential file sent to a
+  // network tool (a token in an `Authorization` header is ordinary API use and not matched) ---
+  [EXFILTRATION, /\b(?:env|printenv)\s*\|[^\n]{0,120}?\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b/i],
+  [EXFILTRATION, /\b(?:cat|base6[4a]|xxd|gzip|tar)\b[^\n|]{0,80}?(?:\.env\b|\.ssh\/|\.aws\/|id_(?:rsa|dsa|ecdsa|ed)|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker\/config|\.kube\/config|kubeconfig|\/etc\/shadow|\/etc\/passwd|\.pgpass|\/proc\/self\/environ)[^\n|]{0,40}\|[^\n]{0,120}?\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b/i],
+  [EXFILTRATION, /\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b[^\n]{0,160}?(?:\$\(|`)\s*(?:env|printenv|(?:cat|base6[4a])\s+[A-Za-z0-9_.\/~${}-]{0,80}?(?:\.env\b|\.ssh\/|\.aws\/|id_(?:rsa|dsa|ecdsa|ed)|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker\/config|\.kube\/config|kubeconfig|\/etc\/shadow|\/etc\/passwd|\.pgpass|\/proc\/self\/environ))/i],
+  [EXFILTRATION, /\b(?:curl|wget)\b[^\n]{0,160}?(?:-d|--data[a-z-]*|-F|--form|-T|--upload-file|--post-file)(?:\s+|=)["']?[A-Za-z0-9_=@.\/~${}-]{0,80}?(?:\.env\b|\.ssh\/|\.aws\/|id_(?:rsa|dsa|ecdsa|ed)|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker\/config|\.kube\/config|kubeconfig|\/etc\/shadow|\/etc\/passwd|\.pgpass|\/proc\/self\/environ)/i],
   // --- Dangerous commands ---
   [DC, /\b(curl|wget|fetch)\b[^|\n;]{0,300}\|\s*(sudo\s+(-\S+\s+)*)?(ba|z|da|k|fi)?sh\b/i],
   [DC, /\b(ba|z|da|k)?sh\s+(-c\s+)?["']?\$\(\s*(curl|wget)\b/i],

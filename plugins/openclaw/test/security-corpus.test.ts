@@ -118,6 +118,9 @@ test("screening and redaction stay fast on adversarial inputs (no catastrophic b
     "mysql ".repeat(20_000),
     "--password ".repeat(20_000),
     "ghp_abcdefgh\n".repeat(10_000),
+    "curl $(cat ".repeat(20_000),
+    "cat .ssh/ ".repeat(20_000),
+    "env | ".repeat(30_000),
   ];
   for (const input of inputs) {
     const t0 = Date.now();
