@@ -110,7 +110,12 @@ async fn nothing_relevant_is_an_answer() {
 async fn an_experience_that_answers_reads_as_one() {
     let t = setup(HubOptions::default(), SearchConfig::default()).await;
     let (_, pg) = t
-        .submit(exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失，p99 从 3s 降到 40ms", "a"))
+        .submit(exp(
+            "修复 PostgreSQL 连接超时",
+            "pgbouncer pool_mode=transaction",
+            "超时消失，p99 从 3s 降到 40ms",
+            "a",
+        ))
         .await;
     let (_, deploy) = t
         .submit(json!({"task": "Deploy the API to the production cluster", "resource": "kubectl", "score": 2,
