@@ -314,12 +314,18 @@ pub fn order_score(fused: f64, p: &Prior, params: &RankParams) -> f64 {
     o
 }
 
-/// Stage 4. Drops what is below `min_relevance`, then picks `top_k` by order, or by MMR over
+/// Relevance as clients see it, to four decimals. `select` compares `min_relevance` with this,
+/// so a caller who asks for a hit's own shown relevance keeps that hit.
+pub fn shown_relevance(relevance: f64) -> f64 {
+    (relevance * 10_000.0).round() / 10_000.0
+}
+
+/// Stage 4. Drops what is below `min_relevance` (as shown: `shown_relevance`), then picks `top_k` by order, or by MMR over
 /// the order when `mmr_lambda` is set (`similarity` compares two candidates by index).
 /// Relevance is absolute and the order relative (fusion weighs every candidate of the query),
 /// so relevance need not decrease down the list; each hit is kept or dropped on its own.
 pub fn select(mut ranked: Vec<Ranked>, params: &RankParams, similarity: &dyn Fn(usize, usize) -> f64) -> Vec<Ranked> {
-    ranked.retain(|r| r.relevance >= params.min_relevance);
+    ranked.retain(|r| shown_relevance(r.relevance) >= params.min_relevance);
     ranked.sort_by(|a, b| b.order.total_cmp(&a.order).then(a.index.cmp(&b.index)));
     match params.mmr_lambda {
         Some(lambda) if ranked.len() > 1 => {
@@ -571,6 +577,11 @@ mod tests {
         assert_eq!(got, vec![2, 3], "1 is below min_relevance even though it orders first");
         p.min_relevance = 0.95;
         assert!(select(ranked, &p, &|_, _| 0.0).is_empty(), "nothing relevant is an answer");
+        // A hit's shown relevance, asked for as the floor, keeps it even where showing rounds up.
+        let hit = vec![r(0, 0.98765, 0.5)];
+        p.min_relevance = shown_relevance(0.98765);
+        assert_eq!(p.min_relevance, 0.9877);
+        assert_eq!(select(hit, &p, &|_, _| 0.0).len(), 1);
     }
 
     #[test]

@@ -61,18 +61,18 @@ fn field_error(status: u16, v: &Value, want: u16, field: &str) {
     assert!(v["error"]["message"].as_str().is_some_and(|m| m.contains(field)), "{v}");
 }
 
+/// The reference record: a Chinese PostgreSQL connection-timeout fix.
+async fn submit_pg_fix(t: &T) -> Value {
+    t.submit(exp("修复 PostgreSQL 连接超时", "pgbouncer pool_mode=transaction", "超时消失，p99 从 3s 降到 40ms", "a"))
+        .await
+        .1
+}
+
 /// The reference case: three records, and a question none of them answers.
 #[tokio::test]
 async fn nothing_relevant_is_an_answer() {
     let t = setup(HubOptions::default(), SearchConfig::default()).await;
-    let (_, pg) = t
-        .submit(exp(
-            "修复 PostgreSQL 连接超时",
-            "pgbouncer pool_mode=transaction",
-            "超时消失，p99 从 3s 降到 40ms",
-            "a",
-        ))
-        .await;
+    let pg = submit_pg_fix(&t).await;
     t.submit(exp("Speed up Docker builds in CI", "BuildKit cache mounts", "build 8 min -> 1 min", "a")).await;
     t.submit(json!({"task": "Deploy to the staging cluster", "resource": "kubectl apply -f k8s/", "score": 2,
         "result": "failed: the namespace did not exist", "outcome": "failure", "agent_id": "a"}))
@@ -109,14 +109,7 @@ async fn nothing_relevant_is_an_answer() {
 #[tokio::test]
 async fn an_experience_that_answers_reads_as_one() {
     let t = setup(HubOptions::default(), SearchConfig::default()).await;
-    let (_, pg) = t
-        .submit(exp(
-            "修复 PostgreSQL 连接超时",
-            "pgbouncer pool_mode=transaction",
-            "超时消失，p99 从 3s 降到 40ms",
-            "a",
-        ))
-        .await;
+    let pg = submit_pg_fix(&t).await;
     let (_, deploy) = t
         .submit(json!({"task": "Deploy the API to the production cluster", "resource": "kubectl", "score": 2,
             "result": "failed: ImagePullBackOff because the registry secret was missing in the namespace",

@@ -233,7 +233,7 @@ impl Hub {
             .iter()
             .map(|r| {
                 let e = &g.records[&g.ids[r.index]];
-                SearchHit::from_experience(e, (r.relevance * 10_000.0).round() / 10_000.0, self.computed_flags(e))
+                SearchHit::from_experience(e, rank::shown_relevance(r.relevance), self.computed_flags(e))
             })
             .collect();
         self.hide_contests(caller, results.iter_mut().map(|h| (&mut h.contested_with, Some(&mut h.flags))).collect())
