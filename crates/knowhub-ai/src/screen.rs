@@ -261,6 +261,30 @@ pub fn parts(text: &str) -> Vec<String> {
     out
 }
 
+/// The shipped classifier's score for a record (the highest over its [`pieces`]); `None` when it
+/// cannot score: no shipped weights, an embedder other than the local model, or an embedding
+/// error (logged: the caller goes on with the rules alone, a broken embedder never fails a write).
+/// `fields`: task, resource, resource version, result.
+pub async fn score_record(embedder: &crate::Embedder, fields: &[&str], content: Option<&str>) -> Option<f32> {
+    let c = InjectionClassifier::shipped()?;
+    let texts = pieces(fields, content);
+    if texts.is_empty() {
+        return Some(0.0);
+    }
+    match embedder.e5_passages(&texts).await {
+        Ok(Some(vecs)) => {
+            let best = vecs.iter().map(|v| c.score(v)).fold(0.0f32, f32::max);
+            tracing::debug!(score = best, threshold = c.threshold(), "learned injection screen");
+            Some(best)
+        }
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, "embedding for the injection screen failed; rules only");
+            None
+        }
+    }
+}
+
 /// The pieces of a record the classifier scores: each field, content in windows, every decoded
 /// view of each (`knowhub_core::decode`), and the [`parts`] of each long text and view. Empty,
 /// very short and repeated pieces are left out; at most [`MAX_PIECES`].

@@ -7,7 +7,7 @@
 //! The classifier needs the local embedding model; with another embedder, none, or an embedding
 //! error the submit goes on with the rules alone (a slow or broken embedder never fails a write).
 
-use knowhub_ai::screen::{pieces, InjectionClassifier, CLASSIFIER_FLAG};
+use knowhub_ai::screen::{score_record, InjectionClassifier, CLASSIFIER_FLAG};
 use knowhub_core::{guard, NewExperience};
 
 use crate::hub::Hub;
@@ -48,25 +48,8 @@ impl Hub {
         found
     }
 
-    /// The learned screen's score for the record (the highest over its pieces); `None` when it
-    /// could not score (no local model, or the embedding failed).
+    /// The learned screen's score for the record (`knowhub_ai::screen::score_record`).
     async fn classifier_score(&self, fields: &[&str], content: Option<&str>) -> Option<f32> {
-        let c = InjectionClassifier::shipped()?;
-        let texts = pieces(fields, content);
-        if texts.is_empty() {
-            return Some(0.0);
-        }
-        match self.embedder.e5_passages(&texts).await {
-            Ok(Some(vecs)) => {
-                let best = vecs.iter().map(|v| c.score(v)).fold(0.0f32, f32::max);
-                tracing::debug!(score = best, threshold = c.threshold(), "learned injection screen");
-                Some(best)
-            }
-            Ok(None) => None,
-            Err(e) => {
-                tracing::warn!(error = %e, "embedding for the injection screen failed; rules only");
-                None
-            }
-        }
+        score_record(&self.embedder, fields, content).await
     }
 }

@@ -49,6 +49,11 @@ enum Cmd {
         /// JSONL file, or - for standard input (the default, so `export | import` pipes).
         #[arg(default_value = "-")]
         file: PathBuf,
+        /// Skip the learned injection screen (the rules still run): for a file this hub or a
+        /// trusted one exported, whose records were screened there. It embeds every record's
+        /// pieces with the local model, which costs seconds per hundred records.
+        #[arg(long)]
+        no_classifier: bool,
     },
     /// Write every experience, with its content, as JSONL (from the data dir); or, with a host's
     /// format, the playbooks of a running hub where agents read instructions on their own.
@@ -142,7 +147,9 @@ async fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
         Cmd::Submit(args) => client::submit(args).await.map(|_| ok),
         Cmd::Feedback(args) => client::feedback(args).await.map(|_| ok),
         Cmd::Playbook(args) => playbook::show(args).await.map(|_| ok),
-        Cmd::Import { file } => transfer::import(&config::Config::load(&cli.overrides)?, &file).await,
+        Cmd::Import { file, no_classifier } => {
+            transfer::import(&config::Config::load(&cli.overrides)?, &file, !no_classifier).await
+        }
         Cmd::Export { output, format, scope, resources, budget, check, force, url, api_key } => {
             if format == "jsonl" {
                 if check || scope.is_some() || !resources.is_empty() || budget.is_some() {

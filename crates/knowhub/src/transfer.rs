@@ -138,8 +138,8 @@ fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
     // The same gate as a submit. A file is not trusted because it calls itself an export: text
     // the screen flags, that the line did not already carry flagged (a reviewer saw those), waits
     // for review. Our own exports are already redacted and screened, so they import unchanged.
-    // The learned classifier needs the server's model; the rules on decoded text and the
-    // version's shape do not.
+    // The rules on decoded text and the version's shape run here; the learned screen, which
+    // needs the model, in `classify`.
     let (redactions, found) = knowhub_core::sanitise::sanitise(&mut n);
     let mut fresh: Vec<String> = found.into_iter().filter(|f| !n.flags.contains(f)).collect();
     let known: Vec<String> = n.flags.iter().chain(fresh.iter()).cloned().collect();
@@ -152,7 +152,31 @@ fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
     Ok(Imported { record: n, redactions, held })
 }
 
-pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::ExitCode> {
+/// The learned injection screen on an imported record the rules left clean: a record it flags
+/// gets `classifier_injection`, and an approved one waits for review (`held`). A rejected record
+/// reaches no agent, and a flag the line already carries is its file's word, as for the rules.
+async fn classify(embedder: &knowhub_ai::Embedder, imp: &mut Imported) {
+    use knowhub_ai::screen::{score_record, InjectionClassifier, CLASSIFIER_FLAG};
+    let n = &mut imp.record;
+    if n.status == Status::Rejected
+        || n.flags.iter().any(|f| f == knowhub_core::guard::SUSPECTED_INJECTION || f == CLASSIFIER_FLAG)
+    {
+        return;
+    }
+    let version = n.resource_version.as_deref().unwrap_or("");
+    let fields = [n.task.as_str(), n.resource.as_str(), version, n.result.as_str()];
+    let content = n.content.as_ref().map(|(c, _)| c.as_str());
+    let score = score_record(embedder, &fields, content).await;
+    if score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold()) {
+        n.flags.push(CLASSIFIER_FLAG.to_string());
+        if n.status == Status::Approved {
+            n.status = Status::Pending;
+            imp.held = true;
+        }
+    }
+}
+
+pub async fn import(cfg: &Config, file: &Path, classifier: bool) -> anyhow::Result<std::process::ExitCode> {
     let text = if file.as_os_str() == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading standard input")?;
@@ -166,6 +190,9 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
     // Editors on Windows save UTF-8 with a byte-order mark; it is not part of the first line.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    // The learned screen runs where the local model is configured (`e5_passages` answers
+    // nothing for another embedder, and the rules alone decide).
+    let embedder = classifier.then(|| crate::serve::build_embedder(cfg));
     let bars = Bars::new();
     let (mut inserted, mut skipped, mut failed, mut held) = (0u64, 0u64, 0u64, 0u64);
     let mut redactions = knowhub_core::redact::RedactionCounts::default();
@@ -175,7 +202,10 @@ pub async fn import(cfg: &Config, file: &Path) -> anyhow::Result<std::process::E
             .map_err(|e| CoreError::invalid("json", e.to_string()))
             .and_then(to_record);
         let res = match parsed {
-            Ok(imp) => {
+            Ok(mut imp) => {
+                if let Some(e) = &embedder {
+                    classify(e, &mut imp).await;
+                }
                 let res = store.import(imp.record).await;
                 if matches!(res, Ok(ImportOutcome::Inserted)) {
                     redactions.add(&imp.redactions);
