@@ -261,13 +261,15 @@ pub fn parts(text: &str) -> Vec<String> {
     out
 }
 
-/// The shipped classifier's score for a record (the highest over its [`pieces`]); `None` when it
-/// cannot score: no shipped weights, an embedder other than the local model, or an embedding
-/// error (logged: the caller goes on with the rules alone, a broken embedder never fails a write).
-/// `fields`: task, resource, resource version, result.
-pub async fn score_record(embedder: &crate::Embedder, fields: &[&str], content: Option<&str>) -> Option<f32> {
+/// The shipped classifier's score for a record (the highest over its [`pieces`]: task,
+/// resource, resource version, result and content); `None` when it cannot score: no shipped
+/// weights, an embedder other than the local model, or an embedding error (logged: the caller goes
+/// on with the rules alone, a broken embedder never fails a write).
+pub async fn score_record(embedder: &crate::Embedder, new: &knowhub_core::NewExperience) -> Option<f32> {
     let c = InjectionClassifier::shipped()?;
-    let texts = pieces(fields, content);
+    let version = new.resource_version.as_deref().unwrap_or("");
+    let fields = [new.task.as_str(), new.resource.as_str(), version, new.result.as_str()];
+    let texts = pieces(&fields, new.content.as_ref().map(|(c, _)| c.as_str()));
     if texts.is_empty() {
         return Some(0.0);
     }
@@ -283,6 +285,11 @@ pub async fn score_record(embedder: &crate::Embedder, fields: &[&str], content: 
             None
         }
     }
+}
+
+/// Whether a record's [`score_record`] reaches the shipped threshold (`None`, no score, never does).
+pub fn flagged(score: Option<f32>) -> bool {
+    score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold())
 }
 
 /// The pieces of a record the classifier scores: each field, content in windows, every decoded

@@ -320,8 +320,9 @@ pub fn shown_relevance(relevance: f64) -> f64 {
     (relevance * 10_000.0).round() / 10_000.0
 }
 
-/// Stage 4. Drops what is below `min_relevance` (as shown: `shown_relevance`), then picks `top_k` by order, or by MMR over
-/// the order when `mmr_lambda` is set (`similarity` compares two candidates by index).
+/// Stage 4. Drops what is below `min_relevance` (as shown: `shown_relevance`), then picks
+/// `top_k` by order, or by MMR over the order when `mmr_lambda` is set (`similarity` compares two
+/// candidates by index).
 /// Relevance is absolute and the order relative (fusion weighs every candidate of the query),
 /// so relevance need not decrease down the list; each hit is kept or dropped on its own.
 pub fn select(mut ranked: Vec<Ranked>, params: &RankParams, similarity: &dyn Fn(usize, usize) -> f64) -> Vec<Ranked> {

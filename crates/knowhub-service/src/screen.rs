@@ -7,7 +7,7 @@
 //! The classifier needs the local embedding model; with another embedder, none, or an embedding
 //! error the submit goes on with the rules alone (a slow or broken embedder never fails a write).
 
-use knowhub_ai::screen::{score_record, InjectionClassifier, CLASSIFIER_FLAG};
+use knowhub_ai::screen::{flagged, score_record, CLASSIFIER_FLAG};
 use knowhub_core::{guard, NewExperience};
 
 use crate::hub::Hub;
@@ -21,12 +21,8 @@ impl Hub {
         let pending = known.iter().chain(flags.iter()).any(|f| f == guard::SUSPECTED_INJECTION);
         let mut score = None;
         if !pending {
-            let version = new.resource_version.as_deref().unwrap_or("");
-            let fields = [new.task.as_str(), new.resource.as_str(), version, new.result.as_str()];
-            let content = new.content.as_ref().map(|(c, _)| c.as_str());
-            score = self.classifier_score(&fields, content).await;
-            let flagged = score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold());
-            if flagged && !known.iter().any(|k| k == CLASSIFIER_FLAG) {
+            score = score_record(&self.embedder, new).await;
+            if flagged(score) && !known.iter().any(|k| k == CLASSIFIER_FLAG) {
                 flags.push(CLASSIFIER_FLAG.to_string());
             }
         }
@@ -46,10 +42,5 @@ impl Hub {
         let (more, _) = self.screen_more(n, &found).await;
         found.extend(more);
         found
-    }
-
-    /// The learned screen's score for the record (`knowhub_ai::screen::score_record`).
-    async fn classifier_score(&self, fields: &[&str], content: Option<&str>) -> Option<f32> {
-        score_record(&self.embedder, fields, content).await
     }
 }

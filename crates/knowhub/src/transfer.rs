@@ -156,18 +156,14 @@ fn to_record(line: ImportLine) -> Result<Imported, CoreError> {
 /// gets `classifier_injection`, and an approved one waits for review (`held`). A rejected record
 /// reaches no agent, and a flag the line already carries is its file's word, as for the rules.
 async fn classify(embedder: &knowhub_ai::Embedder, imp: &mut Imported) {
-    use knowhub_ai::screen::{score_record, InjectionClassifier, CLASSIFIER_FLAG};
+    use knowhub_ai::screen::{flagged, score_record, CLASSIFIER_FLAG};
     let n = &mut imp.record;
     if n.status == Status::Rejected
         || n.flags.iter().any(|f| f == knowhub_core::guard::SUSPECTED_INJECTION || f == CLASSIFIER_FLAG)
     {
         return;
     }
-    let version = n.resource_version.as_deref().unwrap_or("");
-    let fields = [n.task.as_str(), n.resource.as_str(), version, n.result.as_str()];
-    let content = n.content.as_ref().map(|(c, _)| c.as_str());
-    let score = score_record(embedder, &fields, content).await;
-    if score.zip(InjectionClassifier::shipped()).is_some_and(|(s, c)| s >= c.threshold()) {
+    if flagged(score_record(embedder, n).await) {
         n.flags.push(CLASSIFIER_FLAG.to_string());
         if n.status == Status::Approved {
             n.status = Status::Pending;
