@@ -5,7 +5,8 @@
 //!
 //! How it works: the text is normalised first (invisible characters removed, NFKC, Cyrillic and
 //! Greek look-alikes inside Latin words folded to Latin, runs of blanks collapsed), then a fixed
-//! table of linear-time patterns is run over it, each tagged with a category. Base64 runs are
+//! table of linear-time patterns is run over it, each tagged with a category (and over the text
+//! without the leetspeak fold too, where that fold changed it: commands are literal). Base64 runs are
 //! decoded (a bounded number) and screened once more, and text hidden in Unicode tag characters
 //! is decoded and screened too. [`screen`] returns the categories; [`looks_like_injection`] is true
 //! when there is any.
@@ -368,9 +369,15 @@ fn join_spaced_letters(text: &str) -> String {
 /// to one space and blank runs with a line break to one newline (line-start patterns still work;
 /// `\s+` still spans lines), letters spelled out one by one joined.
 pub fn normalise(text: &str) -> String {
+    normalise_with(text, true)
+}
+
+/// `normalise`, leetspeak folding applied or not.
+fn normalise_with(text: &str, leet: bool) -> String {
     let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
     let nfkc: String = visible.nfkc().collect();
-    let folded = fold_leet(&fold_confusables(&nfkc));
+    let confusables = fold_confusables(&nfkc);
+    let folded = if leet { fold_leet(&confusables) } else { confusables };
     let mut out = String::with_capacity(folded.len());
     let mut blank: Option<bool> = None; // Some(has_newline) while inside a run of whitespace
     for c in folded.chars() {
@@ -462,6 +469,12 @@ pub fn screen(text: &str) -> Vec<&'static str> {
     let mut found = [false; 8];
     let n = normalise(text);
     match_categories(&n, &mut found);
+    // Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
+    // `base64` reads `base6a`): the text is also screened as written, when folding changed it.
+    let literal = normalise_with(text, false);
+    if literal != n {
+        match_categories(&literal, &mut found);
+    }
     let split = split_identifiers(&n);
     if split != n {
         // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

@@ -1167,7 +1167,13 @@ function foldConfusables(text: string): string {
  * still spans lines), letters spelled out one by one joined.
  */
 export function normaliseForDetection(text: string): string {
-  const folded = foldLeet(foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC")));
+  return normaliseWith(text, true);
+}
+
+/** `normaliseForDetection`, leetspeak folding applied or not. */
+function normaliseWith(text: string, leet: boolean): string {
+  const confusables = foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC"));
+  const folded = leet ? foldLeet(confusables) : confusables;
   const collapsed = folded
     .replace(/\p{White_Space}+/gu, (ws) => (/[\n\r]/.test(ws) ? "\n" : " "))
     .replace(/^[ \n]+|[ \n]+$/g, "");
@@ -1278,6 +1284,10 @@ export function screenText(text: string | undefined | null): string[] {
   const found = new Set<string>();
   const n = normaliseForDetection(raw);
   matchCategories(n, found);
+  // Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
+  // `base64` reads `base6a`): the text is also screened as written, when folding changed it.
+  const literal = normaliseWith(raw, false);
+  if (literal !== n) matchCategories(literal, found);
   const split = splitIdentifiers(n);
   if (split !== n) {
     // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

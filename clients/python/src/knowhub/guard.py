@@ -88,10 +88,11 @@ def _fold_leet(text: str) -> str:
     return _LEET_WORD.sub(word, text)
 
 
-def normalise(text: str) -> str:
-    """The text as the patterns see it."""
+def normalise(text: str, leet: bool = True) -> str:
+    """The text as the patterns see it (leetspeak folded unless `leet` is false)."""
     visible = INVISIBLE.sub("", text)
-    folded = _fold_leet(_fold_confusables(unicodedata.normalize("NFKC", visible)))
+    confusables = _fold_confusables(unicodedata.normalize("NFKC", visible))
+    folded = _fold_leet(confusables) if leet else confusables
     out: list[str] = []
     blank: bool | None = None  # while inside a run of whitespace: whether it holds a line break
     for c in folded:
@@ -192,6 +193,11 @@ def screen(text: str) -> list[str]:
     found = [False] * len(CATEGORIES)
     n = normalise(text)
     _match(n, found)
+    # Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
+    # `base64` reads `base6a`): the text is also screened as written, when folding changed it.
+    literal = normalise(text, leet=False)
+    if literal != n:
+        _match(literal, found)
     split = split_identifiers(n)
     if split != n:
         # Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

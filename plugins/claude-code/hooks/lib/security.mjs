@@ -4871,7 +4871,12 @@ function foldConfusables(text) {
  * still spans lines), letters spelled out one by one joined.
  */
 export function normaliseForDetection(text) {
-    const folded = foldLeet(foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC")));
+    return normaliseWith(text, true);
+}
+/** `normaliseForDetection`, leetspeak folding applied or not. */
+function normaliseWith(text, leet) {
+    const confusables = foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC"));
+    const folded = leet ? foldLeet(confusables) : confusables;
     const collapsed = folded
         .replace(/\p{White_Space}+/gu, (ws) => (/[\n\r]/.test(ws) ? "\n" : " "))
         .replace(/^[ \n]+|[ \n]+$/g, "");
@@ -4983,6 +4988,11 @@ export function screenText(text) {
     const found = new Set();
     const n = normaliseForDetection(raw);
     matchCategories(n, found);
+    // Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
+    // `base64` reads `base6a`): the text is also screened as written, when folding changed it.
+    const literal = normaliseWith(raw, false);
+    if (literal !== n)
+        matchCategories(literal, found);
     const split = splitIdentifiers(n);
     if (split !== n) {
         // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.
