@@ -759,13 +759,24 @@ async fn hnsw(
     own_scope: Option<&str>,
 ) -> Result<Vec<(String, f64)>> {
     let own = own_scope.map_or(String::new(), |sc| format!(" AND v.scope = {}", literal(sc)));
+    // A longer list through the shared index is set by the statement itself: a condition on no
+    // column is a one-time filter, evaluated before the index scan returns its first row (when
+    // pgvector reads `hnsw.ef_search`), and a local setting ends with the statement's implicit
+    // transaction. One round trip, where a transaction to set it costs three more.
+    let inline_ef = own_scope.is_none() && ef > SESSION_EF_SEARCH;
+    let ef_param = 4 + filter::PARAMS;
+    let set_ef = if inline_ef {
+        format!(" AND (SELECT set_config('hnsw.ef_search', ${ef_param}::text, true)) IS NOT NULL")
+    } else {
+        String::new()
+    };
     // The expression and the `dim = N` literal match the partial index's expression and
     // predicate. The vectors' own scope drops other scopes' candidates before any join to their
     // records.
     let sql = format!(
         "WITH c AS MATERIALIZED (SELECT e.id, {} <#> {} AS d \
          FROM vectors v JOIN experiences e ON e.seq = v.seq \
-         WHERE v.dim = {}{own} AND v.model = $2 AND (${s}::text[] IS NULL OR v.scope = ANY(${s}::text[])) AND {} \
+         WHERE v.dim = {}{own} AND v.model = $2 AND (${s}::text[] IS NULL OR v.scope = ANY(${s}::text[])) AND {}{set_ef} \
          ORDER BY d LIMIT ${}) SELECT id, (-d)::float8 FROM c ORDER BY d",
         shape.expr("v.embedding"),
         shape.param(1),
@@ -776,17 +787,15 @@ async fn hnsw(
     );
     let query =
         filter::bind(sqlx::query(AssertSqlSafe(sql)).bind(shape.bind(query)).bind(model), filter).bind(limit as i64);
-    if ef <= SESSION_EF_SEARCH && own_scope.is_none() {
+    if own_scope.is_none() {
+        let query = if inline_ef { query.bind(ef.to_string()) } else { query };
         return scored(query.fetch_all(&s.pool).await.map_err(db_err)?);
     }
     // A scope's own index: the planner, left to choose, may sort a small scope's rows rather than
-    // walk the index (20 ms against 2 for 2,000 vectors); told not to, it walks it.
-    let walk = if own_scope.is_some() {
-        ", set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true), \
-         set_config('enable_bitmapscan', 'off', true)"
-    } else {
-        ""
-    };
+    // walk the index (20 ms against 2 for 2,000 vectors); told not to, it walks it. Planner
+    // settings must be in place before the statement is planned, hence a transaction.
+    let walk = ", set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true), \
+         set_config('enable_bitmapscan', 'off', true)";
     let mut tx = s.pool.begin().await.map_err(db_err)?;
     sqlx::query(AssertSqlSafe(format!("SELECT set_config('hnsw.ef_search', $1, true){walk}")))
         .bind(ef.to_string())

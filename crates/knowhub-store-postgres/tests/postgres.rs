@@ -292,6 +292,47 @@ async fn filtered_vector_search_is_not_starved() {
     assert_eq!((row.get::<String, _>(0).as_str(), row.get::<String, _>(1).as_str()), ("relaxed_order", "40"));
 }
 
+/// A widened HNSW list is asked for inside the search statement (`vectors::hnsw`): a condition on
+/// no column is a one-time filter, run before the index scan yields its first row, which is when
+/// pgvector reads `hnsw.ef_search`; and the local setting ends with the statement. Checked on
+/// pgvector itself, with the iterative scan off so the list length is visible in the row count.
+#[tokio::test]
+async fn a_statement_sets_its_own_hnsw_list_for_itself_alone() {
+    if test_support::skipped("a_statement_sets_its_own_hnsw_list_for_itself_alone") {
+        return;
+    }
+    use sqlx_reexport::Row as _;
+    let url = test_support::fresh_database().await;
+    let s = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let mut conn = s.pool().acquire().await.unwrap();
+    for sql in [
+        "CREATE TABLE ef_probe (id int PRIMARY KEY, v vector(3))",
+        "INSERT INTO ef_probe SELECT i, ARRAY[cos(i), sin(i), (i % 7) / 7.0]::vector FROM generate_series(1, 500) i",
+        "CREATE INDEX ON ef_probe USING hnsw (v vector_ip_ops)",
+        "SET enable_seqscan = off",
+        "SET hnsw.iterative_scan = off",
+        "SET hnsw.ef_search = 40",
+    ] {
+        sqlx_reexport::query(sql).execute(&mut *conn).await.unwrap();
+    }
+    let probe = |inline: bool| {
+        let set = if inline { "WHERE (SELECT set_config('hnsw.ef_search', $1::text, true)) IS NOT NULL" } else { "" };
+        format!("SELECT count(*) FROM (SELECT id FROM ef_probe {set} ORDER BY v <#> '[1,0,0]' LIMIT 150) x")
+    };
+    let plain: i64 =
+        sqlx_reexport::query(sqlx_reexport::AssertSqlSafe(probe(false))).fetch_one(&mut *conn).await.unwrap().get(0);
+    let widened: i64 = sqlx_reexport::query(sqlx_reexport::AssertSqlSafe(probe(true)))
+        .bind("150")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!((plain, widened), (40, 150), "the session's list, then the statement's own");
+    let after: String =
+        sqlx_reexport::query("SELECT current_setting('hnsw.ef_search')").fetch_one(&mut *conn).await.unwrap().get(0);
+    assert_eq!(after, "40", "the statement's setting ended with it");
+}
+
 /// Scopes small enough for the exact scan return exactly the nearest records of those scopes, in
 /// order, with their inner products, whichever scopes and however many are asked for. Vectors of 768 dimensions (3 KB, past PostgreSQL's 2 KB TOAST threshold) stay in their row.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
