@@ -34,6 +34,18 @@ def generate() -> str:
     for const, _, pattern in rows:
         lines.append(f"    ({names[const]!r}, {pattern!r}),")
     lines += ["]", ""]
+    # The patterns of the unconsented-destruction check (`unconsented_destruction`).
+    one = re.search(r'const DESTRUCTIVE: &str = r(#*)"(.*?)"\1;', rust, flags=re.S)
+    if not one:
+        raise SystemExit("gen_guard_table: DESTRUCTIVE not found in guard.rs")
+    lines += [f"DESTRUCTIVE = {one.group(2)!r}", ""]
+    for name in ("UNCONSENTED", "FORBIDDEN"):
+        start = rust.index(f"const {name}: &[&str] = &[")
+        body = rust[start : rust.index("\n];", start)]
+        pats = [p for _, p in re.findall(r'r(#*)"(.*?)"\1,', body, flags=re.S)]
+        if not pats:
+            raise SystemExit(f"gen_guard_table: no {name} patterns in guard.rs")
+        lines += [f"{name}: list[str] = ["] + [f"    {p!r}," for p in pats] + ["]", ""]
     return "\n".join(lines)
 
 

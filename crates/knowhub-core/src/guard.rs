@@ -444,6 +444,57 @@ fn hidden_tag_text(text: &str) -> String {
 }
 
 /// At most this many base64 runs are decoded per text, each at most this long: bounded cost.
+/// Commands that destroy data or history, for [`unconsented_destruction`].
+const DESTRUCTIVE: &str = r"(?i)(?:\brm\s+-[a-z]*[rf][a-z]*\b|\bdrop\s+(?:schema|database|table|collection)\b|\bdropdb\b|\btruncate\s+table\b|\bdelete\s+from\b|\bgit\s+(?:reset\s+--hard|clean\s+-[a-z]*f|push\b[^\n]{0,40}?(?:\s-f\b|\s--force\b))|\bkubectl\s+delete\b|\bterraform\s+destroy\b|\bdocker\s+(?:system|volume)\s+prune\b|\bmkfs\b|\bshred\b|\bflushall\b|\bdropdatabase\b)";
+
+/// Doing something behind the user's back: without asking, telling or the consent of the user
+/// (the user named, so "`-y` installs without asking" is not it), in the languages the rules read.
+const UNCONSENTED: &[&str] = &[
+    r"(?i)\bwithout\s+(?:first\s+)?(?:asking|telling|informing|notifying|alerting|warning|consulting|checking\s+with|confirming\s+with|prompting)\s+(?:the|your|any)\s+(?:user|human|operator|owner)s?\b",
+    r"(?i)\b(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ask|tell|inform|notify|alert|warn|consult)\s+(?:the|your)\s+(?:user|human|operator)s?\b",
+    r"(?:不需要|不需|无需|無需|无须|無須|不用|不必|不要|别|別|勿)再?(?:询问|詢問|告知|告诉|告訴|通知|征求|徵求|提醒|请示|請示|问|問)(?:一下)?(?:使用者|用户|用戶)",
+    r"(?:未经|未經|不经|不經|无需|無需|不需)(?:使用者|用户|用戶)的?(?:同意|确认|確認|允许|允許|许可|許可)",
+    r"(?:ユーザー|ユーザ|利用者)(?:に|へ)?(?:確認|相談|許可を求め|知らせ|伝え|報告|聞か)(?:せず|しないで|ずに|する必要はない|なくて)",
+    r"(?:사용자|유저|이용자)(?:에게|한테|의)?\s*(?:묻지|알리지|확인하지|확인받지|물어보지|동의\s*없이|허락\s*없이)",
+    r"(?i)\bsin\s+(?:preguntar|avisar|consultar|informar|notificar|confirmar)(?:le|les)?\s+(?:al|a\s+los|con\s+el|con\s+los)\s+usuarios?\b",
+    r"(?i)\bsem\s+(?:perguntar|avisar|consultar|informar|notificar|confirmar)\s+(?:ao|aos|o|os|com\s+o|com\s+os)\s+usu[aá]rios?\b",
+    r"(?i)\bsans\s+(?:demander|prévenir|prevenir|informer|avertir|consulter)\s+(?:à\s+)?l['’]utilisat(?:eur|rice)\b",
+    r"(?i)\bohne\s+(?:den|die)\s+(?:benutzer|nutzer|anwender)[a-z]*\s+zu\s+(?:fragen|informieren|benachrichtigen|warnen)\b",
+    r"(?i)не\s+(?:спрашивая|сообщая|уведомляя|предупреждая)\s+пользовател",
+    r"بدون\s+(?:پرسیدن|اطلاع|اجازه)\s*(?:از\s*)?(?:به\s*)?کاربر",
+    r"(?:دون|بدون)\s+(?:سؤال|إبلاغ|إخبار|إذن|علم|استئذان)\s+(?:ال)?مستخدم",
+];
+
+/// A destructive command forbidden on its line ("never run `git push --force` without asking the
+/// user" is a rule for agents, not an attack on them): a negation before it, or after it where
+/// the language puts it there.
+const FORBIDDEN: &[&str] = &[
+    r"(?i)\b(?:never|don't|do\s+not|must\s+not|mustn't|should\s+not|shouldn't|avoid|not\s+allowed\s+to|forbidden\s+to|nunca|no\s+ejecutes|jamais|niemals|nicht)\b",
+    r"(?i)(?:não|никогда\s+не|не\s+запускай)",
+    r"(?:不要|不得|禁止|切勿|严禁|嚴禁|不可|不能|别|別|绝不|絕不)",
+    r"(?:しないで|してはいけない|禁止|しては(?:なら|いけ)ない)",
+    r"(?:하지\s*마|금지|안\s*됩니다|절대)",
+];
+
+/// True for an instruction to destroy data or history behind the user's back: a destructive
+/// command and "without asking the user" (or its like) on one line, with nothing else on the
+/// line forbidding it. Either alone is ordinary: cleanup recipes, and agents' rules about consent.
+fn unconsented_destruction(normalised: &str) -> bool {
+    static D: LazyLock<Regex> = LazyLock::new(|| Regex::new(&ascii_words(DESTRUCTIVE)).expect("destructive regex"));
+    static U: LazyLock<Vec<Regex>> =
+        LazyLock::new(|| UNCONSENTED.iter().map(|p| Regex::new(&ascii_words(p)).expect("unconsented regex")).collect());
+    static F: LazyLock<RegexSet> =
+        LazyLock::new(|| RegexSet::new(FORBIDDEN.iter().map(|p| ascii_words(p))).expect("forbidden regexes"));
+    normalised.lines().any(|line| {
+        if !D.is_match(line) || !U.iter().any(|u| u.is_match(line)) {
+            return false;
+        }
+        // The consent phrase itself may hold a negation ("do not tell the user", "不要告诉用户").
+        let rest = U.iter().fold(line.to_string(), |l, u| u.replace_all(&l, " ").into_owned());
+        !F.is_match(&rest)
+    })
+}
+
 const MAX_BASE64_RUNS: usize = 16;
 const MAX_BASE64_LEN: usize = 4096;
 
@@ -475,6 +526,7 @@ pub fn screen(text: &str) -> Vec<&'static str> {
     if literal != n {
         match_categories(&literal, &mut found);
     }
+    found[0] |= unconsented_destruction(&literal);
     let split = split_identifiers(&n);
     if split != n {
         // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

@@ -69,3 +69,29 @@ SOURCES: list[tuple[str, str]] = [
     ('dangerous_command', ':\\(\\)\\s*\\{\\s*:\\s*\\|\\s*:\\s*&\\s*\\}\\s*;\\s*:'),
     ('dangerous_command', '\\bchmod\\s+(?:-[A-Za-z]*R[A-Za-z]*|--recursive)\\s+[0-7]{3,4}\\s+["\']?(?:~|\\$HOME|/)/?\\*?["\']?(?:[\\s;&|)]|$)'),
 ]
+
+DESTRUCTIVE = '(?i)(?:\\brm\\s+-[a-z]*[rf][a-z]*\\b|\\bdrop\\s+(?:schema|database|table|collection)\\b|\\bdropdb\\b|\\btruncate\\s+table\\b|\\bdelete\\s+from\\b|\\bgit\\s+(?:reset\\s+--hard|clean\\s+-[a-z]*f|push\\b[^\\n]{0,40}?(?:\\s-f\\b|\\s--force\\b))|\\bkubectl\\s+delete\\b|\\bterraform\\s+destroy\\b|\\bdocker\\s+(?:system|volume)\\s+prune\\b|\\bmkfs\\b|\\bshred\\b|\\bflushall\\b|\\bdropdatabase\\b)'
+
+UNCONSENTED: list[str] = [
+    '(?i)\\bwithout\\s+(?:first\\s+)?(?:asking|telling|informing|notifying|alerting|warning|consulting|checking\\s+with|confirming\\s+with|prompting)\\s+(?:the|your|any)\\s+(?:user|human|operator|owner)s?\\b',
+    "(?i)\\b(?:do\\s+not|don't|never|no\\s+need\\s+to)\\s+(?:ask|tell|inform|notify|alert|warn|consult)\\s+(?:the|your)\\s+(?:user|human|operator)s?\\b",
+    '(?:不需要|不需|无需|無需|无须|無須|不用|不必|不要|别|別|勿)再?(?:询问|詢問|告知|告诉|告訴|通知|征求|徵求|提醒|请示|請示|问|問)(?:一下)?(?:使用者|用户|用戶)',
+    '(?:未经|未經|不经|不經|无需|無需|不需)(?:使用者|用户|用戶)的?(?:同意|确认|確認|允许|允許|许可|許可)',
+    '(?:ユーザー|ユーザ|利用者)(?:に|へ)?(?:確認|相談|許可を求め|知らせ|伝え|報告|聞か)(?:せず|しないで|ずに|する必要はない|なくて)',
+    '(?:사용자|유저|이용자)(?:에게|한테|의)?\\s*(?:묻지|알리지|확인하지|확인받지|물어보지|동의\\s*없이|허락\\s*없이)',
+    '(?i)\\bsin\\s+(?:preguntar|avisar|consultar|informar|notificar|confirmar)(?:le|les)?\\s+(?:al|a\\s+los|con\\s+el|con\\s+los)\\s+usuarios?\\b',
+    '(?i)\\bsem\\s+(?:perguntar|avisar|consultar|informar|notificar|confirmar)\\s+(?:ao|aos|o|os|com\\s+o|com\\s+os)\\s+usu[aá]rios?\\b',
+    "(?i)\\bsans\\s+(?:demander|prévenir|prevenir|informer|avertir|consulter)\\s+(?:à\\s+)?l['’]utilisat(?:eur|rice)\\b",
+    '(?i)\\bohne\\s+(?:den|die)\\s+(?:benutzer|nutzer|anwender)[a-z]*\\s+zu\\s+(?:fragen|informieren|benachrichtigen|warnen)\\b',
+    '(?i)не\\s+(?:спрашивая|сообщая|уведомляя|предупреждая)\\s+пользовател',
+    'بدون\\s+(?:پرسیدن|اطلاع|اجازه)\\s*(?:از\\s*)?(?:به\\s*)?کاربر',
+    '(?:دون|بدون)\\s+(?:سؤال|إبلاغ|إخبار|إذن|علم|استئذان)\\s+(?:ال)?مستخدم',
+]
+
+FORBIDDEN: list[str] = [
+    "(?i)\\b(?:never|don't|do\\s+not|must\\s+not|mustn't|should\\s+not|shouldn't|avoid|not\\s+allowed\\s+to|forbidden\\s+to|nunca|no\\s+ejecutes|jamais|niemals|nicht)\\b",
+    '(?i)(?:não|никогда\\s+не|не\\s+запускай)',
+    '(?:不要|不得|禁止|切勿|严禁|嚴禁|不可|不能|别|別|绝不|絕不)',
+    '(?:しないで|してはいけない|禁止|しては(?:なら|いけ)ない)',
+    '(?:하지\\s*마|금지|안\\s*됩니다|절대)',
+]

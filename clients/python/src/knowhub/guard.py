@@ -14,7 +14,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from ._guard_table import SOURCES
+from ._guard_table import DESTRUCTIVE, FORBIDDEN, SOURCES, UNCONSENTED
 
 INSTRUCTION_OVERRIDE = "instruction_override"
 PROMPT_LEAK = "prompt_leak"
@@ -180,6 +180,30 @@ def _printable_text(data: bytes) -> str | None:
     return s if len(s) >= 4 and printable * 10 >= len(s) * 9 else None
 
 
+@lru_cache(maxsize=1)
+def _consent() -> tuple[re.Pattern[str], list[re.Pattern[str]], list[re.Pattern[str]]]:
+    def compile_all(patterns: list[str]) -> list[re.Pattern[str]]:
+        return [re.compile(_ascii_words(p)) for p in patterns]
+
+    return re.compile(_ascii_words(DESTRUCTIVE)), compile_all(UNCONSENTED), compile_all(FORBIDDEN)
+
+
+def _unconsented_destruction(normalised: str) -> bool:
+    """A destructive command and "without asking the user" (or its like) on one line, with
+    nothing else on the line forbidding it."""
+    destructive, unconsented, forbidden = _consent()
+    for line in normalised.split("\n"):
+        if not destructive.search(line) or not any(u.search(line) for u in unconsented):
+            continue
+        # The consent phrase itself may hold a negation ("do not tell the user", "不要告诉用户").
+        rest = line
+        for u in unconsented:
+            rest = u.sub(" ", rest)
+        if not any(f.search(rest) for f in forbidden):
+            return True
+    return False
+
+
 def _match(normalised: str, found: list[bool]) -> None:
     for category, pattern in _table():
         if pattern.search(normalised):
@@ -198,6 +222,7 @@ def screen(text: str) -> list[str]:
     literal = normalise(text, leet=False)
     if literal != n:
         _match(literal, found)
+    found[0] = found[0] or _unconsented_destruction(literal)
     split = split_identifiers(n)
     if split != n:
         # Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

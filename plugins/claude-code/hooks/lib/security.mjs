@@ -4971,6 +4971,45 @@ const MAX_BASE64_LEN = 4096;
 export function splitIdentifiers(text) {
     return text.replace(/(?<=[A-Za-z])[_.-](?=[A-Za-z])/g, " ").replace(/(?<=[a-z])(?=[A-Z])/g, " ");
 }
+/** Commands that destroy data or history, for unconsentedDestruction (the Rust twin's DESTRUCTIVE). */
+const DESTRUCTIVE = /(?:\brm\s+-[a-z]*[rf][a-z]*\b|\bdrop\s+(?:schema|database|table|collection)\b|\bdropdb\b|\btruncate\s+table\b|\bdelete\s+from\b|\bgit\s+(?:reset\s+--hard|clean\s+-[a-z]*f|push\b[^\n]{0,40}?(?:\s-f\b|\s--force\b))|\bkubectl\s+delete\b|\bterraform\s+destroy\b|\bdocker\s+(?:system|volume)\s+prune\b|\bmkfs\b|\bshred\b|\bflushall\b|\bdropdatabase\b)/i;
+/** Doing something behind the user's back, the user named (the Rust twin's UNCONSENTED). */
+const UNCONSENTED = [
+    /\bwithout\s+(?:first\s+)?(?:asking|telling|informing|notifying|alerting|warning|consulting|checking\s+with|confirming\s+with|prompting)\s+(?:the|your|any)\s+(?:user|human|operator|owner)s?\b/gi,
+    /\b(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ask|tell|inform|notify|alert|warn|consult)\s+(?:the|your)\s+(?:user|human|operator)s?\b/gi,
+    /(?:不需要|不需|无需|無需|无须|無須|不用|不必|不要|别|別|勿)再?(?:询问|詢問|告知|告诉|告訴|通知|征求|徵求|提醒|请示|請示|问|問)(?:一下)?(?:使用者|用户|用戶)/g,
+    /(?:未经|未經|不经|不經|无需|無需|不需)(?:使用者|用户|用戶)的?(?:同意|确认|確認|允许|允許|许可|許可)/g,
+    /(?:ユーザー|ユーザ|利用者)(?:に|へ)?(?:確認|相談|許可を求め|知らせ|伝え|報告|聞か)(?:せず|しないで|ずに|する必要はない|なくて)/g,
+    /(?:사용자|유저|이용자)(?:에게|한테|의)?\s*(?:묻지|알리지|확인하지|확인받지|물어보지|동의\s*없이|허락\s*없이)/g,
+    /\bsin\s+(?:preguntar|avisar|consultar|informar|notificar|confirmar)(?:le|les)?\s+(?:al|a\s+los|con\s+el|con\s+los)\s+usuarios?\b/gi,
+    /\bsem\s+(?:perguntar|avisar|consultar|informar|notificar|confirmar)\s+(?:ao|aos|o|os|com\s+o|com\s+os)\s+usu[aá]rios?\b/gi,
+    /\bsans\s+(?:demander|prévenir|prevenir|informer|avertir|consulter)\s+(?:à\s+)?l['’]utilisat(?:eur|rice)\b/gi,
+    /\bohne\s+(?:den|die)\s+(?:benutzer|nutzer|anwender)[a-z]*\s+zu\s+(?:fragen|informieren|benachrichtigen|warnen)\b/gi,
+    /не\s+(?:спрашивая|сообщая|уведомляя|предупреждая)\s+пользовател/gi,
+    /بدون\s+(?:پرسیدن|اطلاع|اجازه)\s*(?:از\s*)?(?:به\s*)?کاربر/g,
+    /(?:دون|بدون)\s+(?:سؤال|إبلاغ|إخبار|إذن|علم|استئذان)\s+(?:ال)?مستخدم/g,
+];
+/** A destructive command forbidden on its line (the Rust twin's FORBIDDEN). */
+const FORBIDDEN = [
+    /\b(?:never|don't|do\s+not|must\s+not|mustn't|should\s+not|shouldn't|avoid|not\s+allowed\s+to|forbidden\s+to|nunca|no\s+ejecutes|jamais|niemals|nicht)\b/i,
+    /(?:não|никогда\s+не|не\s+запускай)/i,
+    /(?:不要|不得|禁止|切勿|严禁|嚴禁|不可|不能|别|別|绝不|絕不)/,
+    /(?:しないで|してはいけない|禁止|しては(?:なら|いけ)ない)/,
+    /(?:하지\s*마|금지|안\s*됩니다|절대)/,
+];
+/**
+ * An instruction to destroy data or history behind the user's back: a destructive command and
+ * "without asking the user" (or its like) on one line, with nothing else on the line forbidding it.
+ */
+function unconsentedDestruction(normalised) {
+    return normalised.split("\n").some((line) => {
+        if (!DESTRUCTIVE.test(line) || !UNCONSENTED.some((u) => line.search(u) >= 0))
+            return false;
+        // The consent phrase itself may hold a negation ("do not tell the user", "不要告诉用户").
+        const rest = UNCONSENTED.reduce((l, u) => l.replace(u, " "), line);
+        return !FORBIDDEN.some((f) => f.test(rest));
+    });
+}
 function matchCategories(normalised, found) {
     for (const [category, pattern] of SCREEN_PATTERNS) {
         if (!found.has(category) && pattern.test(normalised))
@@ -4993,6 +5032,8 @@ export function screenText(text) {
     const literal = normaliseWith(raw, false);
     if (literal !== n)
         matchCategories(literal, found);
+    if (unconsentedDestruction(literal))
+        found.add(INSTRUCTION_OVERRIDE);
     const split = splitIdentifiers(n);
     if (split !== n) {
         // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.
