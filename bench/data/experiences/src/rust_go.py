@@ -91,9 +91,10 @@ Q("symptom", "go worker hangs forever on http request", "go-http-client-timeout-
 Q("paraphrase", "graceful shutdown of a go http server on SIGTERM", "go-ctx-cancel"),
 Q("error_message", "is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt", "go-vendor-inconsistent"),
 Q("short", "go generics numeric constraint", "go-generics-constraint"),
+# Once listed as near-domain; the record's result shows log/slog with a JSON handler, so it answers.
+Q("cross_lingual", "Go 里怎么做结构化日志 slog", "go121-slog"),
 ], [
 N("How to embed static files in a Go binary with embed.FS"),
-N("Go 里怎么做结构化日志 slog"),
 N("gRPC streaming in Go with deadlines", "paraphrase"),
 N("How to mock an interface in Go tests without a framework"),
 N("go test 怎么跑基准测试并比较结果"),

@@ -53,9 +53,11 @@ Q("paraphrase", "find the commit that introduced a performance regression automa
 Q("error_message", "error: Load key \"/home/u/.ssh/id_ed25519\": invalid format? fatal: failed to write commit object", "git-sign-commits-fail"),
 Q("cross_lingual", "work on two branches at once without stashing", "git-worktree"),
 Q("error_message", "fatal: ambiguous argument 'main..HEAD': unknown revision or path not in the working tree.", "git-ambiguous-main"),
+# Once listed as near-domain; the record's result clones one directory (partial clone plus
+# sparse-checkout), so it answers.
+Q("cross_lingual", "git 怎么只克隆一个子目录 sparse checkout", "git-clone-slow-monorepo"),
 ], [
 N("How to write a good git commit message convention for the team"),
-N("git 怎么只克隆一个子目录 sparse checkout"),
 N("Make git blame skip the big reformatting commit"),
 N("git cherry-pick a range of commits", "short"),
 N("How do I change the author of the last three commits?"),
