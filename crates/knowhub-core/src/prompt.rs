@@ -63,6 +63,18 @@ pub const FEEDBACK_HINT: &str =
 pub const FAILED_BEFORE: &str =
     "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
 
+/// Hits below this relevance carry [`weak_match`]: calibrated, about one in ten of them answers
+/// the query (most are about the same tool but another problem), so a model is told before it
+/// reads them as answers. The OpenClaw plugin's auto-recall floor.
+pub const WEAK_MATCH_BELOW: f64 = 0.2;
+
+/// The warning line of a hit below [`WEAK_MATCH_BELOW`].
+pub fn weak_match(relevance: f64) -> String {
+    format!(
+        "WEAK MATCH (relevance {relevance:.2}): probably about the same tool but another problem; use it only if its task is yours."
+    )
+}
+
 /// True when a field a model would read looks like an attempt to instruct it, or the hub flagged
 /// the record so (a reviewer may have approved it anyway; a model still need not read it). A
 /// dangerous command alone (`curl ... | sh`) is for review, not a reason to hide an approved record.
@@ -78,6 +90,9 @@ fn trust_warnings(r: &SearchHit, ind: &str) -> Vec<String> {
     let mut out = Vec::new();
     if r.outcome == crate::Outcome::Failure {
         out.push(FAILED_BEFORE.to_string());
+    }
+    if r.relevance < WEAK_MATCH_BELOW {
+        out.push(weak_match(r.relevance));
     }
     if r.flags.iter().any(|f| f == "disputed") {
         let (failed, helped) = (r.feedback.failed, r.feedback.helped);

@@ -81,6 +81,17 @@ export const FAILED_BEFORE =
   "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
 
 /**
+ * Hits below this relevance are marked as weak matches: calibrated, about one in ten of them answers
+ * the query (most are about the same tool but another problem). The Rust twin's WEAK_MATCH_BELOW.
+ */
+export const WEAK_MATCH_BELOW = 0.2;
+
+/** The warning line of a hit below WEAK_MATCH_BELOW. */
+export function weakMatch(relevance: number): string {
+  return `WEAK MATCH (relevance ${relevance.toFixed(2)}): probably about the same tool but another problem; use it only if its task is yours.`;
+}
+
+/**
  * Warning lines for a record the hub itself doubts. They come right after the id so that a model
  * skimming the list cannot miss them.
  */
@@ -88,6 +99,7 @@ export function trustWarnings(r: ExperienceRecord, indent = ""): string[] {
   const flags = Array.isArray(r.flags) ? r.flags.filter((f): f is string => typeof f === "string") : [];
   const out: string[] = [];
   if (r.outcome === "failure") out.push(FAILED_BEFORE);
+  if (typeof r.relevance === "number" && r.relevance < WEAK_MATCH_BELOW) out.push(weakMatch(r.relevance));
   if (flags.includes("disputed")) {
     const failed = count(r.feedback?.failed);
     const helped = count(r.feedback?.helped);
