@@ -10,6 +10,8 @@ const START = "KnowHub, the shared experience base of your agents, is available:
 const PERIODIC = "Reminder: if you used a tool or resource and learned something";
 /** The warning line a failure lesson carries right under its id (knowhub-core's prompt.rs). */
 const FAILED_BEFORE = "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
+/** A hit below relevance 0.2 also carries a weak-match line after it (a regex part: optional). */
+const WEAK_LINE = "(?:    WEAK MATCH \\(relevance \\d\\.\\d\\d\\): probably about the same tool but another problem; use it only if its task is yours\\.\\n)?";
 
 function record(name, ok, detail = "") {
   console.log(`${ok ? "PASS" : "FAIL"} [${run}] ${name}${ok || !detail ? "" : ` -- ${String(detail).slice(0, 600)}`}`);
@@ -113,7 +115,7 @@ if (run === "D") {
     searchResult,
   );
   const { deploy } = JSON.parse(fs.readFileSync(`${WORK}/seeds.json`, "utf8"));
-  const warned = new RegExp(`\\[\\d+\\] id: ${deploy}\\n    ${FAILED_BEFORE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n    task: Deploy the API to the production cluster\\n`);
+  const warned = new RegExp(`\\[\\d+\\] id: ${deploy}\\n    ${FAILED_BEFORE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n${WEAK_LINE}    task: Deploy the API to the production cluster\\n`);
   record(
     "kb_search without min_score (default 3) shows the failure lesson (score 2) as 'FAILED before: ...' right under its id, and only failures so",
     warned.test(failSearchResult) &&

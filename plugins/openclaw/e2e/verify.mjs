@@ -97,6 +97,8 @@ function extractUploads(tag) {
 const NOTHING_RELEVANT = "KnowHub has no relevant experience for this; proceed without it.";
 /** The warning line a failure lesson carries right under its id (src/format.ts, the hub's prompt.rs). */
 const FAILED_BEFORE = "FAILED before: this approach did not work for this task (the result says why); do not repeat it as it was.";
+/** A hit below relevance 0.2 also carries a weak-match line after it (a regex part: optional). */
+const WEAK_LINE = "(?:    WEAK MATCH \\(relevance \\d\\.\\d\\d\\): probably about the same tool but another problem; use it only if its task is yours\\.\\n)?";
 const AUTO_RECALL_MARK = "KnowHub auto-recall";
 
 /** The GET /api/search requests of one turn, with their query parameters and parsed answers. */
@@ -326,7 +328,7 @@ async function main() {
       recall.length === 1 && recall[0].params.get("min_score") === "3" && recall[0].status === 200 && hasLesson(recall[0]),
       recall.map((e) => `${e.url} -> ${e.status} ${e.response}`).join(" ; "),
     );
-    const warned = new RegExp(`\\[\\d+\\] id: ${deploy}\\n    ${FAILED_BEFORE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n    task: Deploy the API to the production cluster\\n`);
+    const warned = new RegExp(`\\[\\d+\\] id: ${deploy}\\n    ${FAILED_BEFORE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n${WEAK_LINE}    task: Deploy the API to the production cluster\\n`);
     const lessonText = "result: failed: ImagePullBackOff because the registry secret was missing in the namespace";
     const prompt = calls[0]?.prompt ?? "";
     check(
