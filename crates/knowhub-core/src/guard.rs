@@ -206,6 +206,16 @@ const SOURCES: &[(&str, &str)] = &[
         EXFILTRATION,
         r#"(?i)\b(?:curl|wget)\b[^\n]{0,160}?(?:-d|--data[a-z-]*|-F|--form|-T|--upload-file|--post-file)(?:\s+|=)[\x22\x27]?[A-Za-z0-9_=@./~${}-]{0,80}?(?:\.env\b|\.ssh/|\.aws/|id_(?:rsa|dsa|ecdsa|ed)|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|kubeconfig|/etc/shadow|/etc/passwd|\.pgpass|/proc/self/environ)"#,
     ),
+    // --- Exfiltration asked for in words: a credential's contents put into what the model sends
+    // or writes (the output of `cat ~/.aws/credentials` attached to a reply) ---
+    (
+        EXFILTRATION,
+        r#"(?i)\b(?:attach|include|paste|send|post|upload|share|submit|append|report|echo|print|reveal|leak|forward|email)\b[^\n]{0,80}?\b(?:output|outputs|contents?|value|values|text)\s+of\b[^\n]{0,60}?(?:\.env\b|\.ssh/|\.aws/|id_(?:rsa|dsa|ecdsa|ed25519)(?:$|[^A-Za-z0-9_.])|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|kubeconfig|/etc/shadow|\.pgpass|/proc/self/environ|\$\{?[A-Z][A-Z0-9_]*(?:API_KEY|_TOKEN|_SECRET|SECRET_KEY|PASSWORD|PASSWD|ACCESS_KEY(?:_ID)?)\b|\b(?:printenv|env)[\x60\x27\x22])"#,
+    ),
+    (
+        EXFILTRATION,
+        r#"(?i)\b(?:attach|include|paste|append|put|insert|embed)\b[^\n]{0,60}?(?:\.env\b|\.ssh/|\.aws/|id_(?:rsa|dsa|ecdsa|ed25519)(?:$|[^A-Za-z0-9_.])|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|kubeconfig|/etc/shadow|\.pgpass|/proc/self/environ|\$\{?[A-Z][A-Z0-9_]*(?:API_KEY|_TOKEN|_SECRET|SECRET_KEY|PASSWORD|PASSWD|ACCESS_KEY(?:_ID)?)\b|\b(?:printenv|env)[\x60\x27\x22])[^\n]{0,80}?\b(?:to|in|into)\s+(?:your|the|this|each|every)\s+(?:answer|reply|response|summary|submission|report|comment|message|output|next\s+[a-z]+)"#,
+    ),
     // --- Dangerous commands ---
     (DANGEROUS_COMMAND, r"(?i)\b(curl|wget|fetch)\b[^|\n;]{0,300}\|\s*(sudo\s+(-\S+\s+)*)?(ba|z|da|k|fi)?sh\b"),
     (DANGEROUS_COMMAND, r"(?i)\b(ba|z|da|k)?sh\s+(-c\s+)?[\x22\x27]?\$\(\s*(curl|wget)\b"),
