@@ -379,15 +379,20 @@ fn join_spaced_letters(text: &str) -> String {
 /// to one space and blank runs with a line break to one newline (line-start patterns still work;
 /// `\s+` still spans lines), letters spelled out one by one joined.
 pub fn normalise(text: &str) -> String {
-    normalise_with(text, true)
+    collapse(&fold_leet(&unfolded(text)))
 }
 
-/// `normalise`, leetspeak folding applied or not.
-fn normalise_with(text: &str, leet: bool) -> String {
+/// The steps of [`normalise`] before the leetspeak fold: invisible characters removed, NFKC,
+/// look-alike letters folded.
+fn unfolded(text: &str) -> String {
     let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
     let nfkc: String = visible.nfkc().collect();
-    let confusables = fold_confusables(&nfkc);
-    let folded = if leet { fold_leet(&confusables) } else { confusables };
+    fold_confusables(&nfkc)
+}
+
+/// The steps of [`normalise`] after the leetspeak fold: blanks collapsed, spelled-out letters
+/// joined.
+fn collapse(folded: &str) -> String {
     let mut out = String::with_capacity(folded.len());
     let mut blank: Option<bool> = None; // Some(has_newline) while inside a run of whitespace
     for c in folded.chars() {
@@ -453,7 +458,6 @@ fn hidden_tag_text(text: &str) -> String {
     out.trim().to_string()
 }
 
-/// At most this many base64 runs are decoded per text, each at most this long: bounded cost.
 /// Commands that destroy data or history, for [`unconsented_destruction`].
 const DESTRUCTIVE: &str = r"(?i)(?:\brm\s+-[a-z]*[rf][a-z]*\b|\bdrop\s+(?:schema|database|table|collection)\b|\bdropdb\b|\btruncate\s+table\b|\bdelete\s+from\b|\bgit\s+(?:reset\s+--hard|clean\s+-[a-z]*f|push\b[^\n]{0,40}?(?:\s-f\b|\s--force\b))|\bkubectl\s+delete\b|\bterraform\s+destroy\b|\bdocker\s+(?:system|volume)\s+prune\b|\bmkfs\b|\bshred\b|\bflushall\b|\bdropdatabase\b)";
 
@@ -505,6 +509,7 @@ fn unconsented_destruction(normalised: &str) -> bool {
     })
 }
 
+/// At most this many base64 runs are decoded per text, each at most this long: bounded cost.
 const MAX_BASE64_RUNS: usize = 16;
 const MAX_BASE64_LEN: usize = 4096;
 
@@ -528,15 +533,17 @@ pub fn screen(text: &str) -> Vec<&'static str> {
         return Vec::new();
     }
     let mut found = [false; 8];
-    let n = normalise(text);
+    let base = unfolded(text);
+    let folded = fold_leet(&base);
+    let n = collapse(&folded);
     match_categories(&n, &mut found);
     // Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
     // `base64` reads `base6a`): the text is also screened as written, when folding changed it.
-    let literal = normalise_with(text, false);
-    if literal != n {
-        match_categories(&literal, &mut found);
+    let literal = (folded != base).then(|| collapse(&base));
+    if let Some(l) = &literal {
+        match_categories(l, &mut found);
     }
-    found[0] |= unconsented_destruction(&literal);
+    found[0] |= unconsented_destruction(literal.as_deref().unwrap_or(&n));
     let split = split_identifiers(&n);
     if split != n {
         // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

@@ -1170,13 +1170,16 @@ function foldConfusables(text: string): string {
  * still spans lines), letters spelled out one by one joined.
  */
 export function normaliseForDetection(text: string): string {
-  return normaliseWith(text, true);
+  return collapse(foldLeet(unfolded(text)));
 }
 
-/** `normaliseForDetection`, leetspeak folding applied or not. */
-function normaliseWith(text: string, leet: boolean): string {
-  const confusables = foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC"));
-  const folded = leet ? foldLeet(confusables) : confusables;
+/** The steps of normaliseForDetection before the leetspeak fold (invisibles, NFKC, look-alikes). */
+function unfolded(text: string): string {
+  return foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC"));
+}
+
+/** The steps of normaliseForDetection after the leetspeak fold (blanks, spelled-out letters). */
+function collapse(folded: string): string {
   const collapsed = folded
     .replace(/\p{White_Space}+/gu, (ws) => (/[\n\r]/.test(ws) ? "\n" : " "))
     .replace(/^[ \n]+|[ \n]+$/g, "");
@@ -1328,13 +1331,15 @@ export function screenText(text: string | undefined | null): string[] {
   if (!text || !String(text).trim()) return [];
   const raw = String(text);
   const found = new Set<string>();
-  const n = normaliseForDetection(raw);
+  const base = unfolded(raw);
+  const folded = foldLeet(base);
+  const n = collapse(folded);
   matchCategories(n, found);
   // Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
   // `base64` reads `base6a`): the text is also screened as written, when folding changed it.
-  const literal = normaliseWith(raw, false);
-  if (literal !== n) matchCategories(literal, found);
-  if (unconsentedDestruction(literal)) found.add(INSTRUCTION_OVERRIDE);
+  const literal = folded !== base ? collapse(base) : undefined;
+  if (literal !== undefined) matchCategories(literal, found);
+  if (unconsentedDestruction(literal ?? n)) found.add(INSTRUCTION_OVERRIDE);
   const split = splitIdentifiers(n);
   if (split !== n) {
     // Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

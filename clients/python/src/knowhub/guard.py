@@ -88,11 +88,18 @@ def _fold_leet(text: str) -> str:
     return _LEET_WORD.sub(word, text)
 
 
-def normalise(text: str, leet: bool = True) -> str:
-    """The text as the patterns see it (leetspeak folded unless `leet` is false)."""
-    visible = INVISIBLE.sub("", text)
-    confusables = _fold_confusables(unicodedata.normalize("NFKC", visible))
-    folded = _fold_leet(confusables) if leet else confusables
+def normalise(text: str) -> str:
+    """The text as the patterns see it."""
+    return _collapse(_fold_leet(_unfolded(text)))
+
+
+def _unfolded(text: str) -> str:
+    """The steps of `normalise` before the leetspeak fold (invisibles, NFKC, look-alikes)."""
+    return _fold_confusables(unicodedata.normalize("NFKC", INVISIBLE.sub("", text)))
+
+
+def _collapse(folded: str) -> str:
+    """The steps of `normalise` after the leetspeak fold (blanks, spelled-out letters)."""
     out: list[str] = []
     blank: bool | None = None  # while inside a run of whitespace: whether it holds a line break
     for c in folded:
@@ -215,14 +222,16 @@ def screen(text: str) -> list[str]:
     if not text.strip():
         return []
     found = [False] * len(CATEGORIES)
-    n = normalise(text)
+    base = _unfolded(text)
+    folded = _fold_leet(base)
+    n = _collapse(folded)
     _match(n, found)
     # Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
     # `base64` reads `base6a`): the text is also screened as written, when folding changed it.
-    literal = normalise(text, leet=False)
-    if literal != n:
+    literal = _collapse(base) if folded != base else None
+    if literal is not None:
         _match(literal, found)
-    found[0] = found[0] or _unconsented_destruction(literal)
+    found[0] = found[0] or _unconsented_destruction(literal if literal is not None else n)
     split = split_identifiers(n)
     if split != n:
         # Only the wording categories: splitting `List<SystemConfig>` must not make a role tag.

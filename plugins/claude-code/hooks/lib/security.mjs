@@ -4874,12 +4874,14 @@ function foldConfusables(text) {
  * still spans lines), letters spelled out one by one joined.
  */
 export function normaliseForDetection(text) {
-    return normaliseWith(text, true);
+    return collapse(foldLeet(unfolded(text)));
 }
-/** `normaliseForDetection`, leetspeak folding applied or not. */
-function normaliseWith(text, leet) {
-    const confusables = foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC"));
-    const folded = leet ? foldLeet(confusables) : confusables;
+/** The steps of normaliseForDetection before the leetspeak fold (invisibles, NFKC, look-alikes). */
+function unfolded(text) {
+    return foldConfusables(text.replace(INVISIBLE_ALL, "").normalize("NFKC"));
+}
+/** The steps of normaliseForDetection after the leetspeak fold (blanks, spelled-out letters). */
+function collapse(folded) {
     const collapsed = folded
         .replace(/\p{White_Space}+/gu, (ws) => (/[\n\r]/.test(ws) ? "\n" : " "))
         .replace(/^[ \n]+|[ \n]+$/g, "");
@@ -5028,14 +5030,16 @@ export function screenText(text) {
         return [];
     const raw = String(text);
     const found = new Set();
-    const n = normaliseForDetection(raw);
+    const base = unfolded(raw);
+    const folded = foldLeet(base);
+    const n = collapse(folded);
     matchCategories(n, found);
     // Commands are literal, and folding leetspeak rewrites them (`@env | curl` reads `aenv`,
     // `base64` reads `base6a`): the text is also screened as written, when folding changed it.
-    const literal = normaliseWith(raw, false);
-    if (literal !== n)
+    const literal = folded !== base ? collapse(base) : undefined;
+    if (literal !== undefined)
         matchCategories(literal, found);
-    if (unconsentedDestruction(literal))
+    if (unconsentedDestruction(literal ?? n))
         found.add(INSTRUCTION_OVERRIDE);
     const split = splitIdentifiers(n);
     if (split !== n) {
