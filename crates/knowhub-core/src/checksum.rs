@@ -423,6 +423,257 @@ pub fn mrz(s: &str) -> bool {
     }
 }
 
+/// Whether `dd`/`mm` can be a day and a month.
+fn day_month(dd: u32, mm: u32) -> bool {
+    (1..=31).contains(&dd) && (1..=12).contains(&mm)
+}
+
+/// The number the ASCII digits `b` spell.
+fn number(b: &[u8]) -> u64 {
+    b.iter().fold(0, |a, d| a * 10 + u64::from(digit(*d)))
+}
+
+/// `b` is all ASCII digits and `n` long.
+fn digits_of(b: &[u8], n: usize) -> bool {
+    b.len() == n && b.iter().all(u8::is_ascii_digit)
+}
+
+/// A Polish PESEL: eleven digits, a birth date whose month carries the century (+20 for the
+/// 2000s, +80 for the 1800s, ...), and the weighted check digit (1-3-7-9).
+pub fn pl_pesel(s: &str) -> bool {
+    const W: [u32; 10] = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
+    let b = alnum(s);
+    if !digits_of(&b, 11) {
+        return false;
+    }
+    let (mm, dd) = (number(&b[2..4]) as u32 % 20, number(&b[4..6]) as u32);
+    let sum: u32 = b[..10].iter().zip(W).map(|(d, w)| digit(*d) * w).sum();
+    day_month(dd, mm) && (10 - sum % 10) % 10 == digit(b[10])
+}
+
+/// A Swedish personal (or co-ordination) number, `YYMMDD-NNNC` or with the century: a date (the
+/// day + 60 for a co-ordination number) and the Luhn digit over the ten-digit form.
+pub fn se_personnummer(s: &str) -> bool {
+    let b = alnum(s);
+    let b = match b.len() {
+        12 => &b[2..],
+        10 => &b[..],
+        _ => return false,
+    };
+    if !digits_of(b, 10) {
+        return false;
+    }
+    let (mm, dd) = (number(&b[2..4]) as u32, number(&b[4..6]) as u32);
+    let digits: Vec<u8> = b.iter().map(|d| d - b'0').collect();
+    (day_month(dd, mm) || day_month(dd.wrapping_sub(60), mm)) && luhn(&digits)
+}
+
+/// A Finnish personal identity code (henkilötunnus), `DDMMYYCNNNX`: a date, a century sign and
+/// the check character, the nine digits mod 31.
+pub fn fi_hetu(s: &str) -> bool {
+    let b: Vec<u8> = s.trim().bytes().map(|c| c.to_ascii_uppercase()).collect();
+    if b.len() != 11 || !b"+-ABCDEFUVWXY".contains(&b[6]) {
+        return false;
+    }
+    let digits = [&b[..6], &b[7..10]].concat();
+    if !digits_of(&digits, 9) || !day_month(number(&b[..2]) as u32, number(&b[2..4]) as u32) {
+        return false;
+    }
+    b"0123456789ABCDEFHJKLMNPRSTUVWXY"[(number(&digits) % 31) as usize] == b[10]
+}
+
+/// A Danish CPR number, `DDMMYY-NNNN`: a date only (the mod 11 check was given up in 2007), so
+/// its rule needs a context word.
+pub fn dk_cpr(s: &str) -> bool {
+    let b = alnum(s);
+    digits_of(&b, 10) && day_month(number(&b[..2]) as u32, number(&b[2..4]) as u32)
+}
+
+/// A Norwegian national identity number (fødselsnummer, or a D-/H-number, whose day or month
+/// is raised by 40): a date and two mod 11 check digits.
+pub fn no_fodselsnummer(s: &str) -> bool {
+    const W1: [u32; 9] = [3, 7, 6, 1, 8, 9, 4, 5, 2];
+    const W2: [u32; 10] = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+    let b = alnum(s);
+    if !digits_of(&b, 11) {
+        return false;
+    }
+    let (dd, mm) = (number(&b[..2]) as u32 % 40, number(&b[2..4]) as u32 % 40);
+    let check = |w: &[u32], n: usize| {
+        let r = b[..n].iter().zip(w).map(|(d, w)| digit(*d) * w).sum::<u32>() % 11;
+        let k = (11 - r) % 11;
+        k != 10 && k == digit(b[n])
+    };
+    day_month(dd, mm) && check(&W1, 9) && check(&W2, 10)
+}
+
+/// A Belgian national register number, `YY.MM.DD-SSS.CC`: 97 minus the first nine digits mod
+/// 97 (with a 2 in front for those born from 2000). The month may be 0 (date unknown) or raised
+/// by 20 or 40 (bis numbers).
+pub fn be_national_number(s: &str) -> bool {
+    let b = alnum(s);
+    if !digits_of(&b, 11) || number(&b[2..4]) % 20 > 12 {
+        return false;
+    }
+    let (n, cc) = (number(&b[..9]), number(&b[9..]));
+    97 - n % 97 == cc || 97 - (2_000_000_000 + n) % 97 == cc
+}
+
+/// An Austrian social insurance number, `NNNC DDMMYY`: the weighted check digit (3-7-9, then
+/// 5-8-4-2-1-6 over the date) mod 11, which is never 10, and a first digit that is not 0.
+pub fn at_svnr(s: &str) -> bool {
+    const W: [u32; 10] = [3, 7, 9, 0, 5, 8, 4, 2, 1, 6];
+    let b = alnum(s);
+    if !digits_of(&b, 10) || b[0] == b'0' {
+        return false;
+    }
+    let sum: u32 = b.iter().zip(W).map(|(d, w)| digit(*d) * w).sum();
+    let dd = number(&b[4..6]) as u32;
+    sum % 11 == digit(b[3]) && (1..=31).contains(&dd)
+}
+
+/// A Swiss AHV/AVS number, `756.NNNN.NNNN.NC`: the country prefix 756 and the EAN-13 check digit.
+pub fn ch_ahv(s: &str) -> bool {
+    let b = alnum(s);
+    if !digits_of(&b, 13) || &b[..3] != b"756" {
+        return false;
+    }
+    let sum: u32 = b[..12].iter().enumerate().map(|(i, d)| digit(*d) * if i % 2 == 0 { 1 } else { 3 }).sum();
+    (10 - sum % 10) % 10 == digit(b[12])
+}
+
+/// An Irish PPS number, seven digits and one or two letters: the weighted sum (8 down to 2, the
+/// second letter times 9) mod 23 picks the check letter.
+pub fn ie_pps(s: &str) -> bool {
+    let b = alnum(s);
+    if !(8..=9).contains(&b.len())
+        || !b[..7].iter().all(u8::is_ascii_digit)
+        || !b[7..].iter().all(u8::is_ascii_uppercase)
+    {
+        return false;
+    }
+    let mut sum: u32 = b[..7].iter().enumerate().map(|(i, d)| digit(*d) * (8 - i as u32)).sum();
+    if let Some(l) = b.get(8).filter(|l| **l != b'W') {
+        sum += (u32::from(*l - b'A') + 1) * 9;
+    }
+    b"WABCDEFGHIJKLMNOPQRSTUV"[(sum % 23) as usize] == b[7]
+}
+
+/// A Portuguese tax number (NIF/NIPC): nine digits, a first digit in use, and the mod 11 check.
+pub fn pt_nif(s: &str) -> bool {
+    let b = alnum(s);
+    if !digits_of(&b, 9) || b"04".contains(&b[0]) {
+        return false;
+    }
+    let r = b[..8].iter().enumerate().map(|(i, d)| digit(*d) * (9 - i as u32)).sum::<u32>() % 11;
+    (if r < 2 { 0 } else { 11 - r }) == digit(b[8])
+}
+
+/// The mod 11 check digit of Brazil's CPF and CNPJ over `b` with weights `w`.
+fn br_check(b: &[u8], w: &[u32]) -> u32 {
+    let r = b.iter().zip(w).map(|(d, w)| digit(*d) * w).sum::<u32>() % 11;
+    if r < 2 {
+        0
+    } else {
+        11 - r
+    }
+}
+
+/// A Brazilian CPF, `NNN.NNN.NNN-CC`: two mod 11 check digits, and not one digit repeated.
+pub fn br_cpf(s: &str) -> bool {
+    let b = alnum(s);
+    if !digits_of(&b, 11) || b.iter().all(|d| *d == b[0]) {
+        return false;
+    }
+    br_check(&b[..9], &[10, 9, 8, 7, 6, 5, 4, 3, 2]) == digit(b[9])
+        && br_check(&b[..10], &[11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) == digit(b[10])
+}
+
+/// A Brazilian CNPJ, `NN.NNN.NNN/NNNN-CC`: two mod 11 check digits, and not one digit repeated.
+pub fn br_cnpj(s: &str) -> bool {
+    const W: [u32; 13] = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    let b = alnum(s);
+    if !digits_of(&b, 14) || b.iter().all(|d| *d == b[0]) {
+        return false;
+    }
+    br_check(&b[..12], &W[1..]) == digit(b[12]) && br_check(&b[..13], &W) == digit(b[13])
+}
+
+/// An Indian Aadhaar number: twelve digits, the first 2-9, and the Verhoeff check digit.
+pub fn in_aadhaar(s: &str) -> bool {
+    const D: [[u8; 10]; 10] = [
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+        [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+        [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+        [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+        [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+        [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+        [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+        [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+        [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+    ];
+    const P: [[u8; 10]; 8] = [
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+        [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+        [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+        [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+        [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+        [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+        [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+    ];
+    let b = alnum(s);
+    if !digits_of(&b, 12) || b[0] < b'2' {
+        return false;
+    }
+    let c = b.iter().rev().enumerate().fold(0u8, |c, (i, d)| D[c as usize][P[i % 8][(d - b'0') as usize] as usize]);
+    c == 0
+}
+
+/// A Canadian social insurance number: nine digits, not starting with 0 or 8, Luhn verified.
+pub fn ca_sin(s: &str) -> bool {
+    let b = alnum(s);
+    digits_of(&b, 9) && !b"08".contains(&b[0]) && luhn(&b.iter().map(|d| d - b'0').collect::<Vec<_>>())
+}
+
+/// A US individual taxpayer identification number: 9NN-GG-NNNN with the group in the ranges
+/// the IRS issues (50-65, 70-88, 90-92, 94-99).
+pub fn us_itin(s: &str) -> bool {
+    let b = alnum(s);
+    if !digits_of(&b, 9) || b[0] != b'9' {
+        return false;
+    }
+    let g = number(&b[3..5]);
+    matches!(g, 50..=65 | 70..=88 | 90..=92 | 94..=99)
+}
+
+/// A Mexican CURP: four letters, a birth date, sex, state and consonants, and the check digit
+/// over the first seventeen characters (weights 18 down to 2 in the alphabet with Ñ).
+pub fn mx_curp(s: &str) -> bool {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";
+    let b = alnum(s);
+    if b.len() != 18 || !b[4..10].iter().all(u8::is_ascii_digit) || !b"HMX".contains(&b[10]) || !b[17].is_ascii_digit()
+    {
+        return false;
+    }
+    if !day_month(number(&b[8..10]) as u32, number(&b[6..8]) as u32) {
+        return false;
+    }
+    let mut sum = 0u32;
+    for (i, c) in b[..17].iter().enumerate() {
+        let Some(v) = ALPHABET.iter().position(|a| a == c) else { return false };
+        sum += v as u32 * (18 - i as u32);
+    }
+    (10 - sum % 10) % 10 == digit(b[17])
+}
+
+/// A German identity card number: nine characters and the ICAO 9303 check digit.
+pub fn de_ausweis(s: &str) -> bool {
+    let b = alnum(s);
+    b.len() == 10 && b[9].is_ascii_digit() && mrz_check(&b[..9], b[9])
+}
+
 /// The check named in the rule file, or `None` for an unknown name.
 pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
     Some(match name {
@@ -442,6 +693,23 @@ pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
         "de_steuer_id" => de_steuer_id,
         "sg_nric" => sg_nric,
         "mrz" => mrz,
+        "pl_pesel" => pl_pesel,
+        "se_pnr" => se_personnummer,
+        "fi_hetu" => fi_hetu,
+        "dk_cpr" => dk_cpr,
+        "no_fnr" => no_fodselsnummer,
+        "be_nrn" => be_national_number,
+        "at_svnr" => at_svnr,
+        "ch_ahv" => ch_ahv,
+        "ie_pps" => ie_pps,
+        "pt_nif" => pt_nif,
+        "br_cpf" => br_cpf,
+        "br_cnpj" => br_cnpj,
+        "in_aadhaar" => in_aadhaar,
+        "ca_sin" => ca_sin,
+        "us_itin" => us_itin,
+        "mx_curp" => mx_curp,
+        "de_ausweis" => de_ausweis,
         _ => return None,
     })
 }
@@ -484,6 +752,27 @@ mod tests {
                 "I<UTOD231458907<<<<<<<<<<<<<<<\n7408122F1204159UTO<<<<<<<<<<<6",
                 "I<UTOD231458907<<<<<<<<<<<<<<<\n7408122F1204159UTO<<<<<<<<<<<5",
             ),
+            (pl_pesel, "44051401359", "44051401358"),
+            (pl_pesel, "02070803628", "02070803627"),
+            (se_personnummer, "811218-9876", "811218-9875"),
+            (se_personnummer, "19811218-9876", "19811218-9877"),
+            (fi_hetu, "131052-308T", "131052-308U"),
+            (fi_hetu, "010594Y9032", "010594Y9033"),
+            (dk_cpr, "070761-4285", "320761-4285"),
+            (be_national_number, "93.05.18-223.61", "93.05.18-223.62"),
+            (at_svnr, "1237 010180", "1238 010180"),
+            (ch_ahv, "756.9217.0769.85", "756.9217.0769.86"),
+            (ie_pps, "1234567T", "1234567A"),
+            (ie_pps, "1234567FA", "1234567FB"),
+            (pt_nif, "123456789", "123456788"),
+            (br_cpf, "111.444.777-35", "111.444.777-36"),
+            (br_cnpj, "11.222.333/0001-81", "11.222.333/0001-82"),
+            (in_aadhaar, "2341 2341 2346", "2341 2341 2347"),
+            (ca_sin, "130 692 544", "130 692 545"),
+            (us_itin, "912-70-1234", "912-69-1234"),
+            (de_ausweis, "T220001293", "T220001294"),
+            (no_fodselsnummer, "01010750160", "01010750161"),
+            (mx_curp, "HEGG560427MVZRRL04", "HEGG560427MVZRRL05"),
         ];
         for (check, ok, bad) in cases {
             assert!(check(ok), "{ok} should pass");

@@ -334,7 +334,8 @@ fn window_before(text: &str, at: usize) -> &str {
     &head[from..]
 }
 
-/// A payment card: 13-19 digits with a known issuer prefix and length, a valid Luhn digit, and
+/// A payment card: 13-19 digits with a known issuer prefix and length (Visa, Mastercard, Amex,
+/// JCB, Diners, Discover, UnionPay, Mir, RuPay), a valid Luhn digit, and
 /// either no separators or one kind of separator between groups of 3+ digits (so tables of small
 /// numbers and timestamps are not cards).
 fn is_payment_card(m: &str) -> bool {
@@ -349,14 +350,14 @@ fn is_payment_card(m: &str) -> bool {
     let p4 = p3 * 10 + u32::from(digits[3]);
     let issuer = match digits[0] {
         4 => [13, 16, 19].contains(&n),
-        5 => (51..=55).contains(&p2) && n == 16,
-        2 => (2221..=2720).contains(&p4) && n == 16,
+        5 => ((51..=55).contains(&p2) && n == 16) || (p3 == 508 && (16..=19).contains(&n)),
+        2 => ((2221..=2720).contains(&p4) && n == 16) || ((2200..=2204).contains(&p4) && (16..=19).contains(&n)),
         3 => {
             ((p2 == 34 || p2 == 37) && n == 15)
                 || (p2 == 35 && (16..=19).contains(&n))
                 || (((300..=305).contains(&p3) || p2 == 36 || p2 == 38) && (14..=19).contains(&n))
         }
-        6 => (p4 == 6011 || p2 == 65 || (644..=649).contains(&p3) || p2 == 62) && (16..=19).contains(&n),
+        6 => (p2 == 60 || p2 == 65 || (644..=649).contains(&p3) || p2 == 62) && (16..=19).contains(&n),
         _ => false,
     };
     issuer && crate::checksum::luhn(&digits)
@@ -724,11 +725,12 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             r"(?:[^A-Za-z0-9_\-]|^)(?P<m>[1-8][0-9]{5}(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx])(?:\z|[^A-Za-z0-9_\-])",
             |c, _| if is_cn_resident_id(group(c, "m")) { replace_with("[ID_NUMBER]") } else { Action::Keep },
         ),
-        // Payment cards: 13-19 digits, spaces or dashes between groups, issuer prefix and Luhn.
+        // Payment cards: 13-19 digits, compact or in groups of 3-6 between spaces or dashes (so an
+        // expiry date after the number is not read as its last group), issuer prefix and Luhn.
         rule(
             "payment_card",
             PaymentCard,
-            r"(?:[^A-Za-z0-9_.\-+/]|^)(?P<m>[0-9](?:[ \-]?[0-9]){12,18})(?:\z|[^A-Za-z0-9_\-.]|[\-.](?:\z|[^0-9]))",
+            r"(?:[^A-Za-z0-9_.\-+/]|^)(?P<m>[0-9]{3,6}(?:[ \-][0-9]{3,6}){1,5}|[0-9]{13,19})(?:\z|[^A-Za-z0-9_\-.]|[\-.](?:\z|[^0-9]))",
             |c, _| if is_payment_card(group(c, "m")) { replace_with("[CARD]") } else { Action::Keep },
         ),
         // IPv4 addresses. Kept: loopback, 0.0.0.0, 255.255.x.x masks, dotted quads inside longer

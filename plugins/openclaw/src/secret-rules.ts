@@ -18,10 +18,11 @@
 // placeholder (${X}, <x>, {{x}}, %X%, [REDACTED]), is below `entropy` (Shannon bits per character),
 // lacks a `require`d character class (digit, letter, upper, lower, mixed = letters with digits or
 // three classes, secret_value = not code, an environment reference or a type name), contains a stop
-// word, or fails its `validate` check digit (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, uk_nino,
-// es_dni, fr_nir, nl_bsn, it_cf, de_steuer_id, sg_nric, mrz, iban, base64_userpass). A rule with
-// `keywords` only runs on text that contains one of them (ASCII letters compared in lower case).
-// Scanning resumes after the whole match.
+// word, or fails its `validate` check digit (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, us_itin,
+// ca_sin, mx_curp, br_cpf, br_cnpj, in_aadhaar, uk_nino, es_dni, fr_nir, nl_bsn, it_cf, de_steuer_id,
+// de_ausweis, pl_pesel, se_pnr, fi_hetu, dk_cpr, no_fnr, be_nrn, at_svnr, ch_ahv, ie_pps, pt_nif,
+// sg_nric, mrz, iban, base64_userpass). A rule with `keywords` only runs on text that contains one of
+// them (ASCII letters compared in lower case). Scanning resumes after the whole match.
 //
 // Rules with source "gitleaks" (commit b58d3f102cf3a2c84cb7f923d05c25c9b1aed84b) are used under this licence:
 //
@@ -496,7 +497,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "secrets",
   "category": "secret",
   "replace": "[REDACTED]",
-  "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
   "group": 1,
   "entropy": 3,
   "require": [
@@ -515,7 +516,8 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
    "パスワード",
    "暗証番号",
    "비밀번호",
-   "암호"
+   "암호",
+   "パスフレーズ"
   ]
  },
  {
@@ -524,7 +526,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "secrets",
   "category": "secret",
   "replace": "[REDACTED]",
-  "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]+(?:is|was|are|is now|set to|changed to|ist|lautet|lautete|war|est|était|es|era|è|é|és|är|er|jest|je))[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]+(?:is|was|are|is now|set to|changed to|ist|lautet|lautete|war|est|était|es|era|è|é|és|är|er|jest|je)[ \\t ]+)[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
   "group": 1,
   "ignore_case": true,
   "keywords": [
@@ -927,6 +929,447 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   ]
  },
  {
+  "id": "password-in-prose-more-languages",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:m(?:ậ|a)t[ \\t ]+kh(?:ẩ|a)u|รหัสผ่าน|كلمة[ \\t ]+(?:المرور|السر)|رمز[ \\t ]+(?:عبور|المرور)|\\bkata[ \\t ]+sandi|\\bsandi\\b|(?:ş|s)ifre[a-zçğıöşü]{0,4}|has(?:ł|l)[a-ząęłóśźż]{0,3}|\\bparol[aă]\\b|\\blozink[a-z]{0,2}|\\bgeslo\\b|पासवर्ड|סיסמ(?:ה|א))(?:[ \\t ]*[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]*(?:là|คือ|هي|هو|adalah|ialah|to|jest|je|è|é|es|ist|lautet|est|är|er|on|है|היא|است|is|e)[ \\t ]+)[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 2.5,
+  "require": [
+   "mixed",
+   "secret_value"
+  ],
+  "keywords": [
+   "mật khẩu",
+   "mat khau",
+   "รหัสผ่าน",
+   "كلمة",
+   "رمز",
+   "sandi",
+   "şifre",
+   "sifre",
+   "hasł",
+   "hasl",
+   "parol",
+   "lozink",
+   "geslo",
+   "पासवर्ड",
+   "סיסמ"
+  ]
+ },
+ {
+  "id": "network-device-secret",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:\\bsnmp-server[ \\t]+community|\\bsnmp(?:walk|get|bulkwalk|bulkget|set|getnext|trap)\\b[^\\n]*?[ \\t]-c|\\bcommunity[ \\t]+string[ \\t]*[:=]?|\\b(?:password|secret)[ \\t]+[07]|\\bkey[ \\t]+[07]|\\bmessage-digest-key[ \\t]+[0-9]+[ \\t]+md5|\\bauthentication-key|\\bauth_pass|\\bpsksecret|\\bpre-shared-key|:[ \\t]*PSK)[ \\t]+[\\\"']?([^\\s\\\"';]{6,64})",
+  "group": 1,
+  "ignore_case": true,
+  "require": [
+   "mixed",
+   "secret_value"
+  ],
+  "keywords": [
+   "snmp",
+   "community",
+   "password",
+   "secret",
+   "key",
+   "md5",
+   "auth_pass",
+   "psk",
+   "pre-shared"
+  ]
+ },
+ {
+  "id": "wifi-qr-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bWIFI:[^\\n]*?;P:([^;\\n]{4,63});",
+  "group": 1,
+  "keywords": [
+   "wifi:"
+  ]
+ },
+ {
+  "id": "sudo-stdin-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\becho[ \\t]+(?:-[ne]+[ \\t]+)?[\\\"']?([^\\s\\\"'|]{6,64})[\\\"']?[ \\t]*\\|[ \\t]*sudo\\b[^\\n|]*[ \\t]-[A-Za-z]*S\\b",
+  "group": 1,
+  "require": [
+   "secret_value"
+  ],
+  "keywords": [
+   "sudo"
+  ]
+ },
+ {
+  "id": "expect-send-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bexpect[ \\t]+(?:-[a-z]+[ \\t]+)?\\\"[^\\\"\\n]*(?:assword|assphrase|PIN|passcode)[^\\\"\\n]*\\\"\\s+send[ \\t]+(?:--[ \\t]+)?\\\"([^\\\"\\\\\\n]{4,64})",
+  "group": 1,
+  "require": [
+   "secret_value"
+  ],
+  "keywords": [
+   "expect"
+  ]
+ },
+ {
+  "id": "windows-net-user-password",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bnet[ \\t]+user[ \\t]+[^\\s/]+[ \\t]+([^\\s/*]{4,64})[ \\t]+/(?:add|domain|active)",
+  "group": 1,
+  "ignore_case": true,
+  "require": [
+   "secret_value"
+  ],
+  "keywords": [
+   "net user"
+  ]
+ },
+ {
+  "id": "powershell-securestring",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "ConvertTo-SecureString[ \\t]+(?:-String[ \\t]+)?[\\\"']([^\\\"'\\n]{4,128})[\\\"'][^\\n]*-AsPlainText",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "convertto-securestring"
+  ]
+ },
+ {
+  "id": "cloud-cli-secret-option",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b(?:coscmd|obsutil|ossutil(?:64)?|qshell|bcecmd|tccli|aliyun|s3cmd|mc|rclone|minio)\\b[^\\n]*?[ \\t](?:-s|-k|-sk|--sk|--secret(?:[\\-_]?(?:access[\\-_]?)?key)?|--access[\\-_]?key[\\-_]?secret|--secret[\\-_]?id)[ =]([A-Za-z0-9+/=_\\-]{16,64})",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 3,
+  "require": [
+   "mixed"
+  ],
+  "keywords": [
+   "coscmd",
+   "obsutil",
+   "ossutil",
+   "qshell",
+   "bcecmd",
+   "tccli",
+   "aliyun",
+   "s3cmd",
+   "mc ",
+   "rclone",
+   "minio"
+  ]
+ },
+ {
+  "id": "qshell-account-secret",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bqshell[ \\t]+account[ \\t]+(?:-[a-z][ \\t]+)*[A-Za-z0-9_\\-]{16,64}[ \\t]+([A-Za-z0-9_\\-]{16,64})",
+  "group": 1,
+  "ignore_case": true,
+  "require": [
+   "mixed"
+  ],
+  "keywords": [
+   "qshell"
+  ]
+ },
+ {
+  "id": "cli-secret-key-prompt",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bsecret[ \\t_\\-]?(?:access[ \\t_\\-]?)?key[^:\\n\\[]{0,20}\\[[^\\]\\n]*\\]:[ \\t]*([A-Za-z0-9+/=_\\-]{16,64})",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 3,
+  "require": [
+   "mixed"
+  ],
+  "keywords": [
+   "secret"
+  ]
+ },
+ {
+  "id": "yaml-block-scalar-secret",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b(?:password|passwd|passphrase|secret|token|api[_\\-]?key|private[_\\-]?key)[A-Za-z_\\-]*[ \\t]*:[ \\t]*[|>][\\-+]?[ \\t]*\\n[ \\t]+([^\\s]{6,128})",
+  "group": 1,
+  "ignore_case": true,
+  "require": [
+   "secret_value"
+  ],
+  "keywords": [
+   "password",
+   "passwd",
+   "passphrase",
+   "secret",
+   "token",
+   "api",
+   "private"
+  ]
+ },
+ {
+  "id": "escaped-json-secret",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\\\\\\"(?:password|passwd|pass|pwd|secret|client_secret|token|access_token|refresh_token|api_?key)\\\\\\\"[ \\t]*:[ \\t]*\\\\\\\"([^\\\"\\\\\\n]{4,128})\\\\\\\"",
+  "group": 1,
+  "ignore_case": true,
+  "require": [
+   "secret_value"
+  ],
+  "keywords": [
+   "password",
+   "passwd",
+   "pass",
+   "pwd",
+   "secret",
+   "token",
+   "api"
+  ]
+ },
+ {
+  "id": "php-define-secret",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bdefine\\([ \\t]*[\\\"'](?:[A-Z_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY|_SALT)[A-Z_]*)[\\\"'][ \\t]*,[ \\t]*[\\\"']([^\\\"'\\n]{4,128})[\\\"']",
+  "group": 1,
+  "require": [
+   "secret_value"
+  ],
+  "keywords": [
+   "define("
+  ]
+ },
+ {
+  "id": "subscript-assigned-secret",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\[[ \\t]*[\\\"'][A-Za-z_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Za-z_]*[\\\"'][ \\t]*\\][ \\t]*=[ \\t]*[\\\"']([^\\\"'\\n]{8,256})[\\\"']",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 3,
+  "require": [
+   "secret_value"
+  ],
+  "keywords": [
+   "secret",
+   "password",
+   "passwd",
+   "token",
+   "api_key",
+   "private_key"
+  ]
+ },
+ {
+  "id": "api-key-header",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b(?:Ocp-Apim-Subscription-Key|X-Auth-Key|X-API-Key|X-Api-Token|X-Auth-Token|X-Access-Token|Api-Key|apikey)[ \\t]*:[ \\t]*[\\\"']?([A-Za-z0-9_\\-]{16,128})",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 3,
+  "require": [
+   "mixed"
+  ],
+  "keywords": [
+   "subscription-key",
+   "auth-key",
+   "api-key",
+   "api-token",
+   "auth-token",
+   "access-token",
+   "apikey"
+  ]
+ },
+ {
+  "id": "okta-ssws-header",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bSSWS[ \\t]+([A-Za-z0-9_\\-]{20,})",
+  "group": 1,
+  "keywords": [
+   "ssws"
+  ]
+ },
+ {
+  "id": "query-string-key",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "[?&](?:appid|app_?key|api_?key|apikey|access_?key|secret|token|auth|sig|signature|key)=([A-Za-z0-9_\\-%.~]{16,256})",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 3,
+  "require": [
+   "mixed"
+  ],
+  "keywords": [
+   "appid",
+   "appkey",
+   "app_key",
+   "api_key",
+   "apikey",
+   "access_key",
+   "accesskey",
+   "secret",
+   "token",
+   "auth",
+   "sig",
+   "key="
+  ]
+ },
+ {
+  "id": "sdk-client-literal-key",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|Dropbox|algoliasearch|Config)\\([^)\\n]*?[\\\"']([A-Za-z0-9_.\\-]{24,256})[\\\"']",
+  "group": 1,
+  "entropy": 3.5,
+  "require": [
+   "mixed",
+   "secret_value"
+  ],
+  "keywords": [
+   "client",
+   "api",
+   "dropbox",
+   "algoliasearch",
+   "config"
+  ]
+ },
+ {
+  "id": "webhook-path-token",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "/(?:hooks?|webhooks?|webhookb2)/(?:[A-Za-z0-9_\\-@.]+/){0,4}([A-Za-z0-9_\\-@.]{20,})",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 3,
+  "require": [
+   "mixed"
+  ],
+  "keywords": [
+   "hook"
+  ]
+ },
+ {
+  "id": "ifttt-webhook-key",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "maker\\.ifttt\\.com/(?:trigger/[^/\\s]+/(?:json/)?with/)?key/([A-Za-z0-9_\\-]{16,})",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "ifttt"
+  ]
+ },
+ {
+  "id": "webhook-id-setting",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\bwebhook_id[ \\t]*[:=][ \\t]*[\\\"']?([A-Za-z0-9_\\-]{20,})",
+  "group": 1,
+  "ignore_case": true,
+  "require": [
+   "mixed"
+  ],
+  "keywords": [
+   "webhook_id"
+  ]
+ },
+ {
+  "id": "bitwarden-send-link",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "send\\.bitwarden\\.com/#([A-Za-z0-9_\\-/]{20,})",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "bitwarden"
+  ]
+ },
+ {
+  "id": "google-oauth-refresh-token",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:^|[^A-Za-z0-9_/])(1//0[A-Za-z0-9_\\-]{40,})",
+  "group": 1,
+  "keywords": [
+   "1//0"
+  ]
+ },
+ {
+  "id": "private-key-hex-context",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "(?:private[ \\t_\\-]?key|priv[ \\t_\\-]?key|秘密鍵|私钥|私鑰)[^0-9A-Za-z\\n]{0,12}(?:0x)?([0-9a-fA-F]{64})(?:[^0-9A-Za-z]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "private",
+   "priv",
+   "秘密鍵",
+   "私钥",
+   "私鑰"
+  ]
+ },
+ {
   "id": "cn-resident-id-spaced",
   "source": "knowhub",
   "stage": "personal",
@@ -1146,6 +1589,305 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
    "tin"
   ],
   "validate": "de_steuer_id"
+ },
+ {
+  "id": "pl-pesel-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "\\bpesel\\b[^0-9\\n]{0,16}([0-9]{11})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "pesel"
+  ],
+  "validate": "pl_pesel"
+ },
+ {
+  "id": "se-personnummer-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:personnummer|\\bpersonnr\\b|samordningsnummer|personal identity number)[^0-9\\n]{0,16}((?:19|20)?[0-9]{6}[\\-+ ]?[0-9]{4})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "personnummer",
+   "personnr",
+   "samordningsnummer",
+   "personal identity number"
+  ],
+  "validate": "se_pnr"
+ },
+ {
+  "id": "fi-henkilotunnus",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Za-z0-9_])([0-3][0-9][01][0-9]{3}[\\-+ABCDEFUVWXY][0-9]{3}[0-9A-Y])(?:[^A-Za-z0-9_]|$)",
+  "group": 1,
+  "validate": "fi_hetu"
+ },
+ {
+  "id": "dk-cpr-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "\\bcpr\\b(?:[ .\\-]*(?:nr|nummer|number|no)\\b\\.?)?[^0-9\\n]{0,12}([0-9]{6}[\\- ]?[0-9]{4})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "cpr"
+  ],
+  "validate": "dk_cpr"
+ },
+ {
+  "id": "no-fodselsnummer-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:f(?:ø|o|oe)dselsnummer|\\bd-nummer|national identity number)[^0-9\\n]{0,16}([0-9]{6}[ ]?[0-9]{5})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "fødselsnummer",
+   "fodselsnummer",
+   "foedselsnummer",
+   "d-nummer",
+   "national identity number"
+  ],
+  "validate": "no_fnr"
+ },
+ {
+  "id": "be-national-number",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^0-9.])([0-9]{2}\\.[0-9]{2}\\.[0-9]{2}-[0-9]{3}\\.[0-9]{2})(?:[^0-9]|$)",
+  "group": 1,
+  "validate": "be_nrn"
+ },
+ {
+  "id": "be-national-number-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:rijksregisternummer|rijksregister|registre national|num(?:é|e)ro national|national (?:register|registration) number|\\binsz\\b|\\bniss\\b)[^0-9\\n]{0,16}([0-9]{2}[.]?[0-9]{2}[.]?[0-9]{2}[\\-. ]?[0-9]{3}[.]?[0-9]{2})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "rijksregister",
+   "registre national",
+   "numéro national",
+   "numero national",
+   "national register",
+   "national registration",
+   "insz",
+   "niss"
+  ],
+  "validate": "be_nrn"
+ },
+ {
+  "id": "at-svnr-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:sozialversicherungsnummer|versicherungsnummer|\\bsv-?nummer|\\bsvnr\\b|\\bsv-nr)[^0-9\\n]{0,16}([0-9]{4}[ ]?[0-9]{6})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "sozialversicherungsnummer",
+   "versicherungsnummer",
+   "svnummer",
+   "sv-nummer",
+   "svnr",
+   "sv-nr"
+  ],
+  "validate": "at_svnr"
+ },
+ {
+  "id": "ch-ahv-number",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^0-9.])(756\\.?[0-9]{4}\\.?[0-9]{4}\\.?[0-9]{2})(?:[^0-9]|$)",
+  "group": 1,
+  "validate": "ch_ahv"
+ },
+ {
+  "id": "ie-pps-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:\\bppsn?\\b|personal public service)[^A-Za-z0-9\\n]{0,16}([0-9]{7}[A-W][A-IW]?)(?:[^A-Za-z0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "pps",
+   "personal public service"
+  ],
+  "validate": "ie_pps"
+ },
+ {
+  "id": "pt-nif-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:\\bnif\\b|\\bnipc\\b|contribuinte)[^0-9\\n]{0,16}([0-9]{3}[ ]?[0-9]{3}[ ]?[0-9]{3})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "nif",
+   "nipc",
+   "contribuinte"
+  ],
+  "validate": "pt_nif"
+ },
+ {
+  "id": "br-cpf",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^0-9.])([0-9]{3}\\.[0-9]{3}\\.[0-9]{3}-[0-9]{2})(?:[^0-9]|$)",
+  "group": 1,
+  "validate": "br_cpf"
+ },
+ {
+  "id": "br-cpf-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "\\bcpf\\b[^0-9\\n]{0,12}([0-9]{11})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "cpf"
+  ],
+  "validate": "br_cpf"
+ },
+ {
+  "id": "br-cnpj",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^0-9.])([0-9]{2}\\.[0-9]{3}\\.[0-9]{3}/[0-9]{4}-[0-9]{2})(?:[^0-9]|$)",
+  "group": 1,
+  "validate": "br_cnpj"
+ },
+ {
+  "id": "br-cnpj-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "\\bcnpj\\b[^0-9\\n]{0,12}([0-9]{14})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "cnpj"
+  ],
+  "validate": "br_cnpj"
+ },
+ {
+  "id": "in-aadhaar-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:aadhaa?r|\\buidai\\b|आधार)[^0-9\\n]{0,24}([2-9][0-9]{3}[ \\-]?[0-9]{4}[ \\-]?[0-9]{4})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "aadhaar",
+   "aadhar",
+   "uidai",
+   "आधार"
+  ],
+  "validate": "in_aadhaar"
+ },
+ {
+  "id": "in-pan-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:\\b[Pp][Aa][Nn]\\b(?:[ \\-]?(?:[Cc]ard|[Nn]o|[Nn]umber))?\\.?(?:[ \\-]?(?:[Nn]o|[Nn]umber)\\.?)?|[Pp]ermanent [Aa]ccount [Nn]umber)[^A-Za-z0-9\\n]{0,12}([A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z])(?:[^A-Za-z0-9]|$)",
+  "group": 1,
+  "keywords": [
+   "pan",
+   "permanent account number"
+  ]
+ },
+ {
+  "id": "ca-sin-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:\\bsin\\b|social insurance number|num(?:é|e)ro d'assurance sociale|\\bnas\\b)[^0-9\\n]{0,16}([0-9]{3}[ \\-]?[0-9]{3}[ \\-]?[0-9]{3})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "sin",
+   "social insurance",
+   "assurance sociale",
+   "nas"
+  ],
+  "validate": "ca_sin"
+ },
+ {
+  "id": "us-itin-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:\\bitin\\b|individual taxpayer identification number)[^0-9\\n]{0,16}([0-9]{3}[\\- ]?[0-9]{2}[\\- ]?[0-9]{4})(?:[^0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "itin",
+   "individual taxpayer"
+  ],
+  "validate": "us_itin"
+ },
+ {
+  "id": "mx-curp",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:^|[^A-Za-z0-9_])([A-Z][AEIOUX][A-Z]{2}[0-9]{6}[HMX][A-Z]{5}[0-9A-Z][0-9])(?:[^A-Za-z0-9_]|$)",
+  "group": 1,
+  "validate": "mx_curp"
+ },
+ {
+  "id": "de-ausweis-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "national_id",
+  "replace": "[ID_NUMBER]",
+  "pattern": "(?:ausweisnummer|personalausweis(?:nummer)?|ausweis-nr|identity card number)[^A-Za-z0-9\\n]{0,20}([CFGHJKLMNPRTVWXYZ0-9]{9}[0-9])(?:[^A-Za-z0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "ausweis",
+   "identity card number"
+  ],
+  "validate": "de_ausweis"
  },
  {
   "id": "passport-context",

@@ -131,13 +131,13 @@ function isPaymentCard(m: string): boolean {
   let issuer = false;
   switch (digits[0]) {
     case 4: issuer = [13, 16, 19].includes(n); break;
-    case 5: issuer = p2 >= 51 && p2 <= 55 && n === 16; break;
-    case 2: issuer = p4 >= 2221 && p4 <= 2720 && n === 16; break;
+    case 5: issuer = (p2 >= 51 && p2 <= 55 && n === 16) || (p3 === 508 && n >= 16 && n <= 19); break;
+    case 2: issuer = (p4 >= 2221 && p4 <= 2720 && n === 16) || (p4 >= 2200 && p4 <= 2204 && n >= 16 && n <= 19); break;
     case 3:
       issuer = ((p2 === 34 || p2 === 37) && n === 15) || (p2 === 35 && n >= 16 && n <= 19) ||
         (((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38) && n >= 14 && n <= 19);
       break;
-    case 6: issuer = (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || p2 === 62) && n >= 16 && n <= 19; break;
+    case 6: issuer = (p2 === 60 || p2 === 65 || (p3 >= 644 && p3 <= 649) || p2 === 62) && n >= 16 && n <= 19; break;
   }
   return issuer && luhnOk(digits);
 }
@@ -490,6 +490,174 @@ function checkMrz(s: string): boolean {
   return false;
 }
 
+/** Whether `dd`/`mm` can be a day and a month. */
+const dayMonth = (dd: number, mm: number): boolean => dd >= 1 && dd <= 31 && mm >= 1 && mm <= 12;
+
+/** The weighted digit sum of `b` (digits) with weights `w`. */
+function weighted(b: string, w: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < w.length; i++) sum += Number(b[i]) * w[i]!;
+  return sum;
+}
+
+/** A Polish PESEL: a birth date whose month carries the century, and the 1-3-7-9 check digit. */
+function checkPlPesel(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 11 || !isDigits(b)) return false;
+  const sum = weighted(b, [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]);
+  return dayMonth(Number(b.slice(4, 6)), Number(b.slice(2, 4)) % 20) && (10 - (sum % 10)) % 10 === Number(b[10]);
+}
+
+/** A Swedish personal or co-ordination number (day + 60): a date and the Luhn digit of the ten-digit form. */
+function checkSePersonnummer(s: string): boolean {
+  let b = alnum(s);
+  if (b.length === 12) b = b.slice(2);
+  if (b.length !== 10 || !isDigits(b)) return false;
+  const [mm, dd] = [Number(b.slice(2, 4)), Number(b.slice(4, 6))];
+  return (dayMonth(dd, mm) || dayMonth(dd - 60, mm)) && luhnOk([...b].map(Number));
+}
+
+/** A Finnish personal identity code, `DDMMYYCNNNX`: a date, a century sign, the check character mod 31. */
+function checkFiHetu(s: string): boolean {
+  const b = s.trim().toUpperCase();
+  if (b.length !== 11 || !"+-ABCDEFUVWXY".includes(b[6]!)) return false;
+  const digits = b.slice(0, 6) + b.slice(7, 10);
+  if (!/^[0-9]{9}$/.test(digits) || !dayMonth(Number(b.slice(0, 2)), Number(b.slice(2, 4)))) return false;
+  return "0123456789ABCDEFHJKLMNPRSTUVWXY"[Number(digits) % 31] === b[10];
+}
+
+/** A Danish CPR number, `DDMMYY-NNNN`: a date only (no check digit since 2007), so its rule needs context. */
+function checkDkCpr(s: string): boolean {
+  const b = alnum(s);
+  return b.length === 10 && isDigits(b) && dayMonth(Number(b.slice(0, 2)), Number(b.slice(2, 4)));
+}
+
+/** A Norwegian national identity number (D- and H-numbers raise the day or month by 40): two mod 11 check digits. */
+function checkNoFodselsnummer(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 11 || !isDigits(b)) return false;
+  const check = (w: number[], n: number): boolean => {
+    const k = (11 - (weighted(b, w) % 11)) % 11;
+    return k !== 10 && k === Number(b[n]);
+  };
+  return dayMonth(Number(b.slice(0, 2)) % 40, Number(b.slice(2, 4)) % 40) && check([3, 7, 6, 1, 8, 9, 4, 5, 2], 9)
+    && check([5, 4, 3, 2, 7, 6, 5, 4, 3, 2], 10);
+}
+
+/** A Belgian national register number: 97 minus the first nine digits mod 97 (a 2 in front from 2000). */
+function checkBeNationalNumber(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 11 || !isDigits(b) || Number(b.slice(2, 4)) % 20 > 12) return false;
+  const [n, cc] = [Number(b.slice(0, 9)), Number(b.slice(9))];
+  return 97 - (n % 97) === cc || 97 - ((2_000_000_000 + n) % 97) === cc;
+}
+
+/** An Austrian social insurance number, `NNNC DDMMYY`: the weighted check digit mod 11, a first digit not 0. */
+function checkAtSvnr(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 10 || !isDigits(b) || b[0] === "0") return false;
+  const dd = Number(b.slice(4, 6));
+  return weighted(b, [3, 7, 9, 0, 5, 8, 4, 2, 1, 6]) % 11 === Number(b[3]) && dd >= 1 && dd <= 31;
+}
+
+/** A Swiss AHV/AVS number, `756.NNNN.NNNN.NC`: the prefix 756 and the EAN-13 check digit. */
+function checkChAhv(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 13 || !isDigits(b) || !b.startsWith("756")) return false;
+  const sum = weighted(b, [1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3]);
+  return (10 - (sum % 10)) % 10 === Number(b[12]);
+}
+
+/** An Irish PPS number: seven digits and the check letter (mod 23; a second letter counts times 9). */
+function checkIePps(s: string): boolean {
+  const b = alnum(s);
+  if (!/^[0-9]{7}[A-Z]{1,2}$/.test(b)) return false;
+  let sum = weighted(b, [8, 7, 6, 5, 4, 3, 2]);
+  if (b.length === 9 && b[8] !== "W") sum += (b.charCodeAt(8) - 64) * 9;
+  return "WABCDEFGHIJKLMNOPQRSTUV"[sum % 23] === b[7];
+}
+
+/** A Portuguese tax number (NIF/NIPC): nine digits, a first digit in use, the mod 11 check. */
+function checkPtNif(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 9 || !isDigits(b) || "04".includes(b[0]!)) return false;
+  const r = weighted(b, [9, 8, 7, 6, 5, 4, 3, 2]) % 11;
+  return (r < 2 ? 0 : 11 - r) === Number(b[8]);
+}
+
+/** The mod 11 check digit of Brazil's CPF and CNPJ over `b` with weights `w`. */
+function brCheck(b: string, w: number[]): number {
+  const r = weighted(b, w) % 11;
+  return r < 2 ? 0 : 11 - r;
+}
+
+/** A Brazilian CPF: two mod 11 check digits, not one digit repeated. */
+function checkBrCpf(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 11 || !isDigits(b) || /^(.)\1*$/.test(b)) return false;
+  return brCheck(b, [10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(b[9]) && brCheck(b, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(b[10]);
+}
+
+/** A Brazilian CNPJ: two mod 11 check digits, not one digit repeated. */
+function checkBrCnpj(s: string): boolean {
+  const W = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+  const b = alnum(s);
+  if (b.length !== 14 || !isDigits(b) || /^(.)\1*$/.test(b)) return false;
+  return brCheck(b, W.slice(1)) === Number(b[12]) && brCheck(b, W) === Number(b[13]);
+}
+
+const VERHOEFF_D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const VERHOEFF_P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+
+/** An Indian Aadhaar number: twelve digits, the first 2-9, and the Verhoeff check digit. */
+function checkInAadhaar(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 12 || !isDigits(b) || b[0]! < "2") return false;
+  let c = 0;
+  [...b].reverse().forEach((d, i) => { c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![Number(d)]!]!; });
+  return c === 0;
+}
+
+/** A Canadian social insurance number: nine digits, not starting with 0 or 8, Luhn verified. */
+function checkCaSin(s: string): boolean {
+  const b = alnum(s);
+  return b.length === 9 && isDigits(b) && !"08".includes(b[0]!) && luhnOk([...b].map(Number));
+}
+
+/** A US individual taxpayer identification number: 9NN-GG-NNNN, the group in the ranges issued. */
+function checkUsItin(s: string): boolean {
+  const b = alnum(s);
+  if (b.length !== 9 || !isDigits(b) || b[0] !== "9") return false;
+  const g = Number(b.slice(3, 5));
+  return (g >= 50 && g <= 65) || (g >= 70 && g <= 88) || (g >= 90 && g <= 92) || (g >= 94 && g <= 99);
+}
+
+/** A Mexican CURP: structure, a birth date, and the check digit over the first seventeen characters. */
+function checkMxCurp(s: string): boolean {
+  const ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";
+  const b = alnum(s);
+  if (b.length !== 18 || !/^[0-9]{6}$/.test(b.slice(4, 10)) || !"HMX".includes(b[10]!) || !/[0-9]/.test(b[17]!)) return false;
+  if (!dayMonth(Number(b.slice(8, 10)), Number(b.slice(6, 8)))) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += ALPHABET.indexOf(b[i]!) * (18 - i);
+  return (10 - (sum % 10)) % 10 === Number(b[17]);
+}
+
+/** A German identity card number: nine characters and the ICAO 9303 check digit. */
+function checkDeAusweis(s: string): boolean {
+  const b = alnum(s);
+  return b.length === 10 && /[0-9]/.test(b[9]!) && mrzCheck(b.slice(0, 9), b[9]!);
+}
+
 const CHECKS: Record<string, (s: string) => boolean> = {
   cn_id: checkCnId,
   hkid: checkHkid,
@@ -507,6 +675,23 @@ const CHECKS: Record<string, (s: string) => boolean> = {
   de_steuer_id: checkDeSteuerId,
   sg_nric: checkSgNric,
   mrz: checkMrz,
+  pl_pesel: checkPlPesel,
+  se_pnr: checkSePersonnummer,
+  fi_hetu: checkFiHetu,
+  dk_cpr: checkDkCpr,
+  no_fnr: checkNoFodselsnummer,
+  be_nrn: checkBeNationalNumber,
+  at_svnr: checkAtSvnr,
+  ch_ahv: checkChAhv,
+  ie_pps: checkIePps,
+  pt_nif: checkPtNif,
+  br_cpf: checkBrCpf,
+  br_cnpj: checkBrCnpj,
+  in_aadhaar: checkInAadhaar,
+  ca_sin: checkCaSin,
+  us_itin: checkUsItin,
+  mx_curp: checkMxCurp,
+  de_ausweis: checkDeAusweis,
 };
 
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
@@ -796,10 +981,11 @@ const RULES: Rule[] = [
     pattern: /(?<![A-Za-z0-9_-])[1-8]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[0-9Xx](?![A-Za-z0-9_-])/g,
     replace: (m) => (isCnResidentId(m) ? "[ID_NUMBER]" : m),
   },
-  // Payment cards: 13-19 digits, spaces or dashes between groups, issuer prefix and Luhn.
+  // Payment cards: 13-19 digits, compact or in groups of 3-6 between spaces or dashes (so an expiry
+  // date after the number is not read as its last group), issuer prefix and Luhn.
   {
     name: "payment_card",
-    pattern: /(?<![A-Za-z0-9_.+/-])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9_]|[-.]\d)/g,
+    pattern: /(?<![A-Za-z0-9_.+/-])(?:\d{3,6}(?:[ -]\d{3,6}){1,5}|\d{13,19})(?![A-Za-z0-9_]|[-.]\d)/g,
     replace: (m) => (isPaymentCard(m) ? "[CARD]" : m),
   },
   // IPv4 addresses. Kept: loopback (127/8), 0.0.0.0, 255.255.x.x masks, dotted quads that are

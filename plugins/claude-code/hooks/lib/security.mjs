@@ -29,10 +29,11 @@
 // placeholder (${X}, <x>, {{x}}, %X%, [REDACTED]), is below `entropy` (Shannon bits per character),
 // lacks a `require`d character class (digit, letter, upper, lower, mixed = letters with digits or
 // three classes, secret_value = not code, an environment reference or a type name), contains a stop
-// word, or fails its `validate` check digit (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, uk_nino,
-// es_dni, fr_nir, nl_bsn, it_cf, de_steuer_id, sg_nric, mrz, iban, base64_userpass). A rule with
-// `keywords` only runs on text that contains one of them (ASCII letters compared in lower case).
-// Scanning resumes after the whole match.
+// word, or fails its `validate` check digit (cn_id, hkid, tw_id, jp_mynumber, kr_rrn, us_ssn, us_itin,
+// ca_sin, mx_curp, br_cpf, br_cnpj, in_aadhaar, uk_nino, es_dni, fr_nir, nl_bsn, it_cf, de_steuer_id,
+// de_ausweis, pl_pesel, se_pnr, fi_hetu, dk_cpr, no_fnr, be_nrn, at_svnr, ch_ahv, ie_pps, pt_nif,
+// sg_nric, mrz, iban, base64_userpass). A rule with `keywords` only runs on text that contains one of
+// them (ASCII letters compared in lower case). Scanning resumes after the whole match.
 //
 // Rules with source "gitleaks" (commit b58d3f102cf3a2c84cb7f923d05c25c9b1aed84b) are used under this licence:
 //
@@ -488,7 +489,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
         "group": 1,
         "entropy": 3,
         "require": [
@@ -507,7 +508,8 @@ export const SECRET_RULES = [
             "パスワード",
             "暗証番号",
             "비밀번호",
-            "암호"
+            "암호",
+            "パスフレーズ"
         ]
     },
     {
@@ -516,7 +518,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]+(?:is|was|are|is now|set to|changed to|ist|lautet|lautete|war|est|était|es|era|è|é|és|är|er|jest|je))[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "pattern": "(?:\\b(?:password|passwort|kennwort|passwd|passphrase|pwd|wachtwoord|contrase(?:ñ|n)a|senha|has(?:ł|l)o|heslo|jelsz(?:ó|o)|salasana|l(?:ö|o)senord|passord|adgangskode|(?:ş|s)ifre|secret|token|api[ _\\-]?key|clave)|mot[ \\t ]+de[ \\t ]+passe|\\bmdp\\b|parola[ \\t ]+d'ordine|parolă|пароль|κωδικός)(?:[ \\t ]+[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]+(?:is|was|are|is now|set to|changed to|ist|lautet|lautete|war|est|était|es|era|è|é|és|är|er|jest|je)[ \\t ]+)[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
         "group": 1,
         "ignore_case": true,
         "keywords": [
@@ -919,6 +921,447 @@ export const SECRET_RULES = [
         ]
     },
     {
+        "id": "password-in-prose-more-languages",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:m(?:ậ|a)t[ \\t ]+kh(?:ẩ|a)u|รหัสผ่าน|كلمة[ \\t ]+(?:المرور|السر)|رمز[ \\t ]+(?:عبور|المرور)|\\bkata[ \\t ]+sandi|\\bsandi\\b|(?:ş|s)ifre[a-zçğıöşü]{0,4}|has(?:ł|l)[a-ząęłóśźż]{0,3}|\\bparol[aă]\\b|\\blozink[a-z]{0,2}|\\bgeslo\\b|पासवर्ड|סיסמ(?:ה|א))(?:[ \\t ]*[^\\s\\\"`“”«»:=：]{1,30}){0,6}?(?:[ \\t ]*(?:[:=：]|—|–)|[ \\t ]*(?:là|คือ|هي|هو|adalah|ialah|to|jest|je|è|é|es|ist|lautet|est|är|er|on|है|היא|است|is|e)[ \\t ]+)[ \\t ]*[\\\"'`“”«»‘„]?[ \\t ]*([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 2.5,
+        "require": [
+            "mixed",
+            "secret_value"
+        ],
+        "keywords": [
+            "mật khẩu",
+            "mat khau",
+            "รหัสผ่าน",
+            "كلمة",
+            "رمز",
+            "sandi",
+            "şifre",
+            "sifre",
+            "hasł",
+            "hasl",
+            "parol",
+            "lozink",
+            "geslo",
+            "पासवर्ड",
+            "סיסמ"
+        ]
+    },
+    {
+        "id": "network-device-secret",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:\\bsnmp-server[ \\t]+community|\\bsnmp(?:walk|get|bulkwalk|bulkget|set|getnext|trap)\\b[^\\n]*?[ \\t]-c|\\bcommunity[ \\t]+string[ \\t]*[:=]?|\\b(?:password|secret)[ \\t]+[07]|\\bkey[ \\t]+[07]|\\bmessage-digest-key[ \\t]+[0-9]+[ \\t]+md5|\\bauthentication-key|\\bauth_pass|\\bpsksecret|\\bpre-shared-key|:[ \\t]*PSK)[ \\t]+[\\\"']?([^\\s\\\"';]{6,64})",
+        "group": 1,
+        "ignore_case": true,
+        "require": [
+            "mixed",
+            "secret_value"
+        ],
+        "keywords": [
+            "snmp",
+            "community",
+            "password",
+            "secret",
+            "key",
+            "md5",
+            "auth_pass",
+            "psk",
+            "pre-shared"
+        ]
+    },
+    {
+        "id": "wifi-qr-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bWIFI:[^\\n]*?;P:([^;\\n]{4,63});",
+        "group": 1,
+        "keywords": [
+            "wifi:"
+        ]
+    },
+    {
+        "id": "sudo-stdin-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\becho[ \\t]+(?:-[ne]+[ \\t]+)?[\\\"']?([^\\s\\\"'|]{6,64})[\\\"']?[ \\t]*\\|[ \\t]*sudo\\b[^\\n|]*[ \\t]-[A-Za-z]*S\\b",
+        "group": 1,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "sudo"
+        ]
+    },
+    {
+        "id": "expect-send-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bexpect[ \\t]+(?:-[a-z]+[ \\t]+)?\\\"[^\\\"\\n]*(?:assword|assphrase|PIN|passcode)[^\\\"\\n]*\\\"\\s+send[ \\t]+(?:--[ \\t]+)?\\\"([^\\\"\\\\\\n]{4,64})",
+        "group": 1,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "expect"
+        ]
+    },
+    {
+        "id": "windows-net-user-password",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bnet[ \\t]+user[ \\t]+[^\\s/]+[ \\t]+([^\\s/*]{4,64})[ \\t]+/(?:add|domain|active)",
+        "group": 1,
+        "ignore_case": true,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "net user"
+        ]
+    },
+    {
+        "id": "powershell-securestring",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "ConvertTo-SecureString[ \\t]+(?:-String[ \\t]+)?[\\\"']([^\\\"'\\n]{4,128})[\\\"'][^\\n]*-AsPlainText",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "convertto-securestring"
+        ]
+    },
+    {
+        "id": "cloud-cli-secret-option",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:coscmd|obsutil|ossutil(?:64)?|qshell|bcecmd|tccli|aliyun|s3cmd|mc|rclone|minio)\\b[^\\n]*?[ \\t](?:-s|-k|-sk|--sk|--secret(?:[\\-_]?(?:access[\\-_]?)?key)?|--access[\\-_]?key[\\-_]?secret|--secret[\\-_]?id)[ =]([A-Za-z0-9+/=_\\-]{16,64})",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ],
+        "keywords": [
+            "coscmd",
+            "obsutil",
+            "ossutil",
+            "qshell",
+            "bcecmd",
+            "tccli",
+            "aliyun",
+            "s3cmd",
+            "mc ",
+            "rclone",
+            "minio"
+        ]
+    },
+    {
+        "id": "qshell-account-secret",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bqshell[ \\t]+account[ \\t]+(?:-[a-z][ \\t]+)*[A-Za-z0-9_\\-]{16,64}[ \\t]+([A-Za-z0-9_\\-]{16,64})",
+        "group": 1,
+        "ignore_case": true,
+        "require": [
+            "mixed"
+        ],
+        "keywords": [
+            "qshell"
+        ]
+    },
+    {
+        "id": "cli-secret-key-prompt",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bsecret[ \\t_\\-]?(?:access[ \\t_\\-]?)?key[^:\\n\\[]{0,20}\\[[^\\]\\n]*\\]:[ \\t]*([A-Za-z0-9+/=_\\-]{16,64})",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ],
+        "keywords": [
+            "secret"
+        ]
+    },
+    {
+        "id": "yaml-block-scalar-secret",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:password|passwd|passphrase|secret|token|api[_\\-]?key|private[_\\-]?key)[A-Za-z_\\-]*[ \\t]*:[ \\t]*[|>][\\-+]?[ \\t]*\\n[ \\t]+([^\\s]{6,128})",
+        "group": 1,
+        "ignore_case": true,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "password",
+            "passwd",
+            "passphrase",
+            "secret",
+            "token",
+            "api",
+            "private"
+        ]
+    },
+    {
+        "id": "escaped-json-secret",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\\\\\\"(?:password|passwd|pass|pwd|secret|client_secret|token|access_token|refresh_token|api_?key)\\\\\\\"[ \\t]*:[ \\t]*\\\\\\\"([^\\\"\\\\\\n]{4,128})\\\\\\\"",
+        "group": 1,
+        "ignore_case": true,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "password",
+            "passwd",
+            "pass",
+            "pwd",
+            "secret",
+            "token",
+            "api"
+        ]
+    },
+    {
+        "id": "php-define-secret",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bdefine\\([ \\t]*[\\\"'](?:[A-Z_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY|_SALT)[A-Z_]*)[\\\"'][ \\t]*,[ \\t]*[\\\"']([^\\\"'\\n]{4,128})[\\\"']",
+        "group": 1,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "define("
+        ]
+    },
+    {
+        "id": "subscript-assigned-secret",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\[[ \\t]*[\\\"'][A-Za-z_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Za-z_]*[\\\"'][ \\t]*\\][ \\t]*=[ \\t]*[\\\"']([^\\\"'\\n]{8,256})[\\\"']",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "secret_value"
+        ],
+        "keywords": [
+            "secret",
+            "password",
+            "passwd",
+            "token",
+            "api_key",
+            "private_key"
+        ]
+    },
+    {
+        "id": "api-key-header",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:Ocp-Apim-Subscription-Key|X-Auth-Key|X-API-Key|X-Api-Token|X-Auth-Token|X-Access-Token|Api-Key|apikey)[ \\t]*:[ \\t]*[\\\"']?([A-Za-z0-9_\\-]{16,128})",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ],
+        "keywords": [
+            "subscription-key",
+            "auth-key",
+            "api-key",
+            "api-token",
+            "auth-token",
+            "access-token",
+            "apikey"
+        ]
+    },
+    {
+        "id": "okta-ssws-header",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bSSWS[ \\t]+([A-Za-z0-9_\\-]{20,})",
+        "group": 1,
+        "keywords": [
+            "ssws"
+        ]
+    },
+    {
+        "id": "query-string-key",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "[?&](?:appid|app_?key|api_?key|apikey|access_?key|secret|token|auth|sig|signature|key)=([A-Za-z0-9_\\-%.~]{16,256})",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ],
+        "keywords": [
+            "appid",
+            "appkey",
+            "app_key",
+            "api_key",
+            "apikey",
+            "access_key",
+            "accesskey",
+            "secret",
+            "token",
+            "auth",
+            "sig",
+            "key="
+        ]
+    },
+    {
+        "id": "sdk-client-literal-key",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|Dropbox|algoliasearch|Config)\\([^)\\n]*?[\\\"']([A-Za-z0-9_.\\-]{24,256})[\\\"']",
+        "group": 1,
+        "entropy": 3.5,
+        "require": [
+            "mixed",
+            "secret_value"
+        ],
+        "keywords": [
+            "client",
+            "api",
+            "dropbox",
+            "algoliasearch",
+            "config"
+        ]
+    },
+    {
+        "id": "webhook-path-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "/(?:hooks?|webhooks?|webhookb2)/(?:[A-Za-z0-9_\\-@.]+/){0,4}([A-Za-z0-9_\\-@.]{20,})",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "mixed"
+        ],
+        "keywords": [
+            "hook"
+        ]
+    },
+    {
+        "id": "ifttt-webhook-key",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "maker\\.ifttt\\.com/(?:trigger/[^/\\s]+/(?:json/)?with/)?key/([A-Za-z0-9_\\-]{16,})",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "ifttt"
+        ]
+    },
+    {
+        "id": "webhook-id-setting",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\bwebhook_id[ \\t]*[:=][ \\t]*[\\\"']?([A-Za-z0-9_\\-]{20,})",
+        "group": 1,
+        "ignore_case": true,
+        "require": [
+            "mixed"
+        ],
+        "keywords": [
+            "webhook_id"
+        ]
+    },
+    {
+        "id": "bitwarden-send-link",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "send\\.bitwarden\\.com/#([A-Za-z0-9_\\-/]{20,})",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "bitwarden"
+        ]
+    },
+    {
+        "id": "google-oauth-refresh-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|[^A-Za-z0-9_/])(1//0[A-Za-z0-9_\\-]{40,})",
+        "group": 1,
+        "keywords": [
+            "1//0"
+        ]
+    },
+    {
+        "id": "private-key-hex-context",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:private[ \\t_\\-]?key|priv[ \\t_\\-]?key|秘密鍵|私钥|私鑰)[^0-9A-Za-z\\n]{0,12}(?:0x)?([0-9a-fA-F]{64})(?:[^0-9A-Za-z]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "private",
+            "priv",
+            "秘密鍵",
+            "私钥",
+            "私鑰"
+        ]
+    },
+    {
         "id": "cn-resident-id-spaced",
         "source": "knowhub",
         "stage": "personal",
@@ -1138,6 +1581,305 @@ export const SECRET_RULES = [
             "tin"
         ],
         "validate": "de_steuer_id"
+    },
+    {
+        "id": "pl-pesel-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "\\bpesel\\b[^0-9\\n]{0,16}([0-9]{11})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "pesel"
+        ],
+        "validate": "pl_pesel"
+    },
+    {
+        "id": "se-personnummer-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:personnummer|\\bpersonnr\\b|samordningsnummer|personal identity number)[^0-9\\n]{0,16}((?:19|20)?[0-9]{6}[\\-+ ]?[0-9]{4})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "personnummer",
+            "personnr",
+            "samordningsnummer",
+            "personal identity number"
+        ],
+        "validate": "se_pnr"
+    },
+    {
+        "id": "fi-henkilotunnus",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_])([0-3][0-9][01][0-9]{3}[\\-+ABCDEFUVWXY][0-9]{3}[0-9A-Y])(?:[^A-Za-z0-9_]|$)",
+        "group": 1,
+        "validate": "fi_hetu"
+    },
+    {
+        "id": "dk-cpr-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "\\bcpr\\b(?:[ .\\-]*(?:nr|nummer|number|no)\\b\\.?)?[^0-9\\n]{0,12}([0-9]{6}[\\- ]?[0-9]{4})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "cpr"
+        ],
+        "validate": "dk_cpr"
+    },
+    {
+        "id": "no-fodselsnummer-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:f(?:ø|o|oe)dselsnummer|\\bd-nummer|national identity number)[^0-9\\n]{0,16}([0-9]{6}[ ]?[0-9]{5})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "fødselsnummer",
+            "fodselsnummer",
+            "foedselsnummer",
+            "d-nummer",
+            "national identity number"
+        ],
+        "validate": "no_fnr"
+    },
+    {
+        "id": "be-national-number",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^0-9.])([0-9]{2}\\.[0-9]{2}\\.[0-9]{2}-[0-9]{3}\\.[0-9]{2})(?:[^0-9]|$)",
+        "group": 1,
+        "validate": "be_nrn"
+    },
+    {
+        "id": "be-national-number-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:rijksregisternummer|rijksregister|registre national|num(?:é|e)ro national|national (?:register|registration) number|\\binsz\\b|\\bniss\\b)[^0-9\\n]{0,16}([0-9]{2}[.]?[0-9]{2}[.]?[0-9]{2}[\\-. ]?[0-9]{3}[.]?[0-9]{2})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "rijksregister",
+            "registre national",
+            "numéro national",
+            "numero national",
+            "national register",
+            "national registration",
+            "insz",
+            "niss"
+        ],
+        "validate": "be_nrn"
+    },
+    {
+        "id": "at-svnr-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:sozialversicherungsnummer|versicherungsnummer|\\bsv-?nummer|\\bsvnr\\b|\\bsv-nr)[^0-9\\n]{0,16}([0-9]{4}[ ]?[0-9]{6})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "sozialversicherungsnummer",
+            "versicherungsnummer",
+            "svnummer",
+            "sv-nummer",
+            "svnr",
+            "sv-nr"
+        ],
+        "validate": "at_svnr"
+    },
+    {
+        "id": "ch-ahv-number",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^0-9.])(756\\.?[0-9]{4}\\.?[0-9]{4}\\.?[0-9]{2})(?:[^0-9]|$)",
+        "group": 1,
+        "validate": "ch_ahv"
+    },
+    {
+        "id": "ie-pps-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:\\bppsn?\\b|personal public service)[^A-Za-z0-9\\n]{0,16}([0-9]{7}[A-W][A-IW]?)(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "pps",
+            "personal public service"
+        ],
+        "validate": "ie_pps"
+    },
+    {
+        "id": "pt-nif-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:\\bnif\\b|\\bnipc\\b|contribuinte)[^0-9\\n]{0,16}([0-9]{3}[ ]?[0-9]{3}[ ]?[0-9]{3})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "nif",
+            "nipc",
+            "contribuinte"
+        ],
+        "validate": "pt_nif"
+    },
+    {
+        "id": "br-cpf",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^0-9.])([0-9]{3}\\.[0-9]{3}\\.[0-9]{3}-[0-9]{2})(?:[^0-9]|$)",
+        "group": 1,
+        "validate": "br_cpf"
+    },
+    {
+        "id": "br-cpf-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "\\bcpf\\b[^0-9\\n]{0,12}([0-9]{11})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "cpf"
+        ],
+        "validate": "br_cpf"
+    },
+    {
+        "id": "br-cnpj",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^0-9.])([0-9]{2}\\.[0-9]{3}\\.[0-9]{3}/[0-9]{4}-[0-9]{2})(?:[^0-9]|$)",
+        "group": 1,
+        "validate": "br_cnpj"
+    },
+    {
+        "id": "br-cnpj-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "\\bcnpj\\b[^0-9\\n]{0,12}([0-9]{14})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "cnpj"
+        ],
+        "validate": "br_cnpj"
+    },
+    {
+        "id": "in-aadhaar-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:aadhaa?r|\\buidai\\b|आधार)[^0-9\\n]{0,24}([2-9][0-9]{3}[ \\-]?[0-9]{4}[ \\-]?[0-9]{4})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "aadhaar",
+            "aadhar",
+            "uidai",
+            "आधार"
+        ],
+        "validate": "in_aadhaar"
+    },
+    {
+        "id": "in-pan-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:\\b[Pp][Aa][Nn]\\b(?:[ \\-]?(?:[Cc]ard|[Nn]o|[Nn]umber))?\\.?(?:[ \\-]?(?:[Nn]o|[Nn]umber)\\.?)?|[Pp]ermanent [Aa]ccount [Nn]umber)[^A-Za-z0-9\\n]{0,12}([A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z])(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "keywords": [
+            "pan",
+            "permanent account number"
+        ]
+    },
+    {
+        "id": "ca-sin-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:\\bsin\\b|social insurance number|num(?:é|e)ro d'assurance sociale|\\bnas\\b)[^0-9\\n]{0,16}([0-9]{3}[ \\-]?[0-9]{3}[ \\-]?[0-9]{3})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "sin",
+            "social insurance",
+            "assurance sociale",
+            "nas"
+        ],
+        "validate": "ca_sin"
+    },
+    {
+        "id": "us-itin-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:\\bitin\\b|individual taxpayer identification number)[^0-9\\n]{0,16}([0-9]{3}[\\- ]?[0-9]{2}[\\- ]?[0-9]{4})(?:[^0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "itin",
+            "individual taxpayer"
+        ],
+        "validate": "us_itin"
+    },
+    {
+        "id": "mx-curp",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:^|[^A-Za-z0-9_])([A-Z][AEIOUX][A-Z]{2}[0-9]{6}[HMX][A-Z]{5}[0-9A-Z][0-9])(?:[^A-Za-z0-9_]|$)",
+        "group": 1,
+        "validate": "mx_curp"
+    },
+    {
+        "id": "de-ausweis-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "national_id",
+        "replace": "[ID_NUMBER]",
+        "pattern": "(?:ausweisnummer|personalausweis(?:nummer)?|ausweis-nr|identity card number)[^A-Za-z0-9\\n]{0,20}([CFGHJKLMNPRTVWXYZ0-9]{9}[0-9])(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "ausweis",
+            "identity card number"
+        ],
+        "validate": "de_ausweis"
     },
     {
         "id": "passport-context",
@@ -3850,17 +4592,17 @@ function isPaymentCard(m) {
             issuer = [13, 16, 19].includes(n);
             break;
         case 5:
-            issuer = p2 >= 51 && p2 <= 55 && n === 16;
+            issuer = (p2 >= 51 && p2 <= 55 && n === 16) || (p3 === 508 && n >= 16 && n <= 19);
             break;
         case 2:
-            issuer = p4 >= 2221 && p4 <= 2720 && n === 16;
+            issuer = (p4 >= 2221 && p4 <= 2720 && n === 16) || (p4 >= 2200 && p4 <= 2204 && n >= 16 && n <= 19);
             break;
         case 3:
             issuer = ((p2 === 34 || p2 === 37) && n === 15) || (p2 === 35 && n >= 16 && n <= 19) ||
                 (((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38) && n >= 14 && n <= 19);
             break;
         case 6:
-            issuer = (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || p2 === 62) && n >= 16 && n <= 19;
+            issuer = (p2 === 60 || p2 === 65 || (p3 >= 644 && p3 <= 649) || p2 === 62) && n >= 16 && n <= 19;
             break;
     }
     return issuer && luhnOk(digits);
@@ -4218,6 +4960,173 @@ function checkMrz(s) {
     }
     return false;
 }
+/** Whether `dd`/`mm` can be a day and a month. */
+const dayMonth = (dd, mm) => dd >= 1 && dd <= 31 && mm >= 1 && mm <= 12;
+/** The weighted digit sum of `b` (digits) with weights `w`. */
+function weighted(b, w) {
+    let sum = 0;
+    for (let i = 0; i < w.length; i++)
+        sum += Number(b[i]) * w[i];
+    return sum;
+}
+/** A Polish PESEL: a birth date whose month carries the century, and the 1-3-7-9 check digit. */
+function checkPlPesel(s) {
+    const b = alnum(s);
+    if (b.length !== 11 || !isDigits(b))
+        return false;
+    const sum = weighted(b, [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]);
+    return dayMonth(Number(b.slice(4, 6)), Number(b.slice(2, 4)) % 20) && (10 - (sum % 10)) % 10 === Number(b[10]);
+}
+/** A Swedish personal or co-ordination number (day + 60): a date and the Luhn digit of the ten-digit form. */
+function checkSePersonnummer(s) {
+    let b = alnum(s);
+    if (b.length === 12)
+        b = b.slice(2);
+    if (b.length !== 10 || !isDigits(b))
+        return false;
+    const [mm, dd] = [Number(b.slice(2, 4)), Number(b.slice(4, 6))];
+    return (dayMonth(dd, mm) || dayMonth(dd - 60, mm)) && luhnOk([...b].map(Number));
+}
+/** A Finnish personal identity code, `DDMMYYCNNNX`: a date, a century sign, the check character mod 31. */
+function checkFiHetu(s) {
+    const b = s.trim().toUpperCase();
+    if (b.length !== 11 || !"+-ABCDEFUVWXY".includes(b[6]))
+        return false;
+    const digits = b.slice(0, 6) + b.slice(7, 10);
+    if (!/^[0-9]{9}$/.test(digits) || !dayMonth(Number(b.slice(0, 2)), Number(b.slice(2, 4))))
+        return false;
+    return "0123456789ABCDEFHJKLMNPRSTUVWXY"[Number(digits) % 31] === b[10];
+}
+/** A Danish CPR number, `DDMMYY-NNNN`: a date only (no check digit since 2007), so its rule needs context. */
+function checkDkCpr(s) {
+    const b = alnum(s);
+    return b.length === 10 && isDigits(b) && dayMonth(Number(b.slice(0, 2)), Number(b.slice(2, 4)));
+}
+/** A Norwegian national identity number (D- and H-numbers raise the day or month by 40): two mod 11 check digits. */
+function checkNoFodselsnummer(s) {
+    const b = alnum(s);
+    if (b.length !== 11 || !isDigits(b))
+        return false;
+    const check = (w, n) => {
+        const k = (11 - (weighted(b, w) % 11)) % 11;
+        return k !== 10 && k === Number(b[n]);
+    };
+    return dayMonth(Number(b.slice(0, 2)) % 40, Number(b.slice(2, 4)) % 40) && check([3, 7, 6, 1, 8, 9, 4, 5, 2], 9)
+        && check([5, 4, 3, 2, 7, 6, 5, 4, 3, 2], 10);
+}
+/** A Belgian national register number: 97 minus the first nine digits mod 97 (a 2 in front from 2000). */
+function checkBeNationalNumber(s) {
+    const b = alnum(s);
+    if (b.length !== 11 || !isDigits(b) || Number(b.slice(2, 4)) % 20 > 12)
+        return false;
+    const [n, cc] = [Number(b.slice(0, 9)), Number(b.slice(9))];
+    return 97 - (n % 97) === cc || 97 - ((2_000_000_000 + n) % 97) === cc;
+}
+/** An Austrian social insurance number, `NNNC DDMMYY`: the weighted check digit mod 11, a first digit not 0. */
+function checkAtSvnr(s) {
+    const b = alnum(s);
+    if (b.length !== 10 || !isDigits(b) || b[0] === "0")
+        return false;
+    const dd = Number(b.slice(4, 6));
+    return weighted(b, [3, 7, 9, 0, 5, 8, 4, 2, 1, 6]) % 11 === Number(b[3]) && dd >= 1 && dd <= 31;
+}
+/** A Swiss AHV/AVS number, `756.NNNN.NNNN.NC`: the prefix 756 and the EAN-13 check digit. */
+function checkChAhv(s) {
+    const b = alnum(s);
+    if (b.length !== 13 || !isDigits(b) || !b.startsWith("756"))
+        return false;
+    const sum = weighted(b, [1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3]);
+    return (10 - (sum % 10)) % 10 === Number(b[12]);
+}
+/** An Irish PPS number: seven digits and the check letter (mod 23; a second letter counts times 9). */
+function checkIePps(s) {
+    const b = alnum(s);
+    if (!/^[0-9]{7}[A-Z]{1,2}$/.test(b))
+        return false;
+    let sum = weighted(b, [8, 7, 6, 5, 4, 3, 2]);
+    if (b.length === 9 && b[8] !== "W")
+        sum += (b.charCodeAt(8) - 64) * 9;
+    return "WABCDEFGHIJKLMNOPQRSTUV"[sum % 23] === b[7];
+}
+/** A Portuguese tax number (NIF/NIPC): nine digits, a first digit in use, the mod 11 check. */
+function checkPtNif(s) {
+    const b = alnum(s);
+    if (b.length !== 9 || !isDigits(b) || "04".includes(b[0]))
+        return false;
+    const r = weighted(b, [9, 8, 7, 6, 5, 4, 3, 2]) % 11;
+    return (r < 2 ? 0 : 11 - r) === Number(b[8]);
+}
+/** The mod 11 check digit of Brazil's CPF and CNPJ over `b` with weights `w`. */
+function brCheck(b, w) {
+    const r = weighted(b, w) % 11;
+    return r < 2 ? 0 : 11 - r;
+}
+/** A Brazilian CPF: two mod 11 check digits, not one digit repeated. */
+function checkBrCpf(s) {
+    const b = alnum(s);
+    if (b.length !== 11 || !isDigits(b) || /^(.)\1*$/.test(b))
+        return false;
+    return brCheck(b, [10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(b[9]) && brCheck(b, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(b[10]);
+}
+/** A Brazilian CNPJ: two mod 11 check digits, not one digit repeated. */
+function checkBrCnpj(s) {
+    const W = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const b = alnum(s);
+    if (b.length !== 14 || !isDigits(b) || /^(.)\1*$/.test(b))
+        return false;
+    return brCheck(b, W.slice(1)) === Number(b[12]) && brCheck(b, W) === Number(b[13]);
+}
+const VERHOEFF_D = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const VERHOEFF_P = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+/** An Indian Aadhaar number: twelve digits, the first 2-9, and the Verhoeff check digit. */
+function checkInAadhaar(s) {
+    const b = alnum(s);
+    if (b.length !== 12 || !isDigits(b) || b[0] < "2")
+        return false;
+    let c = 0;
+    [...b].reverse().forEach((d, i) => { c = VERHOEFF_D[c][VERHOEFF_P[i % 8][Number(d)]]; });
+    return c === 0;
+}
+/** A Canadian social insurance number: nine digits, not starting with 0 or 8, Luhn verified. */
+function checkCaSin(s) {
+    const b = alnum(s);
+    return b.length === 9 && isDigits(b) && !"08".includes(b[0]) && luhnOk([...b].map(Number));
+}
+/** A US individual taxpayer identification number: 9NN-GG-NNNN, the group in the ranges issued. */
+function checkUsItin(s) {
+    const b = alnum(s);
+    if (b.length !== 9 || !isDigits(b) || b[0] !== "9")
+        return false;
+    const g = Number(b.slice(3, 5));
+    return (g >= 50 && g <= 65) || (g >= 70 && g <= 88) || (g >= 90 && g <= 92) || (g >= 94 && g <= 99);
+}
+/** A Mexican CURP: structure, a birth date, and the check digit over the first seventeen characters. */
+function checkMxCurp(s) {
+    const ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";
+    const b = alnum(s);
+    if (b.length !== 18 || !/^[0-9]{6}$/.test(b.slice(4, 10)) || !"HMX".includes(b[10]) || !/[0-9]/.test(b[17]))
+        return false;
+    if (!dayMonth(Number(b.slice(8, 10)), Number(b.slice(6, 8))))
+        return false;
+    let sum = 0;
+    for (let i = 0; i < 17; i++)
+        sum += ALPHABET.indexOf(b[i]) * (18 - i);
+    return (10 - (sum % 10)) % 10 === Number(b[17]);
+}
+/** A German identity card number: nine characters and the ICAO 9303 check digit. */
+function checkDeAusweis(s) {
+    const b = alnum(s);
+    return b.length === 10 && /[0-9]/.test(b[9]) && mrzCheck(b.slice(0, 9), b[9]);
+}
 const CHECKS = {
     cn_id: checkCnId,
     hkid: checkHkid,
@@ -4235,6 +5144,23 @@ const CHECKS = {
     de_steuer_id: checkDeSteuerId,
     sg_nric: checkSgNric,
     mrz: checkMrz,
+    pl_pesel: checkPlPesel,
+    se_pnr: checkSePersonnummer,
+    fi_hetu: checkFiHetu,
+    dk_cpr: checkDkCpr,
+    no_fnr: checkNoFodselsnummer,
+    be_nrn: checkBeNationalNumber,
+    at_svnr: checkAtSvnr,
+    ch_ahv: checkChAhv,
+    ie_pps: checkIePps,
+    pt_nif: checkPtNif,
+    br_cpf: checkBrCpf,
+    br_cnpj: checkBrCnpj,
+    in_aadhaar: checkInAadhaar,
+    ca_sin: checkCaSin,
+    us_itin: checkUsItin,
+    mx_curp: checkMxCurp,
+    de_ausweis: checkDeAusweis,
 };
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
 export function shannonEntropy(s) {
@@ -4517,10 +5443,11 @@ const RULES = [
         pattern: /(?<![A-Za-z0-9_-])[1-8]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[0-9Xx](?![A-Za-z0-9_-])/g,
         replace: (m) => (isCnResidentId(m) ? "[ID_NUMBER]" : m),
     },
-    // Payment cards: 13-19 digits, spaces or dashes between groups, issuer prefix and Luhn.
+    // Payment cards: 13-19 digits, compact or in groups of 3-6 between spaces or dashes (so an expiry
+    // date after the number is not read as its last group), issuer prefix and Luhn.
     {
         name: "payment_card",
-        pattern: /(?<![A-Za-z0-9_.+/-])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9_]|[-.]\d)/g,
+        pattern: /(?<![A-Za-z0-9_.+/-])(?:\d{3,6}(?:[ -]\d{3,6}){1,5}|\d{13,19})(?![A-Za-z0-9_]|[-.]\d)/g,
         replace: (m) => (isPaymentCard(m) ? "[CARD]" : m),
     },
     // IPv4 addresses. Kept: loopback (127/8), 0.0.0.0, 255.255.x.x masks, dotted quads that are
