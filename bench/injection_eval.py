@@ -6,7 +6,7 @@
     python3 bench/injection_eval.py [--shared ../shared] [--write-weights] [--report PATH]
 
 Data: testdata/injection/cases.jsonl (families of injections and benign look-alikes), the sets
-written apart from it (TRAIN_SETS: five sets of injections and look-alikes, without marked
+written apart from it (TRAIN_SETS: six sets of injections and look-alikes, without marked
 payloads, so a long one is taught by its likeliest piece; each set is held out whole in
 cross-validation, which measures how the screen carries over to another author), and real
 work text from shared/data (BEIR dev corpora, agent trajectories) plus bench/data/dedup_pairs.jsonl
@@ -41,10 +41,10 @@ CACHE = os.path.join(ROOT, "target", "injection-cache", "vectors.jsonl")
 EXAMPLE = os.environ.get("INJECTION_VECTORS", os.path.join(ROOT, "target", "release", "examples", "injection_vectors"))
 WEIGHTS = os.path.join(ROOT, "crates", "knowhub-ai", "src", "injection_screen.json")
 # Sets written apart from the corpus (and from each other) that the shipped model trains on; each
-# is one fold in cross-validation. testdata/injection/blind6 is not among them: it measures.
+# is one fold in cross-validation. testdata/injection/blind7 is not among them: it measures.
 TRAIN_SETS = ("testdata/injection/blind/blind.jsonl", "testdata/injection/blind2/blind2.jsonl",
               "testdata/injection/blind3/blind3.jsonl", "testdata/injection/blind4/blind4.jsonl",
-              "testdata/injection/blind5/blind5.jsonl")
+              "testdata/injection/blind5/blind5.jsonl", "testdata/injection/blind6/blind6.jsonl")
 # Share of real training text allowed above the threshold (the target on held-out real text is 0.5%):
 # the shipped weights take the 99.5th percentile of each source's distinct texts (the first ones, and
 # the "before" recipe, the 99.8th: --quantile 0.998).
