@@ -1230,7 +1230,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "[?&](?:appid|app_?key|api_?key|apikey|access_?key|secret|token|auth|sig|signature|key)=([A-Za-z0-9_\\-%.~]{16,256})",
+        "pattern": "[?&](?:appid|app_?key|api_?key|apikey|access_?key)=([A-Za-z0-9_\\-%.~]{16,256})",
         "group": 1,
         "ignore_case": true,
         "entropy": 3,
@@ -1244,12 +1244,7 @@ export const SECRET_RULES = [
             "api_key",
             "apikey",
             "access_key",
-            "accesskey",
-            "secret",
-            "token",
-            "auth",
-            "sig",
-            "key="
+            "accesskey"
         ]
     },
     {
@@ -1262,7 +1257,9 @@ export const SECRET_RULES = [
         "group": 1,
         "entropy": 3.5,
         "require": [
-            "mixed",
+            "upper",
+            "lower",
+            "digit",
             "secret_value"
         ],
         "keywords": [
@@ -1274,20 +1271,42 @@ export const SECRET_RULES = [
         ]
     },
     {
-        "id": "webhook-path-token",
+        "id": "mattermost-webhook-token",
         "source": "knowhub",
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "/(?:hooks?|webhooks?|webhookb2)/(?:[A-Za-z0-9_\\-@.]+/){0,4}([A-Za-z0-9_\\-@.]{20,})",
+        "pattern": "/hooks/([a-z0-9]{26})(?:[^A-Za-z0-9]|$)",
         "group": 1,
         "ignore_case": true,
-        "entropy": 3,
-        "require": [
-            "mixed"
-        ],
         "keywords": [
-            "hook"
+            "/hooks/"
+        ]
+    },
+    {
+        "id": "teams-webhook-url-token",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "webhook\\.office\\.com/webhookb2/([^\\s\\\"'<>]{20,})",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "webhookb2"
+        ]
+    },
+    {
+        "id": "zapier-catch-hook",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "hooks\\.zapier\\.com/hooks/catch/[0-9]+/([A-Za-z0-9]{5,})",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "zapier"
         ]
     },
     {
@@ -1313,7 +1332,9 @@ export const SECRET_RULES = [
         "group": 1,
         "ignore_case": true,
         "require": [
-            "mixed"
+            "upper",
+            "lower",
+            "digit"
         ],
         "keywords": [
             "webhook_id"
