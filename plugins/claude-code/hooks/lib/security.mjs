@@ -1903,6 +1903,23 @@ export const SECRET_RULES = [
         "validate": "de_ausweis"
     },
     {
+        "id": "email-obfuscated",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "email",
+        "replace": "[EMAIL]",
+        "pattern": "(?:^|[^A-Za-z0-9._%+\\-])([A-Za-z0-9._%+\\-]{1,64}[ \\t]*(?:\\[at\\]|\\(at\\)|\\{at\\}|（at）|［at］)[ \\t]*[A-Za-z0-9\\-]{1,63}(?:(?:[ \\t]*(?:\\[dot\\]|\\(dot\\)|\\{dot\\}|（dot）)[ \\t]*|\\.)[A-Za-z0-9\\-]{1,63}){1,4})",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "[at]",
+            "(at)",
+            "{at}",
+            "（at）",
+            "［at］"
+        ]
+    },
+    {
         "id": "passport-context",
         "source": "knowhub",
         "stage": "personal",
