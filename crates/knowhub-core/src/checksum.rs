@@ -14,6 +14,26 @@ fn digit(b: u8) -> u32 {
     u32::from(b - b'0')
 }
 
+/// The sum of the ASCII digits `b` times the weights `w`, pairwise (as far as the shorter goes).
+fn weighted(b: &[u8], w: &[u32]) -> u32 {
+    b.iter().zip(w).map(|(d, w)| digit(*d) * w).sum()
+}
+
+/// Whether `dd`/`mm` can be a day and a month.
+fn day_month(dd: u32, mm: u32) -> bool {
+    (1..=31).contains(&dd) && (1..=12).contains(&mm)
+}
+
+/// The number the ASCII digits `b` spell.
+fn number(b: &[u8]) -> u64 {
+    b.iter().fold(0, |a, d| a * 10 + u64::from(digit(*d)))
+}
+
+/// `b` is all ASCII digits and `n` long.
+fn digits_of(b: &[u8], n: usize) -> bool {
+    b.len() == n && b.iter().all(u8::is_ascii_digit)
+}
+
 /// Luhn checksum over digits (numeric values, not ASCII).
 pub fn luhn(digits: &[u8]) -> bool {
     let mut sum = 0;
@@ -35,16 +55,14 @@ pub fn luhn(digits: &[u8]) -> bool {
 pub fn cn_resident_id(s: &str) -> bool {
     const W: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
     let b = alnum(s);
-    if b.len() != 18 || !b[..17].iter().all(u8::is_ascii_digit) {
+    if b.len() != 18 || !digits_of(&b[..17], 17) {
         return false;
     }
-    let num = |r: std::ops::Range<usize>| b[r].iter().fold(0, |a, d| a * 10 + digit(*d));
-    let (year, month, day) = (num(6..10), num(10..12), num(12..14));
-    if !(1900..=2099).contains(&year) || !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+    let year = number(&b[6..10]);
+    if !(1900..=2099).contains(&year) || !day_month(number(&b[12..14]) as u32, number(&b[10..12]) as u32) {
         return false;
     }
-    let sum: u32 = b[..17].iter().zip(W).map(|(d, w)| digit(*d) * w).sum();
-    b"10X98765432"[(sum % 11) as usize] == b[17]
+    b"10X98765432"[(weighted(&b[..17], &W) % 11) as usize] == b[17]
 }
 
 /// A Hong Kong identity card number, `A123456(3)` or `AB123456(9)`: the mod 11 check character
@@ -89,7 +107,7 @@ pub fn tw_id(s: &str) -> bool {
 /// A Japanese individual number (My Number): twelve digits, the last a mod 11 check digit.
 pub fn jp_my_number(s: &str) -> bool {
     let b = alnum(s);
-    if b.len() != 12 || !b.iter().all(u8::is_ascii_digit) {
+    if !digits_of(&b, 12) {
         return false;
     }
     let sum: u32 = (1..=11u32).map(|n| digit(b[11 - n as usize]) * if n <= 6 { n + 1 } else { n - 5 }).sum();
@@ -102,18 +120,17 @@ pub fn jp_my_number(s: &str) -> bool {
 pub fn kr_rrn(s: &str) -> bool {
     const W: [u32; 12] = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
     let b = alnum(s);
-    if b.len() != 13 || !b.iter().all(u8::is_ascii_digit) {
+    if !digits_of(&b, 13) {
         return false;
     }
-    let sum: u32 = b[..12].iter().zip(W).map(|(d, w)| digit(*d) * w).sum();
-    (11 - sum % 11) % 10 == digit(b[12])
+    (11 - weighted(&b[..12], &W) % 11) % 10 == digit(b[12])
 }
 
 /// A US social security number that could be issued: area not 000, 666 or 9xx, group not 00,
 /// serial not 0000.
 pub fn us_ssn(s: &str) -> bool {
     let b = alnum(s);
-    if b.len() != 9 || !b.iter().all(u8::is_ascii_digit) {
+    if !digits_of(&b, 9) {
         return false;
     }
     let area = &b[..3];
@@ -284,7 +301,7 @@ pub fn fr_nir(s: &str) -> bool {
 /// the last digit weighted -1).
 pub fn nl_bsn(s: &str) -> bool {
     let b = alnum(s);
-    if b.len() != 9 || !b.iter().all(u8::is_ascii_digit) {
+    if !digits_of(&b, 9) {
         return false;
     }
     let sum: i64 = b[..8].iter().enumerate().map(|(i, d)| i64::from(digit(*d)) * (9 - i as i64)).sum::<i64>()
@@ -332,7 +349,7 @@ pub fn it_codice_fiscale(s: &str) -> bool {
 /// MOD 11,10 check digit.
 pub fn de_steuer_id(s: &str) -> bool {
     let b = alnum(s);
-    if b.len() != 11 || !b.iter().all(u8::is_ascii_digit) || b[0] == b'0' {
+    if !digits_of(&b, 11) || b[0] == b'0' {
         return false;
     }
     let mut counts = [0u8; 10];
@@ -370,7 +387,7 @@ pub fn sg_nric(s: &str) -> bool {
         b'G' => (4, b"XWUTRQPNMLK"),
         _ => return false,
     };
-    let sum: u32 = b[1..8].iter().zip(W).map(|(d, w)| digit(*d) * w).sum::<u32>() + offset;
+    let sum = weighted(&b[1..8], &W) + offset;
     table[(sum % 11) as usize] == b[8]
 }
 
@@ -423,21 +440,6 @@ pub fn mrz(s: &str) -> bool {
     }
 }
 
-/// Whether `dd`/`mm` can be a day and a month.
-fn day_month(dd: u32, mm: u32) -> bool {
-    (1..=31).contains(&dd) && (1..=12).contains(&mm)
-}
-
-/// The number the ASCII digits `b` spell.
-fn number(b: &[u8]) -> u64 {
-    b.iter().fold(0, |a, d| a * 10 + u64::from(digit(*d)))
-}
-
-/// `b` is all ASCII digits and `n` long.
-fn digits_of(b: &[u8], n: usize) -> bool {
-    b.len() == n && b.iter().all(u8::is_ascii_digit)
-}
-
 /// A Polish PESEL: eleven digits, a birth date whose month carries the century (+20 for the
 /// 2000s, +80 for the 1800s, ...), and the weighted check digit (1-3-7-9).
 pub fn pl_pesel(s: &str) -> bool {
@@ -447,8 +449,7 @@ pub fn pl_pesel(s: &str) -> bool {
         return false;
     }
     let (mm, dd) = (number(&b[2..4]) as u32 % 20, number(&b[4..6]) as u32);
-    let sum: u32 = b[..10].iter().zip(W).map(|(d, w)| digit(*d) * w).sum();
-    day_month(dd, mm) && (10 - sum % 10) % 10 == digit(b[10])
+    day_month(dd, mm) && (10 - weighted(&b, &W) % 10) % 10 == digit(b[10])
 }
 
 /// A Swedish personal (or co-ordination) number, `YYMMDD-NNNC` or with the century: a date (the
@@ -500,8 +501,7 @@ pub fn no_fodselsnummer(s: &str) -> bool {
     }
     let (dd, mm) = (number(&b[..2]) as u32 % 40, number(&b[2..4]) as u32 % 40);
     let check = |w: &[u32], n: usize| {
-        let r = b[..n].iter().zip(w).map(|(d, w)| digit(*d) * w).sum::<u32>() % 11;
-        let k = (11 - r) % 11;
+        let k = (11 - weighted(&b[..n], w) % 11) % 11;
         k != 10 && k == digit(b[n])
     };
     day_month(dd, mm) && check(&W1, 9) && check(&W2, 10)
@@ -527,9 +527,8 @@ pub fn at_svnr(s: &str) -> bool {
     if !digits_of(&b, 10) || b[0] == b'0' {
         return false;
     }
-    let sum: u32 = b.iter().zip(W).map(|(d, w)| digit(*d) * w).sum();
     let dd = number(&b[4..6]) as u32;
-    sum % 11 == digit(b[3]) && (1..=31).contains(&dd)
+    weighted(&b, &W) % 11 == digit(b[3]) && (1..=31).contains(&dd)
 }
 
 /// A Swiss AHV/AVS number, `756.NNNN.NNNN.NC`: the country prefix 756 and the EAN-13 check digit.
@@ -571,7 +570,7 @@ pub fn pt_nif(s: &str) -> bool {
 
 /// The mod 11 check digit of Brazil's CPF and CNPJ over `b` with weights `w`.
 fn br_check(b: &[u8], w: &[u32]) -> u32 {
-    let r = b.iter().zip(w).map(|(d, w)| digit(*d) * w).sum::<u32>() % 11;
+    let r = weighted(b, w) % 11;
     if r < 2 {
         0
     } else {

@@ -146,9 +146,7 @@ function isPaymentCard(m: string): boolean {
 function isCnResidentId(m: string): boolean {
   const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   if (m.length !== 18) return false;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(m[i]) * W[i]!;
-  return "10X98765432"[sum % 11] === m[17]!.toUpperCase();
+  return "10X98765432"[weighted(m, W) % 11] === m[17]!.toUpperCase();
 }
 
 /**
@@ -270,14 +268,22 @@ function alnum(s: string): string {
 
 const isDigits = (s: string): boolean => /^[0-9]*$/.test(s);
 
+/** Whether `dd`/`mm` can be a day and a month. */
+const dayMonth = (dd: number, mm: number): boolean => dd >= 1 && dd <= 31 && mm >= 1 && mm <= 12;
+
+/** The sum of the digits `b` times the weights `w`, pairwise (`w` as long as the part weighed). */
+function weighted(b: string, w: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < w.length; i++) sum += Number(b[i]) * w[i]!;
+  return sum;
+}
+
 /** A Chinese resident identity number (separators allowed): plausible birth date, MOD 11-2 check. */
 function checkCnId(s: string): boolean {
   const b = alnum(s);
   if (b.length !== 18 || !isDigits(b.slice(0, 17))) return false;
   const year = Number(b.slice(6, 10));
-  const month = Number(b.slice(10, 12));
-  const day = Number(b.slice(12, 14));
-  if (year < 1900 || year > 2099 || month < 1 || month > 12 || day < 1 || day > 31) return false;
+  if (year < 1900 || year > 2099 || !dayMonth(Number(b.slice(12, 14)), Number(b.slice(10, 12)))) return false;
   return isCnResidentId(b);
 }
 
@@ -319,9 +325,7 @@ function checkKrRrn(s: string): boolean {
   const W = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
   const b = alnum(s);
   if (b.length !== 13 || !isDigits(b)) return false;
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(b[i]) * W[i]!;
-  return (11 - (sum % 11)) % 10 === Number(b[12]);
+  return (11 - (weighted(b, W) % 11)) % 10 === Number(b[12]);
 }
 
 /** A US social security number that could be issued: area not 000, 666 or 9xx, group not 00, serial not 0000. */
@@ -448,8 +452,7 @@ function checkSgNric(s: string): boolean {
   const W = [2, 7, 6, 5, 4, 3, 2];
   const b = alnum(s);
   if (!/^[STFG][0-9]{7}[A-Z]$/.test(b)) return false;
-  let sum = "TG".includes(b[0]!) ? 4 : 0;
-  for (let i = 0; i < 7; i++) sum += Number(b[1 + i]) * W[i]!;
+  const sum = ("TG".includes(b[0]!) ? 4 : 0) + weighted(b.slice(1), W);
   const table = "ST".includes(b[0]!) ? "JZIHGFEDCBA" : "XWUTRQPNMLK";
   return table[sum % 11] === b[8];
 }
@@ -488,16 +491,6 @@ function checkMrz(s: string): boolean {
       && mrzCheck(a.slice(5, 30) + l.slice(0, 7) + l.slice(8, 15) + l.slice(18, 29), l[29]!);
   }
   return false;
-}
-
-/** Whether `dd`/`mm` can be a day and a month. */
-const dayMonth = (dd: number, mm: number): boolean => dd >= 1 && dd <= 31 && mm >= 1 && mm <= 12;
-
-/** The weighted digit sum of `b` (digits) with weights `w`. */
-function weighted(b: string, w: number[]): number {
-  let sum = 0;
-  for (let i = 0; i < w.length; i++) sum += Number(b[i]) * w[i]!;
-  return sum;
 }
 
 /** A Polish PESEL: a birth date whose month carries the century, and the 1-3-7-9 check digit. */

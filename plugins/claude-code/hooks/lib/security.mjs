@@ -4650,10 +4650,7 @@ function isCnResidentId(m) {
     const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
     if (m.length !== 18)
         return false;
-    let sum = 0;
-    for (let i = 0; i < 17; i++)
-        sum += Number(m[i]) * W[i];
-    return "10X98765432"[sum % 11] === m[17].toUpperCase();
+    return "10X98765432"[weighted(m, W) % 11] === m[17].toUpperCase();
 }
 /**
  * An IPv6 address with a real shape: eight groups, or one `::` with at least two groups, a group
@@ -4766,15 +4763,22 @@ function alnum(s) {
     return s.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
 }
 const isDigits = (s) => /^[0-9]*$/.test(s);
+/** Whether `dd`/`mm` can be a day and a month. */
+const dayMonth = (dd, mm) => dd >= 1 && dd <= 31 && mm >= 1 && mm <= 12;
+/** The sum of the digits `b` times the weights `w`, pairwise (`w` as long as the part weighed). */
+function weighted(b, w) {
+    let sum = 0;
+    for (let i = 0; i < w.length; i++)
+        sum += Number(b[i]) * w[i];
+    return sum;
+}
 /** A Chinese resident identity number (separators allowed): plausible birth date, MOD 11-2 check. */
 function checkCnId(s) {
     const b = alnum(s);
     if (b.length !== 18 || !isDigits(b.slice(0, 17)))
         return false;
     const year = Number(b.slice(6, 10));
-    const month = Number(b.slice(10, 12));
-    const day = Number(b.slice(12, 14));
-    if (year < 1900 || year > 2099 || month < 1 || month > 12 || day < 1 || day > 31)
+    if (year < 1900 || year > 2099 || !dayMonth(Number(b.slice(12, 14)), Number(b.slice(10, 12))))
         return false;
     return isCnResidentId(b);
 }
@@ -4820,10 +4824,7 @@ function checkKrRrn(s) {
     const b = alnum(s);
     if (b.length !== 13 || !isDigits(b))
         return false;
-    let sum = 0;
-    for (let i = 0; i < 12; i++)
-        sum += Number(b[i]) * W[i];
-    return (11 - (sum % 11)) % 10 === Number(b[12]);
+    return (11 - (weighted(b, W) % 11)) % 10 === Number(b[12]);
 }
 /** A US social security number that could be issued: area not 000, 666 or 9xx, group not 00, serial not 0000. */
 function checkUsSsn(s) {
@@ -4957,9 +4958,7 @@ function checkSgNric(s) {
     const b = alnum(s);
     if (!/^[STFG][0-9]{7}[A-Z]$/.test(b))
         return false;
-    let sum = "TG".includes(b[0]) ? 4 : 0;
-    for (let i = 0; i < 7; i++)
-        sum += Number(b[1 + i]) * W[i];
+    const sum = ("TG".includes(b[0]) ? 4 : 0) + weighted(b.slice(1), W);
     const table = "ST".includes(b[0]) ? "JZIHGFEDCBA" : "XWUTRQPNMLK";
     return table[sum % 11] === b[8];
 }
@@ -4997,15 +4996,6 @@ function checkMrz(s) {
             && mrzCheck(a.slice(5, 30) + l.slice(0, 7) + l.slice(8, 15) + l.slice(18, 29), l[29]);
     }
     return false;
-}
-/** Whether `dd`/`mm` can be a day and a month. */
-const dayMonth = (dd, mm) => dd >= 1 && dd <= 31 && mm >= 1 && mm <= 12;
-/** The weighted digit sum of `b` (digits) with weights `w`. */
-function weighted(b, w) {
-    let sum = 0;
-    for (let i = 0; i < w.length; i++)
-        sum += Number(b[i]) * w[i];
-    return sum;
 }
 /** A Polish PESEL: a birth date whose month carries the century, and the 1-3-7-9 check digit. */
 function checkPlPesel(s) {
