@@ -26,6 +26,7 @@
 //! Character classes are ASCII on purpose (JavaScript's `\w`, `\d`, `\b` are), so a phone number or
 //! email right next to Chinese characters is still found. Every pattern runs in linear time.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
@@ -240,6 +241,42 @@ pub const PLACEHOLDERS: &[&str] = &[
 
 fn replace_with(token: &str) -> Action {
     Action::Replace(token.to_string())
+}
+
+/// The BIP-39 English word list (from the `mnemonic` package, MIT; see rules/NOTICE).
+static BIP39_ENGLISH: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| include_str!("../../../rules/bip39-english.txt").split_whitespace().collect());
+
+/// The shortest seed phrase a wallet writes.
+const SEED_WORDS: usize = 12;
+
+/// `run` (lower-case words between separators) with each stretch of at least [`SEED_WORDS`]
+/// BIP-39 words replaced by `[REDACTED]`; `None` when no stretch is that long.
+fn mask_seed_phrases(run: &str) -> Option<String> {
+    let words: Vec<(usize, usize)> = run
+        .char_indices()
+        .filter(|&(i, ch)| ch.is_ascii_lowercase() && (i == 0 || !run.as_bytes()[i - 1].is_ascii_lowercase()))
+        .map(|(i, _)| (i, i + run[i..].bytes().take_while(u8::is_ascii_lowercase).count()))
+        .collect();
+    let mut out = String::new();
+    let (mut copied, mut start) = (0, 0);
+    for k in 0..=words.len() {
+        let listed = words.get(k).is_some_and(|&(a, b)| BIP39_ENGLISH.contains(&run[a..b]));
+        if listed {
+            continue;
+        }
+        if k - start >= SEED_WORDS {
+            out.push_str(&run[copied..words[start].0]);
+            out.push_str("[REDACTED]");
+            copied = words[k - 1].1;
+        }
+        start = k + 1;
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(&run[copied..]);
+    Some(out)
 }
 
 /// Loopback, the wildcard address and netmasks are not identifying and are common in tech text.
@@ -644,6 +681,18 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 } else {
                     Action::Replace(format!("{}[REDACTED]@", group(c, "head")))
                 }
+            },
+        ),
+        // Wallet seed phrases: twelve or more words in a row from the BIP-39 English list, in any
+        // surrounding language (numbered or comma-separated too). Ordinary prose does not run
+        // that long without `the`, `a`, `is` or `to`, none of which the list holds.
+        rule(
+            "bip39_mnemonic",
+            Secret,
+            r"(?:[^A-Za-z]|^)(?P<m>[a-z]{3,8}(?:[ \t\r\n,;]+(?:[0-9]{1,2}[.)][ \t]*)?[a-z]{3,8}){11,})(?:\z|[^A-Za-z])",
+            |c, _| match mask_seed_phrases(group(c, "m")) {
+                Some(masked) => Action::Replace(masked),
+                None => Action::Keep,
             },
         ),
         // Base64 that decodes to a known secret (a key pasted encoded, a Kubernetes secret).
@@ -1061,6 +1110,22 @@ mod tests {
         for (input, expected) in REDACTIONS {
             assert_eq!(&r(input), expected, "input: {input:?}");
         }
+    }
+
+    #[test]
+    fn seed_phrases_are_masked_where_the_listed_words_run_twelve_long() {
+        // Words off the list on either side stay; a stretch of eleven is not a phrase.
+        let phrase = "fiction pair album dumb junior jump affair omit version bar primary essence";
+        assert_eq!(
+            mask_seed_phrases(&format!("mnemonic {phrase} xylophone")).as_deref(),
+            Some("mnemonic [REDACTED] xylophone")
+        );
+        assert_eq!(mask_seed_phrases("pair album dumb junior jump affair omit version bar primary essence"), None);
+        let two = format!("{phrase} qqq {phrase}");
+        assert_eq!(mask_seed_phrases(&two).as_deref(), Some("[REDACTED] qqq [REDACTED]"));
+        let out = redact(&format!("Mnemonic: {phrase}"));
+        assert_eq!(out.text, "Mnemonic: [REDACTED]");
+        assert_eq!(out.counts.secret, 1);
     }
 
     #[test]

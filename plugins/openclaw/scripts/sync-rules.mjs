@@ -12,10 +12,12 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const RULES_JSON = path.resolve(here, "../../../rules/secrets.json");
 export const RULES_TS = path.resolve(here, "../src/secret-rules.ts");
+export const BIP39_TXT = path.resolve(here, "../../../rules/bip39-english.txt");
 
 /** The generated module's text, from the current rule file. */
 export function generateRules() {
   const data = JSON.parse(fs.readFileSync(RULES_JSON, "utf8"));
+  const bip39 = fs.readFileSync(BIP39_TXT, "utf8").split(/\s+/).filter(Boolean);
   const comment = (lines) => lines.map((l) => `// ${l}`.trimEnd()).join("\n");
   return `// GENERATED from rules/secrets.json by plugins/openclaw/scripts/sync-rules.mjs. Do not edit:
 // change the rule file and run \`node scripts/sync-rules.mjs\` (test/secret-rules.test.ts fails
@@ -48,6 +50,9 @@ export interface SecretRuleSpec {
 }
 
 export const SECRET_RULES: readonly SecretRuleSpec[] = ${JSON.stringify(data.rules, null, 1)};
+
+/** The BIP-39 English word list (rules/bip39-english.txt, from the \`mnemonic\` package, MIT; see rules/NOTICE). */
+export const BIP39_ENGLISH: readonly string[] = ${JSON.stringify(bip39.join(" "))}.split(" ");
 `;
 }
 

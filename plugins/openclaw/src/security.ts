@@ -7,7 +7,7 @@
 // to each rule and in README.md ("Privacy").
 
 import type { PrivacyMode } from "./config.js";
-import { SECRET_RULES, type SecretRuleSpec } from "./secret-rules.js";
+import { BIP39_ENGLISH, SECRET_RULES, type SecretRuleSpec } from "./secret-rules.js";
 
 // ---------------------------------------------------------------------------------------------
 // Redaction
@@ -199,6 +199,33 @@ function isEncodedSecret(run: string): boolean {
 const isMountSpec = (v: string): boolean => /^(?:id|src|source|env|type|target|dst|required)=/.test(v);
 
 /** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
+const BIP39_WORDS: ReadonlySet<string> = new Set(BIP39_ENGLISH);
+
+/** The shortest seed phrase a wallet writes. */
+const SEED_WORDS = 12;
+
+/**
+ * `run` (lower-case words between separators) with each stretch of at least SEED_WORDS BIP-39
+ * words replaced by `[REDACTED]`; null when no stretch is that long.
+ */
+function maskSeedPhrases(run: string): string | null {
+  const words = [...run.matchAll(/[a-z]+/g)].map((w) => ({ from: w.index, to: w.index + w[0].length, listed: BIP39_WORDS.has(w[0]) }));
+  let out = "";
+  let copied = 0;
+  let start = 0;
+  for (let k = 0; k <= words.length; k++) {
+    if (words[k]?.listed) continue;
+    const first = words[start];
+    const last = words[k - 1];
+    if (k - start >= SEED_WORDS && first && last) {
+      out += run.slice(copied, first.from) + "[REDACTED]";
+      copied = last.to;
+    }
+    start = k + 1;
+  }
+  return copied === 0 ? null : out + run.slice(copied);
+}
+
 function isPlaceholder(v: string): boolean {
   return v === "" || /^[$<{%[-]/.test(v);
 }
@@ -927,6 +954,14 @@ const RULES: Rule[] = [
     pattern: /(jdbc:oracle:[a-z0-9]+:[^\s/@:;]{1,64}\/)([^\s@/]+)@/gi,
     replace: (m, head, value) => (value === "[REDACTED]" ? m : `${head}[REDACTED]@`),
   },
+  // Wallet seed phrases: twelve or more words in a row from the BIP-39 English list, in any
+  // surrounding language (numbered or comma-separated too). Ordinary prose does not run that long
+  // without `the`, `a`, `is` or `to`, none of which the list holds.
+  {
+    name: "bip39_mnemonic",
+    pattern: /(?<![A-Za-z])[a-z]{3,8}(?:[ \t\r\n,;]+(?:[0-9]{1,2}[.)][ \t]*)?[a-z]{3,8}){11,}(?![A-Za-z])/g,
+    replace: (m) => maskSeedPhrases(m) ?? m,
+  },
   // Provider keys (gitleaks' rules) and secrets given away by their context: rules/secrets.json.
   { name: "rules:secrets", stage: "secrets" },
   // Base64 that decodes to a known secret (a key pasted encoded, a Kubernetes secret).
@@ -1063,6 +1098,7 @@ const RULE_CATEGORY: Record<string, string> = {
   query_secret: "secret",
   secret_assignment: "secret",
   jdbc_oracle: "secret",
+  bip39_mnemonic: "secret",
 };
 
 /** Every redaction category, in the server's order. */
