@@ -1419,6 +1419,39 @@ export const SECRET_RULES = [
         ]
     },
     {
+        "id": "totp-setup-key-context",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:totp|TOTP|Totp|otp|OTP|Otp|2fa|2FA|mfa|MFA|Mfa|two\\-factor|TWO\\-FACTOR|Two\\-factor|2\\-step|2\\-STEP|authenticator|AUTHENTICATOR|Authenticator|setup key|SETUP KEY|Setup key|二段階認証|2段階認証|設定キー|双因素|双重验证|两步验证|二次验证|兩步驟驗證|雙重驗證|2단계|이중 인증)[^\\n]{0,60}?[ \\t:：=（(]([A-Z2-7]{4}(?:[ ]?[A-Z2-7]{4}){3,7}(?:[A-Z2-7]{1,3})?|[a-z2-7]{4}(?:[ ]?[a-z2-7]{4}){3,7}(?:[a-z2-7]{1,3})?)(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "require": [
+            "digit"
+        ],
+        "keywords": [
+            "totp",
+            "otp",
+            "2fa",
+            "mfa",
+            "two-factor",
+            "2-step",
+            "authenticator",
+            "setup key",
+            "二段階認証",
+            "2段階認証",
+            "設定キー",
+            "双因素",
+            "双重验证",
+            "两步验证",
+            "二次验证",
+            "兩步驟驗證",
+            "雙重驗證",
+            "2단계",
+            "이중 인증"
+        ]
+    },
+    {
         "id": "cn-resident-id-spaced",
         "source": "knowhub",
         "stage": "personal",
