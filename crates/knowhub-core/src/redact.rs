@@ -253,16 +253,12 @@ const SEED_WORDS: usize = 12;
 /// `run` (lower-case words between separators) with each stretch of at least [`SEED_WORDS`]
 /// BIP-39 words replaced by `[REDACTED]`; `None` when no stretch is that long.
 fn mask_seed_phrases(run: &str) -> Option<String> {
-    let words: Vec<(usize, usize)> = run
-        .char_indices()
-        .filter(|&(i, ch)| ch.is_ascii_lowercase() && (i == 0 || !run.as_bytes()[i - 1].is_ascii_lowercase()))
-        .map(|(i, _)| (i, i + run[i..].bytes().take_while(u8::is_ascii_lowercase).count()))
-        .collect();
+    static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new("[a-z]+").expect("word regex"));
+    let words: Vec<_> = WORD.find_iter(run).map(|w| (w.start(), w.end(), BIP39_ENGLISH.contains(w.as_str()))).collect();
     let mut out = String::new();
     let (mut copied, mut start) = (0, 0);
     for k in 0..=words.len() {
-        let listed = words.get(k).is_some_and(|&(a, b)| BIP39_ENGLISH.contains(&run[a..b]));
-        if listed {
+        if words.get(k).is_some_and(|w| w.2) {
             continue;
         }
         if k - start >= SEED_WORDS {
@@ -272,7 +268,7 @@ fn mask_seed_phrases(run: &str) -> Option<String> {
         }
         start = k + 1;
     }
-    if copied == 0 {
+    if out.is_empty() {
         return None;
     }
     out.push_str(&run[copied..]);

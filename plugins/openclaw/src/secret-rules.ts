@@ -1415,7 +1415,11 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
    "digit"
   ],
   "keywords": [
-   "code",
+   "recovery",
+   "backup",
+   "scratch",
+   "emergency",
+   "one-time",
    "恢复码",
    "恢復碼",
    "备用",

@@ -198,7 +198,7 @@ function isEncodedSecret(run: string): boolean {
 /** A `key=value,...` mount spec naming where a secret comes from (`docker build --secret id=npmrc,src=...`). */
 const isMountSpec = (v: string): boolean => /^(?:id|src|source|env|type|target|dst|required)=/.test(v);
 
-/** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
+/** The BIP-39 English word list, for lookups (see secret-rules.ts). */
 const BIP39_WORDS: ReadonlySet<string> = new Set(BIP39_ENGLISH);
 
 /** The shortest seed phrase a wallet writes. */
@@ -226,6 +226,7 @@ function maskSeedPhrases(run: string): string | null {
   return copied === 0 ? null : out + run.slice(copied);
 }
 
+/** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
 function isPlaceholder(v: string): boolean {
   return v === "" || /^[$<{%[-]/.test(v);
 }

@@ -1407,7 +1407,11 @@ export const SECRET_RULES = [
             "digit"
         ],
         "keywords": [
-            "code",
+            "recovery",
+            "backup",
+            "scratch",
+            "emergency",
+            "one-time",
             "恢复码",
             "恢復碼",
             "备用",
@@ -4783,7 +4787,7 @@ function isEncodedSecret(run) {
 }
 /** A `key=value,...` mount spec naming where a secret comes from (`docker build --secret id=npmrc,src=...`). */
 const isMountSpec = (v) => /^(?:id|src|source|env|type|target|dst|required)=/.test(v);
-/** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
+/** The BIP-39 English word list, for lookups (see secret-rules.ts). */
 const BIP39_WORDS = new Set(BIP39_ENGLISH);
 /** The shortest seed phrase a wallet writes. */
 const SEED_WORDS = 12;
@@ -4809,6 +4813,7 @@ function maskSeedPhrases(run) {
     }
     return copied === 0 ? null : out + run.slice(copied);
 }
+/** Values of flags, query parameters and `-u user:pass` that are placeholders, not secrets. */
 function isPlaceholder(v) {
     return v === "" || /^[$<{%[-]/.test(v);
 }
