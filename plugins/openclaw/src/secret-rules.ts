@@ -188,6 +188,19 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   ]
  },
  {
+  "category": "api_key",
+  "id": "aws-sts-session-token",
+  "keywords": [
+   "iqojb3jpz2lu",
+   "fwogzxivyxdz"
+  ],
+  "pattern": "(?:^|[^A-Za-z0-9/+=])((?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9/+=]{80,})",
+  "group": 1,
+  "replace": "[AWS_SECRET]",
+  "source": "knowhub",
+  "stage": "secrets"
+ },
+ {
   "id": "telegram-bot-token",
   "source": "knowhub",
   "stage": "secrets",
