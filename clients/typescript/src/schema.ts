@@ -1080,6 +1080,12 @@ export interface components {
         /** @description Replacements per category (a server can log or return these without revealing anything). */
         RedactionCounts: {
             /**
+             * @description Postal addresses: a street or district with its house number, in the forms of Chinese,
+             *     Japanese, Korean, English-speaking, European, Latin American and South-East Asian
+             *     addresses, and postcodes that only addresses carry (〒, CEP).
+             */
+            address?: number;
+            /**
              * @description Provider keys and tokens: OpenAI/Anthropic `sk-`, Stripe, AWS, GitHub, GitLab, Slack,
              *     Google, npm, PyPI, Hugging Face, SendGrid, Twilio, Discord, and the providers of the rule
              *     file `rules/secrets.json` (converted from gitleaks), AWS secret keys and Telegram tokens.

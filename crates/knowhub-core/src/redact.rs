@@ -77,6 +77,11 @@ pub struct RedactionCounts {
     pub national_id: usize,
     /// Payment card numbers (known issuer prefix, Luhn verified) and IBANs (mod 97 verified).
     pub payment_card: usize,
+    /// Postal addresses: a street or district with its house number, in the forms of Chinese,
+    /// Japanese, Korean, English-speaking, European, Latin American and South-East Asian
+    /// addresses, and postcodes that only addresses carry (〒, CEP).
+    #[serde(default)]
+    pub address: usize,
 }
 
 impl RedactionCounts {
@@ -105,6 +110,7 @@ impl RedactionCounts {
             ("phone", self.phone),
             ("national_id", self.national_id),
             ("payment_card", self.payment_card),
+            ("address", self.address),
         ]
         .into_iter()
     }
@@ -123,6 +129,7 @@ impl RedactionCounts {
         self.phone += o.phone;
         self.national_id += o.national_id;
         self.payment_card += o.payment_card;
+        self.address += o.address;
     }
 
     fn slot(&mut self, c: Category) -> &mut usize {
@@ -139,6 +146,7 @@ impl RedactionCounts {
             Category::Phone => &mut self.phone,
             Category::NationalId => &mut self.national_id,
             Category::PaymentCard => &mut self.payment_card,
+            Category::Address => &mut self.address,
         }
     }
 }
@@ -157,6 +165,7 @@ pub(crate) enum Category {
     Phone,
     NationalId,
     PaymentCard,
+    Address,
 }
 
 impl Category {
@@ -176,6 +185,7 @@ impl Category {
             "phone" => Phone,
             "national_id" => NationalId,
             "payment_card" => PaymentCard,
+            "address" => Address,
             _ => return None,
         })
     }
@@ -1161,7 +1171,7 @@ mod tests {
             eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijkl \
             Bearer abc123def456ghi789jkl AKIAIOSFODNN7EXAMPLE ghp_1234567890abcdefghijklmnopqrstuvwxyzAB \
             password=hunter2hunter2 https://u:pw12345@h.io/ a@b.io c@d.io /Users/x C:\\Users\\y \
-            1.2.3.4 13800138000 (415) 555-0100";
+            1.2.3.4 13800138000 (415) 555-0100 ship to 742 Evergreen Terrace, Springfield, OR 97477";
         let c = redact(text).counts;
         let expected = RedactionCounts {
             private_key: 1,
@@ -1173,11 +1183,12 @@ mod tests {
             home_path: 2,
             ip: 1,
             phone: 2,
+            address: 1,
             ..Default::default()
         };
         assert_eq!(c, expected);
-        assert_eq!(c.total(), 14);
-        assert_eq!(c.iter().count(), 12);
+        assert_eq!(c.total(), 15);
+        assert_eq!(c.iter().count(), 13);
         assert_eq!(serde_json::to_value(c).unwrap()["home_path"], 2);
     }
 

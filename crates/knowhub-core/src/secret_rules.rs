@@ -251,7 +251,7 @@ mod tests {
             assert!(s.keywords.iter().all(|k| *k == k.to_ascii_lowercase()), "{}: keywords", s.id);
             let category = s.category.as_str();
             assert!(
-                ["api_key", "secret", "email", "national_id", "payment_card", "phone"].contains(&category),
+                ["api_key", "secret", "email", "national_id", "payment_card", "phone", "address"].contains(&category),
                 "{}: category {category}",
                 s.id
             );

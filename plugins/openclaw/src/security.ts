@@ -1116,6 +1116,7 @@ export const REDACTION_CATEGORIES: readonly string[] = [
   "phone",
   "national_id",
   "payment_card",
+  "address",
 ];
 
 /** The category a rule counts under; provider keys and tokens are `api_key`. */

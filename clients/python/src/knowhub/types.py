@@ -67,6 +67,7 @@ class SearchResponse(TypedDict):
 
 
 class RedactionCounts(TypedDict):
+    address: NotRequired[int]
     api_key: int
     bearer_token: int
     email: int

@@ -1469,6 +1469,215 @@ export const SECRET_RULES = [
         ]
     },
     {
+        "id": "address-zh",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "((?:[一-鿿々]{0,10}?(?:省|自治区|自治區|特别行政区|特別行政區|市|区|區|县|縣|镇|鎮|乡|鄉|香港|澳門|澳门|九龍|九龙|新界))[一-鿿々]{0,12}?(?:路|街|大道|道|巷|弄|胡同|里|村)(?:[一-鿿々]{0,6}?段)?(?:[ ]?[0-9０-９一二三四五六七八九十百零〇]{1,3}[ ]?(?:组|組|社|队|隊))?[ ]?[0-9０-９一二三四五六七八九十百零〇]{1,6}[ ]?(?:号|號|弄|巷)(?:[ ]?(?:[0-9０-９A-Za-z一二三四五六七八九十百零〇]{0,6}[ ]?(?:号院|號院|院|号楼|號樓|楼|樓|栋|棟|幢|座|单元|單元|室|层|層|号|號|弄|巷|F)|之[0-9０-９]{1,3}))*)(?:$|[^线綫機机位院楼樓栋棟幢座单單室层層之号號弄巷组組0-9０-９A-Za-z])",
+        "group": 1,
+        "keywords": [
+            "号",
+            "號"
+        ]
+    },
+    {
+        "id": "address-ja-chome",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "((?:〒[ ]?[0-9０-９]{3}[-－][0-9０-９]{4}[ 　]?)?(?:[一-鿿々ぁ-んァ-ヶー]{1,6}?(?:都|道|府|県))?[一-鿿々ぁ-んァ-ヶー]{1,10}?(?:市|区|町|村|郡)[一-鿿々ぁ-んァ-ヶー]{0,10}?[0-9０-９一二三四五六七八九十百零〇]{1,3}(?:丁目|番地|番)(?:[ ]?[0-9０-９]{1,4}(?:番地|番|号|[-－‐])?){0,3}(?:[ 　]?[一-鿿々ァ-ヶーA-Za-z]{2,16}[ 　]?[0-9０-９]{1,4}(?:号室|号|室)?)?)",
+        "group": 1,
+        "keywords": [
+            "丁目",
+            "番"
+        ]
+    },
+    {
+        "id": "address-ja-dashed",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "((?:〒[ ]?[0-9０-９]{3}[-－][0-9０-９]{4}[ 　]?)?[一-鿿々ぁ-んァ-ヶー]{1,6}?(?:都|道|府|県)[一-鿿々ぁ-んァ-ヶー]{1,10}?(?:市|区|町|村|郡)[一-鿿々ぁ-んァ-ヶー]{0,12}?[0-9０-９]{1,4}[-－‐][0-9０-９]{1,4}(?:[-－‐][0-9０-９]{1,4})?(?:[ 　]?[一-鿿々ァ-ヶーA-Za-z]{2,16}[ 　]?[0-9０-９]{1,4}(?:号室|号|室)?)?)",
+        "group": 1,
+        "keywords": [
+            "都",
+            "道",
+            "府",
+            "県"
+        ]
+    },
+    {
+        "id": "postcode-ja",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "(〒[ ]?[0-9０-９]{3}[-－][0-9０-９]{4})",
+        "group": 1,
+        "keywords": [
+            "〒"
+        ]
+    },
+    {
+        "id": "address-ko",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "((?:[가-힣]{2,8}(?:특별시|광역시|특별자치시|특별자치도|도|시)[ ])[가-힣]{1,6}(?:구|군|시)[ ](?:[가-힣]{1,6}(?:동|읍|면)[ ])?(?:[가-힣0-9]{1,12}(?:로|길)[ ]?[0-9]{1,5}|[가-힣0-9]{1,8}(?:동|리|가)[ ]?[0-9]{1,5}(?:번지)?)(?:-[0-9]{1,5})?(?:(?:,[ ]?|[ ])(?:[가-힣A-Za-z]{1,12}[ ]?)?[0-9]{1,5}(?:동|호|층))*)",
+        "group": 1,
+        "keywords": [
+            "로",
+            "길",
+            "동",
+            "리",
+            "가"
+        ]
+    },
+    {
+        "id": "address-ko-unit",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "([가-힣]{1,6}(?:구|군)[ ](?:[가-힣]{1,6}(?:동|읍|면)[ ])?[가-힣0-9]{2,12}(?:로|길)[ ]?[0-9]{1,5}(?:-[0-9]{1,5})?(?:,[ ]?|[ ])(?:[가-힣A-Za-z]{1,12}[ ]?)?[0-9]{1,5}(?:호|층)(?:[ ]?[0-9]{1,5}(?:호|층))?)",
+        "group": 1,
+        "keywords": [
+            "호",
+            "층"
+        ]
+    },
+    {
+        "id": "address-en-unit",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-/:#])((?:(?:Flat|Apt|Apartment|Unit|Suite)[ ][0-9][0-9A-Z]{0,4},?[ ])[0-9]{1,6}[A-Za-z]?(?:[/\\-][0-9]{1,5}[A-Za-z]?)?[ ](?:(?:N|S|E|W|NE|NW|SE|SW)\\.?[ ])?(?:[A-Z][A-Za-z'\\-]{0,30}\\.?[ ]){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Court|Ct|Place|Pl|Parkway|Pkwy|Terrace|Ter|Circle|Cir|Highway|Hwy|Close|Crescent|Cres|Gardens|Gdns|Grove|Square|Sq|Mews|Row|Walk|Trail|Trl|Loop|Pike|Alley|Quay|Esplanade|Parade|Pde|Broadway)\\b\\.?(?:[ ](?:N|S|E|W|NE|NW|SE|SW)\\b\\.?)?(?:(?:,[ ]?|[ ]{0,8}\\r?\\n[ ]{0,8})[A-Z][A-Za-z'.\\-]{1,30}(?:[ ][A-Z][A-Za-z'.\\-]{1,30}){0,3},?[ ](?:(?:[A-Z]{2,3}|[A-Z][a-z]{1,20})[ ]{1,2}[0-9]{4,5}(?:-[0-9]{4})?|[A-Z]{1,2}[0-9][A-Z0-9]?[ ][0-9][A-Z]{2}|[A-Z][0-9][A-Z][ ]?[0-9][A-Z][0-9]|[A-Z][0-9]{2}[ ]?[A-Z0-9]{4}))?|[0-9]{1,6}[A-Za-z]?(?:[/\\-][0-9]{1,5}[A-Za-z]?)?[ ](?:(?:N|S|E|W|NE|NW|SE|SW)\\.?[ ])?(?:[A-Z][A-Za-z'\\-]{0,30}\\.?[ ]){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Court|Ct|Place|Pl|Parkway|Pkwy|Terrace|Ter|Circle|Cir|Highway|Hwy|Close|Crescent|Cres|Gardens|Gdns|Grove|Square|Sq|Mews|Row|Walk|Trail|Trl|Loop|Pike|Alley|Quay|Esplanade|Parade|Pde|Broadway)\\b\\.?(?:[ ](?:N|S|E|W|NE|NW|SE|SW)\\b\\.?)?,?[ ](?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|Rm|Room|Flat|#)\\.?[ ]?#?[0-9][0-9A-Za-z\\-]{0,5}(?:(?:,[ ]?|[ ]{0,8}\\r?\\n[ ]{0,8})[A-Z][A-Za-z'.\\-]{1,30}(?:[ ][A-Z][A-Za-z'.\\-]{1,30}){0,3},?[ ](?:(?:[A-Z]{2,3}|[A-Z][a-z]{1,20})[ ]{1,2}[0-9]{4,5}(?:-[0-9]{4})?|[A-Z]{1,2}[0-9][A-Z0-9]?[ ][0-9][A-Z]{2}|[A-Z][0-9][A-Z][ ]?[0-9][A-Z][0-9]|[A-Z][0-9]{2}[ ]?[A-Z0-9]{4}))?)",
+        "group": 1
+    },
+    {
+        "id": "address-en-city",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "(?:^|[^A-Za-z0-9_.\\-/:#])([0-9]{1,6}[A-Za-z]?(?:[/\\-][0-9]{1,5}[A-Za-z]?)?[ ](?:(?:N|S|E|W|NE|NW|SE|SW)\\.?[ ])?(?:[A-Z][A-Za-z'\\-]{0,30}\\.?[ ]){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Court|Ct|Place|Pl|Parkway|Pkwy|Terrace|Ter|Circle|Cir|Highway|Hwy|Close|Crescent|Cres|Gardens|Gdns|Grove|Square|Sq|Mews|Row|Walk|Trail|Trl|Loop|Pike|Alley|Quay|Esplanade|Parade|Pde|Broadway)\\b\\.?(?:[ ](?:N|S|E|W|NE|NW|SE|SW)\\b\\.?)?(?:,[ ]?|[ ]{0,8}\\r?\\n[ ]{0,8})[A-Z][A-Za-z'.\\-]{1,30}(?:[ ][A-Z][A-Za-z'.\\-]{1,30}){0,3},?[ ](?:(?:[A-Z]{2,3}|[A-Z][a-z]{1,20})[ ]{1,2}[0-9]{4,5}(?:-[0-9]{4})?|[A-Z]{1,2}[0-9][A-Z0-9]?[ ][0-9][A-Z]{2}|[A-Z][0-9][A-Z][ ]?[0-9][A-Z][0-9]|[A-Z][0-9]{2}[ ]?[A-Z0-9]{4}))",
+        "group": 1
+    },
+    {
+        "id": "address-en-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "(?:\\b(?:ship(?:ping)? to|deliver(?:y)? to|mail(?:ed)? (?:it )?to|post(?:ed)? (?:it )?to|send (?:it |them )?to|lives? at|living at|resides? at|moved to|address(?: is)?|addr)[:]?[ ]{0,4}(?:\\r?\\n[ ]{0,8})?)([0-9]{1,6}[A-Za-z]?(?:[/\\-][0-9]{1,5}[A-Za-z]?)?[ ](?:(?:N|S|E|W|NE|NW|SE|SW)\\.?[ ])?(?:[A-Z][A-Za-z'\\-]{0,30}\\.?[ ]){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Court|Ct|Place|Pl|Parkway|Pkwy|Terrace|Ter|Circle|Cir|Highway|Hwy|Close|Crescent|Cres|Gardens|Gdns|Grove|Square|Sq|Mews|Row|Walk|Trail|Trl|Loop|Pike|Alley|Quay|Esplanade|Parade|Pde|Broadway)\\b\\.?(?:[ ](?:N|S|E|W|NE|NW|SE|SW)\\b\\.?)?)",
+        "group": 1
+    },
+    {
+        "id": "address-po-box",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "\\b((?:P\\.[ ]?O\\.|PO|Post Office|Postfach|Apartado|Caixa Postal|Casilla)[ ]?(?:Box[ ])?[0-9]{1,6})\\b",
+        "group": 1,
+        "keywords": [
+            "box",
+            "postfach",
+            "apartado",
+            "caixa",
+            "casilla"
+        ]
+    },
+    {
+        "id": "address-in-pin",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "\\b((?:Flat|House|H\\.[ ]?No\\.?|Plot|Door[ ]No\\.?|Flat[ ]No\\.?|#)[ ]?[0-9A-Z][0-9A-Z/\\-]{0,10},[^\\n]{5,100}?[ ,\\-][1-9][0-9]{2}[ ]?[0-9]{3})(?:[^0-9]|$)",
+        "group": 1
+    },
+    {
+        "id": "address-germanic",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "(?:^|[^A-Za-z0-9_])((?:[A-ZÄÖÜÅÆØ][a-zäöüßåæøé]{1,40}(?:straße|strasse|str\\.|gasse|allee|weg|damm|ufer|chaussee|steig|pfad|graben|straat|laan|plein|gracht|kade|dijk|singel|gatan|vägen|gränd|torget|gade|vej|veien|gata|katu|tie)|[A-ZÄÖÜÅÆØ][a-zäöüßåæøé\\-]{1,40}[ \\-](?:Straße|Strasse|Str\\.|Gasse|Allee|Chaussee))[ ]?[0-9]{1,4}[ ]?[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-z]?)?(?:,?[ ]?(?:[A-Z]{1,2}-)?(?:[0-9]{4,5}|[0-9]{4}[ ]?[A-Z]{2}|[0-9]{3}[ ][0-9]{2})[ ][A-ZÄÖÜÅÆØ][a-zäöüßåæøé\\-]{1,40}(?:[ ][A-ZÄÖÜÅÆØ][a-zäöüßåæøé\\-]{1,40})?)?)(?:$|[^0-9A-Za-z.]|\\.(?:$|[^0-9]))",
+        "group": 1
+    },
+    {
+        "id": "address-fr",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "(?:^|[^A-Za-z0-9_.])([0-9]{1,4}(?:[ ]?(?:bis|ter))?,?[ ](?:rue|Rue|avenue|Avenue|av\\.|Av\\.|boulevard|Boulevard|bd|Bd|place|Place|chemin|Chemin|allée|Allée|impasse|Impasse|quai|Quai|cours|Cours|route de|Route de|route du|Route du|square|Square)[ ](?:(?:de la|de l'|du|des|de|d'|la|le|les|l')[ ]?)?[A-ZÀ-Ý][A-Za-zÀ-ÿ'\\-]{1,40}(?:[ ](?:de |du |des |la |le |l')?[A-ZÀ-Ý][A-Za-zÀ-ÿ'\\-]{1,40}){0,3}(?:,?[ ]?[0-9]{2}[ ]?[0-9]{3}[ ][A-ZÀ-Ý][A-Za-zÀ-ÿ\\-]{1,40}(?:[ ]CEDEX)?)?)",
+        "group": 1
+    },
+    {
+        "id": "address-romance",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "(?:^|[^A-Za-z0-9_])((?:Via|Viale|Piazza|Piazzale|Vicolo|Calle|C/|Avenida|Avda\\.|Av\\.|Paseo|Pza\\.|Camino|Carrera|Carretera|Ronda|Travesía|Calzada|Rua|Rúa|Travessa|Praça|Alameda|Estrada|Rodovia|Jirón|Pasaje|Plaza de(?:l| la)?)[ ]?(?:(?:de la|de las|de los|del|de|da|do|dos|das|della|dei|degli|delle|di|y|e)[ ])?[A-ZÀ-Ý0-9][a-zà-ÿ'.\\-]{0,40}(?:[ ](?:(?:de la|de las|de los|del|de|da|do|dos|das|della|dei|degli|delle|di|y|e)[ ])?[A-ZÀ-Ý0-9][a-zà-ÿ'.\\-]{0,40}){0,4},?[ ](?:n[º°o]\\.?[ ]?|N[º°o]\\.?[ ]?|No\\.?[ ]?|#[ ]?)?[0-9]{1,5}[A-Za-z]?(?:[ ]?[-/][ ]?[0-9]{1,5})?(?:,?[ ](?:[0-9]{1,2}[º°ª][ ]?[A-Z]?|(?:apto|apt|ap|piso|bloco|bl|casa|sala|dpto|depto|int|interior|puerta|pta)\\.?[ ]?[0-9A-Za-z]{1,5}))*(?:,?[ ]?[0-9]{5}(?:-[0-9]{3})?[ ][A-ZÀ-Ý][A-Za-zÀ-ÿ\\-]{1,40})?)(?:$|[^0-9A-Za-z])",
+        "group": 1
+    },
+    {
+        "id": "postcode-br",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "\\b(CEP:?[ ]?[0-9]{5}-?[0-9]{3})\\b",
+        "group": 1,
+        "keywords": [
+            "cep"
+        ]
+    },
+    {
+        "id": "address-pl",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "\\b((?:ul\\.|al\\.|os\\.|pl\\.)[ ]?[A-ZŁŚŻŹĆÓ][^\\s,]{2,30}(?:[ ][A-ZŁŚŻŹĆÓa-ząćęłńóśźż][^\\s,]{1,30}){0,2}[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?/[ ]?[0-9]{1,4}|[ ]m\\.[ ]?[0-9]{1,4})?(?:,?[ ][0-9]{2}-[0-9]{3}[ ][A-ZŁŚŻŹĆ][^\\s,]{1,30})?)",
+        "group": 1
+    },
+    {
+        "id": "address-ru",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "((?:ул\\.|улица|пр\\.|пр-т|проспект|пер\\.|переулок|ш\\.|шоссе|наб\\.|бульвар|б-р)[ ]?[А-ЯЁ0-9][а-яёА-ЯЁ0-9\\-]{1,40}(?:[ ][А-ЯЁа-яё0-9\\-]{1,40}){0,2},?[ ](?:д\\.|дом)[ ]?[0-9]{1,4}[а-я]?(?:,?[ ](?:кв\\.|квартира|корп\\.|корпус|стр\\.|строение|к\\.)[ ]?[0-9]{1,4})*)",
+        "group": 1
+    },
+    {
+        "id": "address-tr",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "((?:[A-ZÇĞİÖŞÜ][^\\s,]{1,30}[ ])(?:Cad\\.|Caddesi|Cd\\.|Sok\\.|Sokak|Sokağı|Sk\\.|Bulvarı|Blv\\.|Mah\\.|Mahallesi)(?:[ ][A-ZÇĞİÖŞÜ][^\\s,]{1,30}[ ](?:Cad\\.|Caddesi|Cd\\.|Sok\\.|Sokak|Sokağı|Sk\\.))?[ ,]{0,3}No[:.]?[ ]?:?[ ]?[0-9]{1,4}[A-Z]?(?:[ ]?/[ ]?[0-9]{1,4}|[ ,]{0,3}(?:D|Daire|Kat)[:.]?[ ]?:?[ ]?[0-9]{1,4})*)",
+        "group": 1
+    },
+    {
+        "id": "address-sea",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "address",
+        "replace": "[ADDRESS]",
+        "pattern": "((?:(?:Số|số)[ ])?[0-9]{1,5}[A-Za-z]?(?:/[0-9]{1,5}[A-Za-z]?)*,?[ ](?:Đường|đường|Phố|phố|Ngõ|ngõ|Hẻm|hẻm)[ ][^\\n,]{2,40}|[0-9]{1,5}(?:/[0-9]{1,5})?[ ](?:หมู่[ ]?[0-9]{1,3}[ ])?(?:ถนน|ซอย|ถ\\.|ซ\\.)[^\\n,]{2,40}|(?:Jl\\.|Jln\\.|Jalan)[ ]?[A-Z][^\\n,]{1,40}?[ ,]{1,3}No\\.?[ ]?[0-9]{1,5}[A-Za-z]?(?:,?[ ]?RT[ .]?[0-9]{1,3}[ ]?/[ ]?RW[ .]?[0-9]{1,3})?)",
+        "group": 1
+    },
+    {
         "id": "cn-resident-id-spaced",
         "source": "knowhub",
         "stage": "personal",
@@ -5713,6 +5922,7 @@ export const REDACTION_CATEGORIES = [
     "phone",
     "national_id",
     "payment_card",
+    "address",
 ];
 /** The category a rule counts under; provider keys and tokens are `api_key`. */
 export function redactionCategory(rule) {
