@@ -80,6 +80,7 @@ pub struct RedactionCounts {
     /// Postal addresses: a street or district with its house number, in the forms of Chinese,
     /// Japanese, Korean, English-speaking, European, Latin American and South-East Asian
     /// addresses, and postcodes that only addresses carry (〒, CEP).
+    // Defaulted when read: older servers' answers have no such count.
     #[serde(default)]
     pub address: usize,
 }
