@@ -1109,7 +1109,10 @@ export interface components {
              *     numbers, passport numbers after the word passport.
              */
             national_id: number;
-            /** @description Payment card numbers (known issuer prefix, Luhn verified) and IBANs (mod 97 verified). */
+            /**
+             * @description Payment card numbers (known issuer prefix, Luhn verified), IBANs (mod 97 verified) and
+             *     bank account numbers named as such.
+             */
             payment_card: number;
             /**
              * @description Phone numbers: international, and national forms of CN, HK, TW, JP, KR, US and European

@@ -673,6 +673,34 @@ pub fn de_ausweis(s: &str) -> bool {
     b.len() == 10 && b[9].is_ascii_digit() && mrz_check(&b[..9], b[9])
 }
 
+/// Lengths of the runs of digits in `s`, split at every other character.
+fn digit_groups(s: &str) -> Vec<usize> {
+    s.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).map(str::len).collect()
+}
+
+/// A run of digits that reads as a number a person owns: `min..=max` digits in all, not one digit
+/// repeated, and not a date (`2024-05-01`, `01/05/2024`).
+fn number_run(s: &str, min: usize, max: usize) -> bool {
+    let groups = digit_groups(s);
+    let n: usize = groups.iter().sum();
+    let digits: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).collect();
+    let date = matches!(groups.as_slice(), [4, a, b] | [a, b, 4] if *a <= 2 && *b <= 2);
+    (min..=max).contains(&n) && digits.iter().any(|d| *d != digits[0]) && !date
+}
+
+/// A phone number written after a word that names one: 8 to 15 digits, not a date and not a
+/// dotted IPv4 address.
+pub fn phone_digits(s: &str) -> bool {
+    let groups = digit_groups(s);
+    let ipv4 = s.contains('.') && groups.len() == 4 && groups.iter().all(|g| *g <= 3);
+    number_run(s, 8, 15) && !ipv4
+}
+
+/// A bank account number written after a word that names one: 6 to 23 digits, not a date.
+pub fn bank_account(s: &str) -> bool {
+    number_run(s, 6, 23)
+}
+
 /// The check named in the rule file, or `None` for an unknown name.
 pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
     Some(match name {
@@ -709,6 +737,8 @@ pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
         "us_itin" => us_itin,
         "mx_curp" => mx_curp,
         "de_ausweis" => de_ausweis,
+        "phone_digits" => phone_digits,
+        "bank_account" => bank_account,
         _ => return None,
     })
 }
@@ -716,6 +746,22 @@ pub fn by_name(name: &str) -> Option<fn(&str) -> bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phone_and_account_runs_reject_dates_addresses_and_repeats() {
+        for ok in ["9123 4567", "(11) 98765-4321", "+44 20 7946 0958", "8 (916) 123-45-67"] {
+            assert!(phone_digits(ok), "{ok}");
+        }
+        for no in ["2024-05-01", "01/05/2024", "10.20.30.40", "1234 567", "1111 1111", "1234567890123456"] {
+            assert!(!phone_digits(no), "{no}");
+        }
+        for ok in ["55779911", "123-456789-001", "5010 0123 4567 89"] {
+            assert!(bank_account(ok), "{ok}");
+        }
+        for no in ["12345", "2024-11-30", "000000000", "1234567890123456789012345"] {
+            assert!(!bank_account(no), "{no}");
+        }
+    }
 
     #[test]
     fn known_valid_numbers_pass_and_one_digit_off_fails() {

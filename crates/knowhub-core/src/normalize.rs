@@ -45,16 +45,29 @@ pub fn strip_invisible(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The prefixes of provider tokens that a writer may split (`ghp_`, `sk-`, `AKIA`, ...).
+const TOKEN_PREFIX: &str = r"(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)";
+
 /// A token with a known prefix at the end of a line, continued alone on the next line(s): the
 /// line break is removed so the token rules see the whole token.
 static SPLIT_TOKEN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?:[^A-Za-z0-9_\-]|^)(?P<m>(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*(?P<cont>[A-Za-z0-9_\-.]{4,}))[ \t]*(?:\r?\n|\z)",
-    )
+    Regex::new(&format!(
+        r"(?:[^A-Za-z0-9_\-]|^)(?P<m>{TOKEN_PREFIX}[A-Za-z0-9_\-.]{{6,}}[ \t]*\r?\n[ \t]*(?P<cont>[A-Za-z0-9_\-.]{{4,}}))[ \t]*(?:\r?\n|\z)"
+    ))
     .expect("split token regex")
 });
 
-/// Joins tokens split across lines (up to three breaks per token).
+/// A string literal opening with a known token prefix, concatenated with the next literal
+/// (`"sk-proj-" + "Xa9..."`, Python's `"ghp_" "abc"`, PHP `.`, Lua `..`, SQL `||`, across a line
+/// break too): the two literals are joined so the token rules see the whole token.
+static SPLIT_LITERAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r#"(?P<m>(?P<q>["'`])(?P<head>{TOKEN_PREFIX}[A-Za-z0-9_\-.]*)["'`][ \t]*(?:\+|\.\.?|\|\|)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?|\|\|)?[ \t]*)?["'`](?P<cont>[A-Za-z0-9_\-.]{{4,}})["'`])"#
+    ))
+    .expect("split literal regex")
+});
+
+/// Joins tokens split across lines or string literals (up to three breaks per token).
 pub fn join_split_tokens(text: &str) -> std::borrow::Cow<'_, str> {
     let mut cur = std::borrow::Cow::Borrowed(text);
     for _ in 0..3 {
@@ -66,13 +79,23 @@ pub fn join_split_tokens(text: &str) -> std::borrow::Cow<'_, str> {
             let Some(c) = SPLIT_TOKEN.captures_at(&cur, from) else { break };
             let m = c.name("m").expect("m");
             let cont = c.name("cont").map_or("", |m| m.as_str());
-            if m.start() >= pos && cont.bytes().any(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) {
+            if m.start() >= pos && has_upper_or_digit(cont) {
                 let joined: String = m.as_str().chars().filter(|ch| !ch.is_whitespace()).collect();
                 out.push_str(&cur[copied..m.start()]);
                 out.push_str(&joined);
                 copied = m.end();
             }
             pos = m.end().max(m.start() + 1);
+        }
+        // Literals after the last line join; any before it are joined on the next round.
+        for c in SPLIT_LITERAL.captures_iter(&cur) {
+            let m = c.name("m").expect("m");
+            if m.start() < copied || !has_upper_or_digit(&c["cont"]) {
+                continue;
+            }
+            out.push_str(&cur[copied..m.start()]);
+            out.push_str(&format!("{q}{}{}{q}", &c["head"], &c["cont"], q = &c["q"]));
+            copied = m.end();
         }
         if copied == 0 {
             break;
@@ -81,6 +104,10 @@ pub fn join_split_tokens(text: &str) -> std::borrow::Cow<'_, str> {
         cur = std::borrow::Cow::Owned(out);
     }
     cur
+}
+
+fn has_upper_or_digit(s: &str) -> bool {
+    s.bytes().any(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
 }
 
 /// Decodes standard or URL-safe base64 (padding optional); `None` for anything else.

@@ -75,7 +75,8 @@ pub struct RedactionCounts {
     /// card, Taiwanese id, Japanese My Number, Korean resident number), US social security
     /// numbers, passport numbers after the word passport.
     pub national_id: usize,
-    /// Payment card numbers (known issuer prefix, Luhn verified) and IBANs (mod 97 verified).
+    /// Payment card numbers (known issuer prefix, Luhn verified), IBANs (mod 97 verified) and
+    /// bank account numbers named as such.
     pub payment_card: usize,
     /// Postal addresses: a street or district with its house number, in the forms of Chinese,
     /// Japanese, Korean, English-speaking, European, Latin American and South-East Asian
@@ -235,12 +236,15 @@ fn already_redacted(caps: &Captures<'_>, text: &str) -> bool {
 /// Every placeholder redaction writes. Full-text search skips them (`text::tokenize`): a record
 /// that once held an API key is not about API keys.
 pub const PLACEHOLDERS: &[&str] = &[
+    "[ADDRESS]",
     "[API_KEY]",
     "[AWS_KEY]",
+    "[BANK_ACCOUNT]",
     "[CARD]",
     "[EMAIL]",
     "[ENCODED_SECRET]",
     "[GITHUB_TOKEN]",
+    "[IBAN]",
     "[ID_NUMBER]",
     "[IP]",
     "[JWT]",
@@ -297,7 +301,7 @@ fn is_publicish_ipv4(ip: &str) -> bool {
 static VERSION_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     let b = r"(?-u:\b)";
     Regex::new(&format!(
-        r"(?i)(?:{b}v|{b}versions?|{b}ver\.?|{b}release|{b}build|{b}rev(?:ision)?|{b}node|{b}python|{b}chrome|{b}firefox|[=<>~^]=?)\s*[:=]?\s*\z"
+        r"(?i)(?:{b}v|{b}versions?|{b}ver\.?|{b}release|{b}build|{b}rev(?:ision)?|{b}node|{b}python|{b}chrome|{b}firefox|版本号?|バージョン|버전|[=<>~^]=?)\s*[:=：]?\s*\z"
     ))
     .expect("version context regex")
 });
@@ -521,8 +525,9 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         }),
         // Bearer tokens: 16+ token characters including a digit, so prose such as "use a Bearer
         // token" or "Bearer authentication" is left alone.
-        rule("bearer", BearerToken, r"(?i)(?-u:\b)(?P<head>Bearer)\s+(?P<tok>[A-Za-z0-9._~+/\-]{16,})=*", |c, _| {
-            if group(c, "tok").bytes().any(|b| b.is_ascii_digit()) {
+        // A colon may join parts of one token (Asana's `2/1204...:9f8e...`).
+        rule("bearer", BearerToken, r"(?i)(?-u:\b)(?P<head>Bearer)\s+(?P<tok>[A-Za-z0-9._~+/\-]{16,}(?::[A-Za-z0-9._~+/\-]+)*)=*", |c, _| {
+            if group(c, "tok").split(':').next().is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit())) {
                 Action::Replace(format!("{} [TOKEN]", group(c, "head")))
             } else {
                 Action::Keep
@@ -949,11 +954,121 @@ fn apply(rule: &Rule, text: &str, counts: &mut RedactionCounts) -> Option<String
 /// Invisible characters that could split a secret are removed first and tokens split across
 /// lines are joined (see `strip_invisible`, `join_split_tokens`). Idempotent: redacting the
 /// output again changes nothing.
+/// Header cells that name a column of secrets in a table (Markdown, CSV, TSV): the values under
+/// them are secrets whatever they look like, which no pattern over one cell can know.
+fn is_secret_column(cell: &str) -> bool {
+    let c = cell.trim().trim_matches(['"', '\'', '`', '*', ' ']).to_lowercase();
+    const EXACT: &[&str] = &[
+        "password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "secret", "token", "api key",
+        "apikey", "api_key", "api-key", "access token", "access_token", "secret key", "secret_key", "client secret",
+        "client_secret", "private key", "private_key", "密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "パスワード",
+        "暗証番号", "비밀번호", "암호", "contraseña", "contrasena", "clave", "passwort", "kennwort", "senha",
+        "mot de passe", "mdp", "пароль", "wachtwoord", "hasło", "haslo", "şifre", "sifre", "parola",
+    ];
+    EXACT.contains(&c.as_str())
+        || (c.chars().count() <= 24
+            && c.split_whitespace().count() <= 2
+            && (c.ends_with("_password") || c.ends_with(" password") || c.ends_with("-password") || c.ends_with("密码")))
+}
+
+/// A cell's value that stands for no secret: empty, a mask (`****`, `-`), a placeholder.
+fn is_masked_cell(v: &str) -> bool {
+    let lower = v.to_lowercase();
+    v.is_empty()
+        || v.starts_with(['$', '<', '{', '%', '['])
+        || v.chars().all(|c| matches!(c, '*' | '•' | '·' | 'x' | 'X' | '-' | '—' | '_' | '.' | ' '))
+        || ["n/a", "na", "none", "null", "(hidden)", "hidden", "redacted", "same", "同上", "无", "無"].contains(&lower.as_str())
+}
+
+/// The raw cells of a table row split at `delim` (double-quoted cells keep their delimiters).
+fn split_cells(line: &str, delim: char) -> Vec<&str> {
+    let mut cells = Vec::new();
+    let (mut start, mut quoted) = (0, false);
+    for (i, c) in line.char_indices() {
+        if c == '"' && delim != '|' {
+            quoted = !quoted;
+        } else if c == delim && !quoted {
+            cells.push(&line[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    cells.push(&line[start..]);
+    cells
+}
+
+/// The delimiter of a table line: `|` for Markdown rows, else a tab, else a comma, else `;`.
+fn table_delimiter(line: &str) -> Option<char> {
+    let t = line.trim();
+    if t.starts_with('|') && t.matches('|').count() >= 3 {
+        return Some('|');
+    }
+    ['\t', ',', ';'].into_iter().find(|d| line.contains(*d))
+}
+
+/// Replaces the values in the columns of a table whose header names a secret (`| user | password |`,
+/// `username,password`). Counted as `secret`, one a cell.
+fn mask_secret_columns(text: &str, counts: &mut RedactionCounts) -> Option<String> {
+    if !text.contains(['|', ',', '\t', ';']) {
+        return None;
+    }
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        out.push(line.to_string());
+        i += 1;
+        let Some(delim) = table_delimiter(line) else { continue };
+        // Only a table's first row is its header (a schema table lists `password` as a field).
+        if i >= 2 && table_delimiter(lines[i - 2]) == Some(delim) {
+            continue;
+        }
+        let header = split_cells(line.trim_end_matches('\r'), delim);
+        let secret: Vec<usize> = (0..header.len()).filter(|k| is_secret_column(header[*k])).collect();
+        // A header is a row of short names; prose with a comma and code (`f(user, password)`) are not.
+        let names = header.iter().all(|c| {
+            c.trim().chars().count() <= 32
+                && c.split_whitespace().count() <= 3
+                && !c.contains(['(', ')', '{', '}', '[', ']', '=', ':', '<', '>'])
+        });
+        if secret.is_empty() || header.len() < 2 || (delim != '|' && !names) {
+            continue;
+        }
+        while i < lines.len() {
+            let row = lines[i];
+            let body = row.trim_end_matches('\r');
+            let cells = split_cells(body, delim);
+            if table_delimiter(row) != Some(delim) || cells.len() != header.len() {
+                break;
+            }
+            i += 1;
+            let rule_row = cells.iter().all(|c| c.trim().chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
+            let mut cells: Vec<String> = cells.into_iter().map(str::to_string).collect();
+            for &k in &secret {
+                let Some(cell) = cells.get_mut(k) else { continue };
+                let v = cell.trim().trim_matches('"').trim();
+                if rule_row || is_masked_cell(v) || v.to_lowercase() == header[k].trim().to_lowercase() {
+                    continue;
+                }
+                *cell = cell.replacen(v, "[REDACTED]", 1);
+                counts.secret += 1;
+                changed = true;
+            }
+            out.push(cells.join(&delim.to_string()) + &row[body.len()..]);
+        }
+    }
+    changed.then(|| out.join("\n"))
+}
+
 pub fn redact(text: &str) -> Redacted {
     let mut counts = RedactionCounts::default();
     let visible = strip_invisible(text);
     let joined = join_split_tokens(&visible);
     let mut current = std::borrow::Cow::Borrowed(joined.as_ref());
+    if let Some(next) = mask_secret_columns(&current, &mut counts) {
+        current = std::borrow::Cow::Owned(next);
+    }
     for rule in RULES.iter() {
         if let Some(stage) = stage_before(rule.name) {
             if let Some(next) = apply_stage(stage, &current, &mut counts) {

@@ -510,7 +510,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "secrets",
   "category": "secret",
   "replace": "[REDACTED]",
-  "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+  "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|=|＝|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
   "group": 1,
   "entropy": 3,
   "require": [
@@ -1274,7 +1274,7 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "stage": "secrets",
   "category": "secret",
   "replace": "[REDACTED]",
-  "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|Dropbox|algoliasearch|Config)\\([^)\\n]*?[\\\"']([A-Za-z0-9_.\\-]{24,256})[\\\"']",
+  "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|Dropbox|algoliasearch|Config|Credentials?|Auth|Signer)\\([^)\\n]*?[\\\"']([A-Za-z0-9_.\\-]{24,256})[\\\"']",
   "group": 1,
   "entropy": 3.5,
   "require": [
@@ -1288,7 +1288,137 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
    "api",
    "dropbox",
    "algoliasearch",
-   "config"
+   "config",
+   "credential",
+   "auth",
+   "signer"
+  ]
+ },
+ {
+  "id": "sdk-client-literal-hex",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|algoliasearch|Config|Credentials?|Auth|Signer)\\([ \\t]*[\\\"'][^\\\"'\\n]{1,64}[\\\"'][ \\t]*,[ \\t]*[\\\"']([0-9a-f]{32,64})[\\\"']",
+  "group": 1,
+  "entropy": 3,
+  "require": [
+   "digit",
+   "lower"
+  ],
+  "keywords": [
+   "client",
+   "api",
+   "algoliasearch",
+   "config",
+   "credential",
+   "auth",
+   "signer"
+  ]
+ },
+ {
+  "id": "asana-pat",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "\\b([0-9]/[0-9]{13,19}:[0-9a-f]{32})\\b",
+  "group": 1
+ },
+ {
+  "id": "prefixed-token-generic",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "(?:^|[^A-Za-z0-9_\\-])([a-z][a-z0-9]{1,7}_(?:[a-z]{2,8}_)?[A-Za-z0-9]{32,128})(?:[^A-Za-z0-9_\\-]|$)",
+  "group": 1,
+  "entropy": 4,
+  "require": [
+   "upper",
+   "lower",
+   "digit"
+  ],
+  "stopwords": [
+   "pk_",
+   "phc_"
+  ]
+ },
+ {
+  "id": "uuid-key-prefixed",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "api_key",
+  "replace": "[API_KEY]",
+  "pattern": "\\b((?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\b",
+  "group": 1,
+  "keywords": [
+   "sdk-",
+   "mob-"
+  ]
+ },
+ {
+  "id": "uuid-secret-context",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b(?:token|api[ _\\-]?key|apikey|secret|auth|license[ _\\-]?key|access[ _\\-]?key|password)\\b[ \\t]*[:=]?[ \\t]*[\\\"'`]?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\b",
+  "group": 1,
+  "ignore_case": true,
+  "keywords": [
+   "token",
+   "api",
+   "key",
+   "secret",
+   "auth",
+   "password"
+  ]
+ },
+ {
+  "id": "secret-key-in-prose",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b(?:SK|AK[ /]?SK|secret[ _\\-]?(?:access[ _\\-]?)?key|app[ _\\-]?secret|client[ _\\-]?secret|access[ _\\-]?secret|api[ _\\-]?secret)\\b[ \\t]*(?:是|为|為|は|는|은|:|：|=|＝|is|was|:=)[ \\t]*[\\\"'`“「]?([A-Za-z0-9+/_\\-]{16,128})",
+  "group": 1,
+  "ignore_case": true,
+  "entropy": 3.5,
+  "require": [
+   "mixed",
+   "secret_value"
+  ],
+  "keywords": [
+   "sk",
+   "secret"
+  ]
+ },
+ {
+  "id": "named-key-assignment",
+  "source": "knowhub",
+  "stage": "secrets",
+  "category": "secret",
+  "replace": "[REDACTED]",
+  "pattern": "\\b((?:[A-Za-z0-9]+[_\\-])+(?:key|sk|pat))[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?([A-Za-z0-9+/_\\-]{16,128})(?:[^A-Za-z0-9+/_\\-]|$)",
+  "group": 2,
+  "ignore_case": true,
+  "entropy": 3.5,
+  "require": [
+   "upper",
+   "lower",
+   "digit",
+   "secret_value"
+  ],
+  "keywords": [
+   "key",
+   "sk",
+   "pat"
+  ],
+  "stopwords": [
+   "pk_",
+   "phc_"
   ]
  },
  {
@@ -4838,6 +4968,83 @@ export const SECRET_RULES: readonly SecretRuleSpec[] = [
   "group": 1,
   "keywords": [
    "zendesk"
+  ]
+ },
+ {
+  "id": "phone-context-call",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "phone",
+  "replace": "[PHONE]",
+  "pattern": "(?:\\b(?:call|ring|contact|whatsapp|viber|zap|celular|cel|telefone|fone|anrufen|appelez|appeler)\\b|\\b(?:my|mi|meu|mon|mein|meine)[ \\t]+(?:number|n[uú]mero|num[eé]ro|nummer)\\b|llámame|llamar|мой[ \\t]+номер|номер[ \\t]+телефона|телефон|звоните|致电|致電|联系|聯繫|聯絡|联络|打给|打給|拨打|撥打|連絡|연락)[^0-9\\n+\\[(]{0,16}(\\+[0-9][0-9 \\-.()]{6,18}[0-9]|\\(?0[0-9 \\-.()]{6,18}[0-9]|\\(?[0-9]{1,5}\\)?[ \\-.][0-9 \\-.()]{2,18}[0-9]|[1-9][0-9]{7,10})(?:[^A-Za-z0-9]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "validate": "phone_digits",
+  "keywords": [
+   "call",
+   "ring",
+   "contact",
+   "whatsapp",
+   "viber",
+   "zap",
+   "cel",
+   "telefone",
+   "fone",
+   "anrufen",
+   "appel",
+   "llámame",
+   "llamar",
+   "телефон",
+   "звоните",
+   "致电",
+   "致電",
+   "联系",
+   "聯繫",
+   "聯絡",
+   "联络",
+   "打给",
+   "打給",
+   "拨打",
+   "撥打",
+   "連絡",
+   "연락",
+   "my",
+   "mi",
+   "meu",
+   "mon",
+   "mein",
+   "мой"
+  ]
+ },
+ {
+  "id": "bank-account-context",
+  "source": "knowhub",
+  "stage": "personal",
+  "category": "payment_card",
+  "replace": "[BANK_ACCOUNT]",
+  "pattern": "(?:\\b(?:account|acct|a/c|konto(?:nummer)?|kontonummer|cuenta|conta|compte|conto|rekening)\\b(?:[ \\t]*(?:no\\.?|nr\\.?|number|num|#|n[º°o]\\.?))?|账号|帳號|账户|帳戶|口座番号|계좌(?:[ \\t]*번호)?|счёт|счет|खाता संख्या)[ \\t]*[:：#=.]?[ \\t]*([0-9](?:[ \\-]?[0-9]){5,22})(?:[^0-9A-Za-z]|$)",
+  "group": 1,
+  "ignore_case": true,
+  "validate": "bank_account",
+  "keywords": [
+   "account",
+   "acct",
+   "a/c",
+   "konto",
+   "cuenta",
+   "conta",
+   "compte",
+   "conto",
+   "rekening",
+   "账号",
+   "帳號",
+   "账户",
+   "帳戶",
+   "口座番号",
+   "계좌",
+   "счёт",
+   "счет",
+   "खाता"
   ]
  }
 ];

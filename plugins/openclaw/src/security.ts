@@ -19,7 +19,7 @@ type StageRule = { name: string; stage: "secrets" | "personal" };
 type Rule = PatternRule | StageRule;
 
 /** Version markers: a dotted quad right after one of these is a version, not an IPv4 address. */
-const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|[=<>~^]=?)\s*[:=]?\s*$/i;
+const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|版本号?|バージョン|버전|[=<>~^]=?)\s*[:=：]?\s*$/i;
 
 /** A key naming an address right before a dotted quad (`client_ip=`, `host: `): an address even after `=`. */
 const ADDRESS_KEY = /(?:\b|_)(?:ip|ipv4|addr|address|host|server|gateway|proxy|peer|remote|nameserver)["']?\s*[:=]\s*["']?$/i;
@@ -262,14 +262,29 @@ function stripInvisible(text: string): string {
   return out;
 }
 
+/** The prefixes of provider tokens that a writer may split (`ghp_`, `sk-`, `AKIA`, ...). */
+const TOKEN_PREFIX = String.raw`(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)`;
+
 /**
  * A token with a known prefix at the end of a line, continued alone on the next line(s): the line
  * break is removed so the token rules see the whole token.
  */
-const SPLIT_TOKEN =
-  /(?<![A-Za-z0-9_-])((?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*([A-Za-z0-9_\-.]{4,}))(?=[ \t]*(?:\r?\n|$))/g;
+const SPLIT_TOKEN = new RegExp(
+  String.raw`(?<![A-Za-z0-9_-])(${TOKEN_PREFIX}[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*([A-Za-z0-9_\-.]{4,}))(?=[ \t]*(?:\r?\n|$))`,
+  "g",
+);
 
-/** Joins tokens split across lines (up to three breaks per token). */
+/**
+ * A string literal opening with a known token prefix, concatenated with the next literal
+ * (`"sk-proj-" + "Xa9..."`, Python's `"ghp_" "abc"`, PHP `.`, Lua `..`, SQL `||`, across a line
+ * break too): the two literals are joined so the token rules see the whole token.
+ */
+const SPLIT_LITERAL = new RegExp(
+  String.raw`(["'` + "`" + String.raw`])(${TOKEN_PREFIX}[A-Za-z0-9_\-.]*)["'` + "`" + String.raw`][ \t]*(?:\+|\.\.?|\|\|)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?|\|\|)?[ \t]*)?["'` + "`" + String.raw`]([A-Za-z0-9_\-.]{4,})["'` + "`" + String.raw`]`,
+  "g",
+);
+
+/** Joins tokens split across lines or string literals (up to three breaks per token). */
 function joinSplitTokens(text: string): string {
   let cur = text;
   for (let i = 0; i < 3; i++) {
@@ -279,9 +294,118 @@ function joinSplitTokens(text: string): string {
       changed = true;
       return m.replace(/\s+/g, "");
     });
+    cur = cur.replace(SPLIT_LITERAL, (m: string, q: string, head: string, cont: string) => {
+      if (!/[0-9A-Z]/.test(cont)) return m;
+      changed = true;
+      return `${q}${head}${cont}${q}`;
+    });
     if (!changed) break;
   }
   return cur;
+}
+
+/**
+ * Header cells that name a column of secrets in a table (Markdown, CSV, TSV): the values under them
+ * are secrets whatever they look like, which no pattern over one cell can know.
+ */
+function isSecretColumn(cell: string): boolean {
+  const c = cell.trim().replace(/^["'`* ]+|["'`* ]+$/g, "").toLowerCase();
+  const exact = [
+    "password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "secret", "token", "api key",
+    "apikey", "api_key", "api-key", "access token", "access_token", "secret key", "secret_key", "client secret",
+    "client_secret", "private key", "private_key", "密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "パスワード",
+    "暗証番号", "비밀번호", "암호", "contraseña", "contrasena", "clave", "passwort", "kennwort", "senha",
+    "mot de passe", "mdp", "пароль", "wachtwoord", "hasło", "haslo", "şifre", "sifre", "parola",
+  ];
+  const words = c.split(/\s+/).filter(Boolean).length;
+  return (
+    exact.includes(c) ||
+    ([...c].length <= 24 &&
+      words <= 2 &&
+      (c.endsWith("_password") || c.endsWith(" password") || c.endsWith("-password") || c.endsWith("密码")))
+  );
+}
+
+/** A cell's value that stands for no secret: empty, a mask (`****`, `-`), a placeholder. */
+function isMaskedCell(v: string): boolean {
+  const lower = v.toLowerCase();
+  return (
+    v === "" ||
+    /^[$<{%[]/.test(v) ||
+    /^[*•·xX\-—_. ]+$/.test(v) ||
+    ["n/a", "na", "none", "null", "(hidden)", "hidden", "redacted", "same", "同上", "无", "無"].includes(lower)
+  );
+}
+
+/** The raw cells of a table row split at `delim` (double-quoted cells keep their delimiters). */
+function splitCells(line: string, delim: string): string[] {
+  const cells: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"' && delim !== "|") quoted = !quoted;
+    else if (c === delim && !quoted) {
+      cells.push(line.slice(start, i));
+      start = i + 1;
+    }
+  }
+  cells.push(line.slice(start));
+  return cells;
+}
+
+/** The delimiter of a table line: `|` for Markdown rows, else a tab, else a comma, else `;`. */
+function tableDelimiter(line: string): string | undefined {
+  const t = line.trim();
+  if (t.startsWith("|") && (t.match(/\|/g) ?? []).length >= 3) return "|";
+  return ["\t", ",", ";"].find((d) => line.includes(d));
+}
+
+/**
+ * Replaces the values in the columns of a table whose header names a secret (`| user | password |`,
+ * `username,password`); `count` is called once a cell (category `secret`). As in Rust.
+ */
+function maskSecretColumns(text: string, count?: (rule: string) => void): string {
+  if (!/[|,\t;]/.test(text)) return text;
+  const lines = text.split("\n");
+  const out: string[] = [];
+  let changed = false;
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    out.push(line);
+    i++;
+    const delim = tableDelimiter(line);
+    if (delim === undefined) continue;
+    // Only a table's first row is its header (a schema table lists `password` as a field).
+    if (i >= 2 && tableDelimiter(lines[i - 2]!) === delim) continue;
+    const header = splitCells(line.replace(/\r+$/, ""), delim);
+    const secret = header.map((_, k) => k).filter((k) => isSecretColumn(header[k]!));
+    // A header is a row of short names; prose with a comma and code (`f(user, password)`) are not.
+    const names = header.every(
+      (c) => [...c.trim()].length <= 32 && c.split(/\s+/).filter(Boolean).length <= 3 && !/[(){}[\]=:<>]/.test(c),
+    );
+    if (secret.length === 0 || header.length < 2 || (delim !== "|" && !names)) continue;
+    while (i < lines.length) {
+      const row = lines[i]!;
+      const body = row.replace(/\r+$/, "");
+      const cells = splitCells(body, delim);
+      if (tableDelimiter(row) !== delim || cells.length !== header.length) break;
+      i++;
+      const ruleRow = cells.every((c) => /^[-: ]*$/.test(c.trim()));
+      for (const k of secret) {
+        const cell = cells[k];
+        if (cell === undefined) continue;
+        const v = cell.trim().replace(/^"+|"+$/g, "").trim();
+        if (ruleRow || isMaskedCell(v) || v.toLowerCase() === header[k]!.trim().toLowerCase()) continue;
+        cells[k] = cell.replace(v, "[REDACTED]");
+        count?.("secret_column");
+        changed = true;
+      }
+      out.push(cells.join(delim) + row.slice(body.length));
+    }
+  }
+  return changed ? out.join("\n") : text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -679,6 +803,33 @@ function checkDeAusweis(s: string): boolean {
   return b.length === 10 && /[0-9]/.test(b[9]!) && mrzCheck(b.slice(0, 9), b[9]!);
 }
 
+/** Lengths of the runs of digits in `s`, split at every other character. */
+function digitGroups(s: string): number[] {
+  return s.split(/[^0-9]+/).filter((g) => g.length > 0).map((g) => g.length);
+}
+
+/** A run of digits that reads as a number a person owns: `min..max` digits, not one digit
+ * repeated, not a date (as in Rust). */
+function numberRun(s: string, min: number, max: number): boolean {
+  const g = digitGroups(s);
+  const n = g.reduce((a, b) => a + b, 0);
+  const digits = s.replace(/[^0-9]/g, "");
+  const date = g.length === 3 && ((g[0] === 4 && g[1]! <= 2 && g[2]! <= 2) || (g[0]! <= 2 && g[1]! <= 2 && g[2] === 4));
+  return n >= min && n <= max && [...digits].some((d) => d !== digits[0]) && !date;
+}
+
+/** A phone number after a word naming one: 8 to 15 digits, not a date nor a dotted IPv4. */
+function checkPhoneDigits(s: string): boolean {
+  const g = digitGroups(s);
+  const ipv4 = s.includes(".") && g.length === 4 && g.every((x) => x <= 3);
+  return numberRun(s, 8, 15) && !ipv4;
+}
+
+/** A bank account number after a word naming one: 6 to 23 digits, not a date. */
+function checkBankAccount(s: string): boolean {
+  return numberRun(s, 6, 23);
+}
+
 const CHECKS: Record<string, (s: string) => boolean> = {
   cn_id: checkCnId,
   hkid: checkHkid,
@@ -713,6 +864,8 @@ const CHECKS: Record<string, (s: string) => boolean> = {
   us_itin: checkUsItin,
   mx_curp: checkMxCurp,
   de_ausweis: checkDeAusweis,
+  phone_digits: checkPhoneDigits,
+  bank_account: checkBankAccount,
 };
 
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
@@ -841,10 +994,11 @@ const RULES: Rule[] = [
     replace: () => "[JWT]",
   },
   // Bearer tokens: at least 16 token characters including a digit, so prose such as
-  // "use a Bearer token" or "Bearer authentication" is left alone.
+  // "use a Bearer token" or "Bearer authentication" is left alone. A colon may join parts of one
+  // token (Asana's `2/1204...:9f8e...`).
   {
     name: "bearer",
-    pattern: /\b(Bearer)\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/gi,
+    pattern: /\b(Bearer)\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}(?::[A-Za-z0-9._~+/-]+)*=*/gi,
     replace: (_m, word) => `${word} [TOKEN]`,
   },
   {
@@ -1100,6 +1254,7 @@ const RULE_CATEGORY: Record<string, string> = {
   secret_assignment: "secret",
   jdbc_oracle: "secret",
   bip39_mnemonic: "secret",
+  secret_column: "secret",
 };
 
 /** Every redaction category, in the server's order. */
@@ -1148,7 +1303,7 @@ export function redactSensitiveInfo(text: string): string {
 
 function applyRules(rules: readonly Rule[], text: string, count?: (rule: string) => void): string {
   if (!text) return text;
-  let out = joinSplitTokens(stripInvisible(text));
+  let out = maskSecretColumns(joinSplitTokens(stripInvisible(text)), count);
   for (const rule of rules) {
     if ("stage" in rule) {
       out = applyStage(rule.stage, out, count);

@@ -502,7 +502,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|=|＝|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
         "group": 1,
         "entropy": 3,
         "require": [
@@ -1266,7 +1266,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|Dropbox|algoliasearch|Config)\\([^)\\n]*?[\\\"']([A-Za-z0-9_.\\-]{24,256})[\\\"']",
+        "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|Dropbox|algoliasearch|Config|Credentials?|Auth|Signer)\\([^)\\n]*?[\\\"']([A-Za-z0-9_.\\-]{24,256})[\\\"']",
         "group": 1,
         "entropy": 3.5,
         "require": [
@@ -1280,7 +1280,137 @@ export const SECRET_RULES = [
             "api",
             "dropbox",
             "algoliasearch",
-            "config"
+            "config",
+            "credential",
+            "auth",
+            "signer"
+        ]
+    },
+    {
+        "id": "sdk-client-literal-hex",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b[A-Za-z_.]*(?:Client(?:V[0-9])?|Api|API|algoliasearch|Config|Credentials?|Auth|Signer)\\([ \\t]*[\\\"'][^\\\"'\\n]{1,64}[\\\"'][ \\t]*,[ \\t]*[\\\"']([0-9a-f]{32,64})[\\\"']",
+        "group": 1,
+        "entropy": 3,
+        "require": [
+            "digit",
+            "lower"
+        ],
+        "keywords": [
+            "client",
+            "api",
+            "algoliasearch",
+            "config",
+            "credential",
+            "auth",
+            "signer"
+        ]
+    },
+    {
+        "id": "asana-pat",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b([0-9]/[0-9]{13,19}:[0-9a-f]{32})\\b",
+        "group": 1
+    },
+    {
+        "id": "prefixed-token-generic",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "(?:^|[^A-Za-z0-9_\\-])([a-z][a-z0-9]{1,7}_(?:[a-z]{2,8}_)?[A-Za-z0-9]{32,128})(?:[^A-Za-z0-9_\\-]|$)",
+        "group": 1,
+        "entropy": 4,
+        "require": [
+            "upper",
+            "lower",
+            "digit"
+        ],
+        "stopwords": [
+            "pk_",
+            "phc_"
+        ]
+    },
+    {
+        "id": "uuid-key-prefixed",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "api_key",
+        "replace": "[API_KEY]",
+        "pattern": "\\b((?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\b",
+        "group": 1,
+        "keywords": [
+            "sdk-",
+            "mob-"
+        ]
+    },
+    {
+        "id": "uuid-secret-context",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:token|api[ _\\-]?key|apikey|secret|auth|license[ _\\-]?key|access[ _\\-]?key|password)\\b[ \\t]*[:=]?[ \\t]*[\\\"'`]?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\b",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "token",
+            "api",
+            "key",
+            "secret",
+            "auth",
+            "password"
+        ]
+    },
+    {
+        "id": "secret-key-in-prose",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:SK|AK[ /]?SK|secret[ _\\-]?(?:access[ _\\-]?)?key|app[ _\\-]?secret|client[ _\\-]?secret|access[ _\\-]?secret|api[ _\\-]?secret)\\b[ \\t]*(?:是|为|為|は|는|은|:|：|=|＝|is|was|:=)[ \\t]*[\\\"'`“「]?([A-Za-z0-9+/_\\-]{16,128})",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3.5,
+        "require": [
+            "mixed",
+            "secret_value"
+        ],
+        "keywords": [
+            "sk",
+            "secret"
+        ]
+    },
+    {
+        "id": "named-key-assignment",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b((?:[A-Za-z0-9]+[_\\-])+(?:key|sk|pat))[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?([A-Za-z0-9+/_\\-]{16,128})(?:[^A-Za-z0-9+/_\\-]|$)",
+        "group": 2,
+        "ignore_case": true,
+        "entropy": 3.5,
+        "require": [
+            "upper",
+            "lower",
+            "digit",
+            "secret_value"
+        ],
+        "keywords": [
+            "key",
+            "sk",
+            "pat"
+        ],
+        "stopwords": [
+            "pk_",
+            "phc_"
         ]
     },
     {
@@ -4831,12 +4961,89 @@ export const SECRET_RULES = [
         "keywords": [
             "zendesk"
         ]
+    },
+    {
+        "id": "phone-context-call",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "phone",
+        "replace": "[PHONE]",
+        "pattern": "(?:\\b(?:call|ring|contact|whatsapp|viber|zap|celular|cel|telefone|fone|anrufen|appelez|appeler)\\b|\\b(?:my|mi|meu|mon|mein|meine)[ \\t]+(?:number|n[uú]mero|num[eé]ro|nummer)\\b|llámame|llamar|мой[ \\t]+номер|номер[ \\t]+телефона|телефон|звоните|致电|致電|联系|聯繫|聯絡|联络|打给|打給|拨打|撥打|連絡|연락)[^0-9\\n+\\[(]{0,16}(\\+[0-9][0-9 \\-.()]{6,18}[0-9]|\\(?0[0-9 \\-.()]{6,18}[0-9]|\\(?[0-9]{1,5}\\)?[ \\-.][0-9 \\-.()]{2,18}[0-9]|[1-9][0-9]{7,10})(?:[^A-Za-z0-9]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "validate": "phone_digits",
+        "keywords": [
+            "call",
+            "ring",
+            "contact",
+            "whatsapp",
+            "viber",
+            "zap",
+            "cel",
+            "telefone",
+            "fone",
+            "anrufen",
+            "appel",
+            "llámame",
+            "llamar",
+            "телефон",
+            "звоните",
+            "致电",
+            "致電",
+            "联系",
+            "聯繫",
+            "聯絡",
+            "联络",
+            "打给",
+            "打給",
+            "拨打",
+            "撥打",
+            "連絡",
+            "연락",
+            "my",
+            "mi",
+            "meu",
+            "mon",
+            "mein",
+            "мой"
+        ]
+    },
+    {
+        "id": "bank-account-context",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "payment_card",
+        "replace": "[BANK_ACCOUNT]",
+        "pattern": "(?:\\b(?:account|acct|a/c|konto(?:nummer)?|kontonummer|cuenta|conta|compte|conto|rekening)\\b(?:[ \\t]*(?:no\\.?|nr\\.?|number|num|#|n[º°o]\\.?))?|账号|帳號|账户|帳戶|口座番号|계좌(?:[ \\t]*번호)?|счёт|счет|खाता संख्या)[ \\t]*[:：#=.]?[ \\t]*([0-9](?:[ \\-]?[0-9]){5,22})(?:[^0-9A-Za-z]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "validate": "bank_account",
+        "keywords": [
+            "account",
+            "acct",
+            "a/c",
+            "konto",
+            "cuenta",
+            "conta",
+            "compte",
+            "conto",
+            "rekening",
+            "账号",
+            "帳號",
+            "账户",
+            "帳戶",
+            "口座番号",
+            "계좌",
+            "счёт",
+            "счет",
+            "खाता"
+        ]
     }
 ];
 /** The BIP-39 English word list (rules/bip39-english.txt, from the `mnemonic` package, MIT; see rules/NOTICE). */
 export const BIP39_ENGLISH = "abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve acid acoustic acquire across act action actor actress actual adapt add addict address adjust admit adult advance advice aerobic affair afford afraid again age agent agree ahead aim air airport aisle alarm album alcohol alert alien all alley allow almost alone alpha already also alter always amateur amazing among amount amused analyst anchor ancient anger angle angry animal ankle announce annual another answer antenna antique anxiety any apart apology appear apple approve april arch arctic area arena argue arm armed armor army around arrange arrest arrive arrow art artefact artist artwork ask aspect assault asset assist assume asthma athlete atom attack attend attitude attract auction audit august aunt author auto autumn average avocado avoid awake aware away awesome awful awkward axis baby bachelor bacon badge bag balance balcony ball bamboo banana banner bar barely bargain barrel base basic basket battle beach bean beauty because become beef before begin behave behind believe below belt bench benefit best betray better between beyond bicycle bid bike bind biology bird birth bitter black blade blame blanket blast bleak bless blind blood blossom blouse blue blur blush board boat body boil bomb bone bonus book boost border boring borrow boss bottom bounce box boy bracket brain brand brass brave bread breeze brick bridge brief bright bring brisk broccoli broken bronze broom brother brown brush bubble buddy budget buffalo build bulb bulk bullet bundle bunker burden burger burst bus business busy butter buyer buzz cabbage cabin cable cactus cage cake call calm camera camp can canal cancel candy cannon canoe canvas canyon capable capital captain car carbon card cargo carpet carry cart case cash casino castle casual cat catalog catch category cattle caught cause caution cave ceiling celery cement census century cereal certain chair chalk champion change chaos chapter charge chase chat cheap check cheese chef cherry chest chicken chief child chimney choice choose chronic chuckle chunk churn cigar cinnamon circle citizen city civil claim clap clarify claw clay clean clerk clever click client cliff climb clinic clip clock clog close cloth cloud clown club clump cluster clutch coach coast coconut code coffee coil coin collect color column combine come comfort comic common company concert conduct confirm congress connect consider control convince cook cool copper copy coral core corn correct cost cotton couch country couple course cousin cover coyote crack cradle craft cram crane crash crater crawl crazy cream credit creek crew cricket crime crisp critic crop cross crouch crowd crucial cruel cruise crumble crunch crush cry crystal cube culture cup cupboard curious current curtain curve cushion custom cute cycle dad damage damp dance danger daring dash daughter dawn day deal debate debris decade december decide decline decorate decrease deer defense define defy degree delay deliver demand demise denial dentist deny depart depend deposit depth deputy derive describe desert design desk despair destroy detail detect develop device devote diagram dial diamond diary dice diesel diet differ digital dignity dilemma dinner dinosaur direct dirt disagree discover disease dish dismiss disorder display distance divert divide divorce dizzy doctor document dog doll dolphin domain donate donkey donor door dose double dove draft dragon drama drastic draw dream dress drift drill drink drip drive drop drum dry duck dumb dune during dust dutch duty dwarf dynamic eager eagle early earn earth easily east easy echo ecology economy edge edit educate effort egg eight either elbow elder electric elegant element elephant elevator elite else embark embody embrace emerge emotion employ empower empty enable enact end endless endorse enemy energy enforce engage engine enhance enjoy enlist enough enrich enroll ensure enter entire entry envelope episode equal equip era erase erode erosion error erupt escape essay essence estate eternal ethics evidence evil evoke evolve exact example excess exchange excite exclude excuse execute exercise exhaust exhibit exile exist exit exotic expand expect expire explain expose express extend extra eye eyebrow fabric face faculty fade faint faith fall false fame family famous fan fancy fantasy farm fashion fat fatal father fatigue fault favorite feature february federal fee feed feel female fence festival fetch fever few fiber fiction field figure file film filter final find fine finger finish fire firm first fiscal fish fit fitness fix flag flame flash flat flavor flee flight flip float flock floor flower fluid flush fly foam focus fog foil fold follow food foot force forest forget fork fortune forum forward fossil foster found fox fragile frame frequent fresh friend fringe frog front frost frown frozen fruit fuel fun funny furnace fury future gadget gain galaxy gallery game gap garage garbage garden garlic garment gas gasp gate gather gauge gaze general genius genre gentle genuine gesture ghost giant gift giggle ginger giraffe girl give glad glance glare glass glide glimpse globe gloom glory glove glow glue goat goddess gold good goose gorilla gospel gossip govern gown grab grace grain grant grape grass gravity great green grid grief grit grocery group grow grunt guard guess guide guilt guitar gun gym habit hair half hammer hamster hand happy harbor hard harsh harvest hat have hawk hazard head health heart heavy hedgehog height hello helmet help hen hero hidden high hill hint hip hire history hobby hockey hold hole holiday hollow home honey hood hope horn horror horse hospital host hotel hour hover hub huge human humble humor hundred hungry hunt hurdle hurry hurt husband hybrid ice icon idea identify idle ignore ill illegal illness image imitate immense immune impact impose improve impulse inch include income increase index indicate indoor industry infant inflict inform inhale inherit initial inject injury inmate inner innocent input inquiry insane insect inside inspire install intact interest into invest invite involve iron island isolate issue item ivory jacket jaguar jar jazz jealous jeans jelly jewel job join joke journey joy judge juice jump jungle junior junk just kangaroo keen keep ketchup key kick kid kidney kind kingdom kiss kit kitchen kite kitten kiwi knee knife knock know lab label labor ladder lady lake lamp language laptop large later latin laugh laundry lava law lawn lawsuit layer lazy leader leaf learn leave lecture left leg legal legend leisure lemon lend length lens leopard lesson letter level liar liberty library license life lift light like limb limit link lion liquid list little live lizard load loan lobster local lock logic lonely long loop lottery loud lounge love loyal lucky luggage lumber lunar lunch luxury lyrics machine mad magic magnet maid mail main major make mammal man manage mandate mango mansion manual maple marble march margin marine market marriage mask mass master match material math matrix matter maximum maze meadow mean measure meat mechanic medal media melody melt member memory mention menu mercy merge merit merry mesh message metal method middle midnight milk million mimic mind minimum minor minute miracle mirror misery miss mistake mix mixed mixture mobile model modify mom moment monitor monkey monster month moon moral more morning mosquito mother motion motor mountain mouse move movie much muffin mule multiply muscle museum mushroom music must mutual myself mystery myth naive name napkin narrow nasty nation nature near neck need negative neglect neither nephew nerve nest net network neutral never news next nice night noble noise nominee noodle normal north nose notable note nothing notice novel now nuclear number nurse nut oak obey object oblige obscure observe obtain obvious occur ocean october odor off offer office often oil okay old olive olympic omit once one onion online only open opera opinion oppose option orange orbit orchard order ordinary organ orient original orphan ostrich other outdoor outer output outside oval oven over own owner oxygen oyster ozone pact paddle page pair palace palm panda panel panic panther paper parade parent park parrot party pass patch path patient patrol pattern pause pave payment peace peanut pear peasant pelican pen penalty pencil people pepper perfect permit person pet phone photo phrase physical piano picnic picture piece pig pigeon pill pilot pink pioneer pipe pistol pitch pizza place planet plastic plate play please pledge pluck plug plunge poem poet point polar pole police pond pony pool popular portion position possible post potato pottery poverty powder power practice praise predict prefer prepare present pretty prevent price pride primary print priority prison private prize problem process produce profit program project promote proof property prosper protect proud provide public pudding pull pulp pulse pumpkin punch pupil puppy purchase purity purpose purse push put puzzle pyramid quality quantum quarter question quick quit quiz quote rabbit raccoon race rack radar radio rail rain raise rally ramp ranch random range rapid rare rate rather raven raw razor ready real reason rebel rebuild recall receive recipe record recycle reduce reflect reform refuse region regret regular reject relax release relief rely remain remember remind remove render renew rent reopen repair repeat replace report require rescue resemble resist resource response result retire retreat return reunion reveal review reward rhythm rib ribbon rice rich ride ridge rifle right rigid ring riot ripple risk ritual rival river road roast robot robust rocket romance roof rookie room rose rotate rough round route royal rubber rude rug rule run runway rural sad saddle sadness safe sail salad salmon salon salt salute same sample sand satisfy satoshi sauce sausage save say scale scan scare scatter scene scheme school science scissors scorpion scout scrap screen script scrub sea search season seat second secret section security seed seek segment select sell seminar senior sense sentence series service session settle setup seven shadow shaft shallow share shed shell sheriff shield shift shine ship shiver shock shoe shoot shop short shoulder shove shrimp shrug shuffle shy sibling sick side siege sight sign silent silk silly silver similar simple since sing siren sister situate six size skate sketch ski skill skin skirt skull slab slam sleep slender slice slide slight slim slogan slot slow slush small smart smile smoke smooth snack snake snap sniff snow soap soccer social sock soda soft solar soldier solid solution solve someone song soon sorry sort soul sound soup source south space spare spatial spawn speak special speed spell spend sphere spice spider spike spin spirit split spoil sponsor spoon sport spot spray spread spring spy square squeeze squirrel stable stadium staff stage stairs stamp stand start state stay steak steel stem step stereo stick still sting stock stomach stone stool story stove strategy street strike strong struggle student stuff stumble style subject submit subway success such sudden suffer sugar suggest suit summer sun sunny sunset super supply supreme sure surface surge surprise surround survey suspect sustain swallow swamp swap swarm swear sweet swift swim swing switch sword symbol symptom syrup system table tackle tag tail talent talk tank tape target task taste tattoo taxi teach team tell ten tenant tennis tent term test text thank that theme then theory there they thing this thought three thrive throw thumb thunder ticket tide tiger tilt timber time tiny tip tired tissue title toast tobacco today toddler toe together toilet token tomato tomorrow tone tongue tonight tool tooth top topic topple torch tornado tortoise toss total tourist toward tower town toy track trade traffic tragic train transfer trap trash travel tray treat tree trend trial tribe trick trigger trim trip trophy trouble truck true truly trumpet trust truth try tube tuition tumble tuna tunnel turkey turn turtle twelve twenty twice twin twist two type typical ugly umbrella unable unaware uncle uncover under undo unfair unfold unhappy uniform unique unit universe unknown unlock until unusual unveil update upgrade uphold upon upper upset urban urge usage use used useful useless usual utility vacant vacuum vague valid valley valve van vanish vapor various vast vault vehicle velvet vendor venture venue verb verify version very vessel veteran viable vibrant vicious victory video view village vintage violin virtual virus visa visit visual vital vivid vocal voice void volcano volume vote voyage wage wagon wait walk wall walnut want warfare warm warrior wash wasp waste water wave way wealth weapon wear weasel weather web wedding weekend weird welcome west wet whale what wheat wheel when where whip whisper wide width wife wild will win window wine wing wink winner winter wire wisdom wise wish witness wolf woman wonder wood wool word work world worry worth wrap wreck wrestle wrist write wrong yard year yellow you young youth zebra zero zone zoo".split(" ");
 /** Version markers: a dotted quad right after one of these is a version, not an IPv4 address. */
-const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|[=<>~^]=?)\s*[:=]?\s*$/i;
+const VERSION_CONTEXT = /(?:\bv|\bversions?|\bver\.?|\brelease|\bbuild|\brev(?:ision)?|\bnode|\bpython|\bchrome|\bfirefox|版本号?|バージョン|버전|[=<>~^]=?)\s*[:=：]?\s*$/i;
 /** A key naming an address right before a dotted quad (`client_ip=`, `host: `): an address even after `=`. */
 const ADDRESS_KEY = /(?:\b|_)(?:ip|ipv4|addr|address|host|server|gateway|proxy|peer|remote|nameserver)["']?\s*[:=]\s*["']?$/i;
 /** A package name joined by a dash (`pyerfa-2.0.1.5`) or a section word (`section 7.1.1.1`, `§ 4.2.1.3`). */
@@ -5072,12 +5279,20 @@ function stripInvisible(text) {
     }
     return out;
 }
+/** The prefixes of provider tokens that a writer may split (`ghp_`, `sk-`, `AKIA`, ...). */
+const TOKEN_PREFIX = String.raw `(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)`;
 /**
  * A token with a known prefix at the end of a line, continued alone on the next line(s): the line
  * break is removed so the token rules see the whole token.
  */
-const SPLIT_TOKEN = /(?<![A-Za-z0-9_-])((?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*([A-Za-z0-9_\-.]{4,}))(?=[ \t]*(?:\r?\n|$))/g;
-/** Joins tokens split across lines (up to three breaks per token). */
+const SPLIT_TOKEN = new RegExp(String.raw `(?<![A-Za-z0-9_-])(${TOKEN_PREFIX}[A-Za-z0-9_\-.]{6,}[ \t]*\r?\n[ \t]*([A-Za-z0-9_\-.]{4,}))(?=[ \t]*(?:\r?\n|$))`, "g");
+/**
+ * A string literal opening with a known token prefix, concatenated with the next literal
+ * (`"sk-proj-" + "Xa9..."`, Python's `"ghp_" "abc"`, PHP `.`, Lua `..`, SQL `||`, across a line
+ * break too): the two literals are joined so the token rules see the whole token.
+ */
+const SPLIT_LITERAL = new RegExp(String.raw `(["'` + "`" + String.raw `])(${TOKEN_PREFIX}[A-Za-z0-9_\-.]*)["'` + "`" + String.raw `][ \t]*(?:\+|\.\.?|\|\|)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?|\|\|)?[ \t]*)?["'` + "`" + String.raw `]([A-Za-z0-9_\-.]{4,})["'` + "`" + String.raw `]`, "g");
+/** Joins tokens split across lines or string literals (up to three breaks per token). */
 function joinSplitTokens(text) {
     let cur = text;
     for (let i = 0; i < 3; i++) {
@@ -5088,10 +5303,118 @@ function joinSplitTokens(text) {
             changed = true;
             return m.replace(/\s+/g, "");
         });
+        cur = cur.replace(SPLIT_LITERAL, (m, q, head, cont) => {
+            if (!/[0-9A-Z]/.test(cont))
+                return m;
+            changed = true;
+            return `${q}${head}${cont}${q}`;
+        });
         if (!changed)
             break;
     }
     return cur;
+}
+/**
+ * Header cells that name a column of secrets in a table (Markdown, CSV, TSV): the values under them
+ * are secrets whatever they look like, which no pattern over one cell can know.
+ */
+function isSecretColumn(cell) {
+    const c = cell.trim().replace(/^["'`* ]+|["'`* ]+$/g, "").toLowerCase();
+    const exact = [
+        "password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "secret", "token", "api key",
+        "apikey", "api_key", "api-key", "access token", "access_token", "secret key", "secret_key", "client secret",
+        "client_secret", "private key", "private_key", "密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "パスワード",
+        "暗証番号", "비밀번호", "암호", "contraseña", "contrasena", "clave", "passwort", "kennwort", "senha",
+        "mot de passe", "mdp", "пароль", "wachtwoord", "hasło", "haslo", "şifre", "sifre", "parola",
+    ];
+    const words = c.split(/\s+/).filter(Boolean).length;
+    return (exact.includes(c) ||
+        ([...c].length <= 24 &&
+            words <= 2 &&
+            (c.endsWith("_password") || c.endsWith(" password") || c.endsWith("-password") || c.endsWith("密码"))));
+}
+/** A cell's value that stands for no secret: empty, a mask (`****`, `-`), a placeholder. */
+function isMaskedCell(v) {
+    const lower = v.toLowerCase();
+    return (v === "" ||
+        /^[$<{%[]/.test(v) ||
+        /^[*•·xX\-—_. ]+$/.test(v) ||
+        ["n/a", "na", "none", "null", "(hidden)", "hidden", "redacted", "same", "同上", "无", "無"].includes(lower));
+}
+/** The raw cells of a table row split at `delim` (double-quoted cells keep their delimiters). */
+function splitCells(line, delim) {
+    const cells = [];
+    let start = 0;
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (c === '"' && delim !== "|")
+            quoted = !quoted;
+        else if (c === delim && !quoted) {
+            cells.push(line.slice(start, i));
+            start = i + 1;
+        }
+    }
+    cells.push(line.slice(start));
+    return cells;
+}
+/** The delimiter of a table line: `|` for Markdown rows, else a tab, else a comma, else `;`. */
+function tableDelimiter(line) {
+    const t = line.trim();
+    if (t.startsWith("|") && (t.match(/\|/g) ?? []).length >= 3)
+        return "|";
+    return ["\t", ",", ";"].find((d) => line.includes(d));
+}
+/**
+ * Replaces the values in the columns of a table whose header names a secret (`| user | password |`,
+ * `username,password`); `count` is called once a cell (category `secret`). As in Rust.
+ */
+function maskSecretColumns(text, count) {
+    if (!/[|,\t;]/.test(text))
+        return text;
+    const lines = text.split("\n");
+    const out = [];
+    let changed = false;
+    let i = 0;
+    while (i < lines.length) {
+        const line = lines[i];
+        out.push(line);
+        i++;
+        const delim = tableDelimiter(line);
+        if (delim === undefined)
+            continue;
+        // Only a table's first row is its header (a schema table lists `password` as a field).
+        if (i >= 2 && tableDelimiter(lines[i - 2]) === delim)
+            continue;
+        const header = splitCells(line.replace(/\r+$/, ""), delim);
+        const secret = header.map((_, k) => k).filter((k) => isSecretColumn(header[k]));
+        // A header is a row of short names; prose with a comma and code (`f(user, password)`) are not.
+        const names = header.every((c) => [...c.trim()].length <= 32 && c.split(/\s+/).filter(Boolean).length <= 3 && !/[(){}[\]=:<>]/.test(c));
+        if (secret.length === 0 || header.length < 2 || (delim !== "|" && !names))
+            continue;
+        while (i < lines.length) {
+            const row = lines[i];
+            const body = row.replace(/\r+$/, "");
+            const cells = splitCells(body, delim);
+            if (tableDelimiter(row) !== delim || cells.length !== header.length)
+                break;
+            i++;
+            const ruleRow = cells.every((c) => /^[-: ]*$/.test(c.trim()));
+            for (const k of secret) {
+                const cell = cells[k];
+                if (cell === undefined)
+                    continue;
+                const v = cell.trim().replace(/^"+|"+$/g, "").trim();
+                if (ruleRow || isMaskedCell(v) || v.toLowerCase() === header[k].trim().toLowerCase())
+                    continue;
+                cells[k] = cell.replace(v, "[REDACTED]");
+                count?.("secret_column");
+                changed = true;
+            }
+            out.push(cells.join(delim) + row.slice(body.length));
+        }
+    }
+    return changed ? out.join("\n") : text;
 }
 // ---------------------------------------------------------------------------------------------
 // Check digits and the rule file (the twins of crates/knowhub-core/src/checksum.rs and
@@ -5494,6 +5817,29 @@ function checkDeAusweis(s) {
     const b = alnum(s);
     return b.length === 10 && /[0-9]/.test(b[9]) && mrzCheck(b.slice(0, 9), b[9]);
 }
+/** Lengths of the runs of digits in `s`, split at every other character. */
+function digitGroups(s) {
+    return s.split(/[^0-9]+/).filter((g) => g.length > 0).map((g) => g.length);
+}
+/** A run of digits that reads as a number a person owns: `min..max` digits, not one digit
+ * repeated, not a date (as in Rust). */
+function numberRun(s, min, max) {
+    const g = digitGroups(s);
+    const n = g.reduce((a, b) => a + b, 0);
+    const digits = s.replace(/[^0-9]/g, "");
+    const date = g.length === 3 && ((g[0] === 4 && g[1] <= 2 && g[2] <= 2) || (g[0] <= 2 && g[1] <= 2 && g[2] === 4));
+    return n >= min && n <= max && [...digits].some((d) => d !== digits[0]) && !date;
+}
+/** A phone number after a word naming one: 8 to 15 digits, not a date nor a dotted IPv4. */
+function checkPhoneDigits(s) {
+    const g = digitGroups(s);
+    const ipv4 = s.includes(".") && g.length === 4 && g.every((x) => x <= 3);
+    return numberRun(s, 8, 15) && !ipv4;
+}
+/** A bank account number after a word naming one: 6 to 23 digits, not a date. */
+function checkBankAccount(s) {
+    return numberRun(s, 6, 23);
+}
 const CHECKS = {
     cn_id: checkCnId,
     hkid: checkHkid,
@@ -5528,6 +5874,8 @@ const CHECKS = {
     us_itin: checkUsItin,
     mx_curp: checkMxCurp,
     de_ausweis: checkDeAusweis,
+    phone_digits: checkPhoneDigits,
+    bank_account: checkBankAccount,
 };
 /** Shannon entropy in bits per character (summed in order of first appearance, as in Rust). */
 export function shannonEntropy(s) {
@@ -5655,10 +6003,11 @@ const RULES = [
         replace: () => "[JWT]",
     },
     // Bearer tokens: at least 16 token characters including a digit, so prose such as
-    // "use a Bearer token" or "Bearer authentication" is left alone.
+    // "use a Bearer token" or "Bearer authentication" is left alone. A colon may join parts of one
+    // token (Asana's `2/1204...:9f8e...`).
     {
         name: "bearer",
-        pattern: /\b(Bearer)\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/gi,
+        pattern: /\b(Bearer)\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}(?::[A-Za-z0-9._~+/-]+)*=*/gi,
         replace: (_m, word) => `${word} [TOKEN]`,
     },
     {
@@ -5907,6 +6256,7 @@ const RULE_CATEGORY = {
     secret_assignment: "secret",
     jdbc_oracle: "secret",
     bip39_mnemonic: "secret",
+    secret_column: "secret",
 };
 /** Every redaction category, in the server's order. */
 export const REDACTION_CATEGORIES = [
@@ -5951,7 +6301,7 @@ export function redactSensitiveInfo(text) {
 function applyRules(rules, text, count) {
     if (!text)
         return text;
-    let out = joinSplitTokens(stripInvisible(text));
+    let out = maskSecretColumns(joinSplitTokens(stripInvisible(text)), count);
     for (const rule of rules) {
         if ("stage" in rule) {
             out = applyStage(rule.stage, out, count);
