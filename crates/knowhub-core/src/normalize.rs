@@ -46,7 +46,8 @@ pub fn strip_invisible(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The prefixes of provider tokens that a writer may split (`ghp_`, `sk-`, `AKIA`, ...).
-const TOKEN_PREFIX: &str = r"(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)";
+const TOKEN_PREFIX: &str =
+    r"(?:gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|sk-|sk_live_|rk_live_|npm_|pypi-|hf_|AIza|AKIA|ASIA|SG\.)";
 
 /// A token with a known prefix at the end of a line, continued alone on the next line(s): the
 /// line break is removed so the token rules see the whole token.

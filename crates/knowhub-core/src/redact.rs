@@ -526,13 +526,18 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         // Bearer tokens: 16+ token characters including a digit, so prose such as "use a Bearer
         // token" or "Bearer authentication" is left alone.
         // A colon may join parts of one token (Asana's `2/1204...:9f8e...`).
-        rule("bearer", BearerToken, r"(?i)(?-u:\b)(?P<head>Bearer)\s+(?P<tok>[A-Za-z0-9._~+/\-]{16,}(?::[A-Za-z0-9._~+/\-]+)*)=*", |c, _| {
-            if group(c, "tok").split(':').next().is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit())) {
-                Action::Replace(format!("{} [TOKEN]", group(c, "head")))
-            } else {
-                Action::Keep
-            }
-        }),
+        rule(
+            "bearer",
+            BearerToken,
+            r"(?i)(?-u:\b)(?P<head>Bearer)\s+(?P<tok>[A-Za-z0-9._~+/\-]{16,}(?::[A-Za-z0-9._~+/\-]+)*)=*",
+            |c, _| {
+                if group(c, "tok").split(':').next().is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit())) {
+                    Action::Replace(format!("{} [TOKEN]", group(c, "head")))
+                } else {
+                    Action::Keep
+                }
+            },
+        ),
         rule(
             "basic_auth",
             BearerToken,
@@ -959,16 +964,60 @@ fn apply(rule: &Rule, text: &str, counts: &mut RedactionCounts) -> Option<String
 fn is_secret_column(cell: &str) -> bool {
     let c = cell.trim().trim_matches(['"', '\'', '`', '*', ' ']).to_lowercase();
     const EXACT: &[&str] = &[
-        "password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "secret", "token", "api key",
-        "apikey", "api_key", "api-key", "access token", "access_token", "secret key", "secret_key", "client secret",
-        "client_secret", "private key", "private_key", "密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "パスワード",
-        "暗証番号", "비밀번호", "암호", "contraseña", "contrasena", "clave", "passwort", "kennwort", "senha",
-        "mot de passe", "mdp", "пароль", "wachtwoord", "hasło", "haslo", "şifre", "sifre", "parola",
+        "password",
+        "passwd",
+        "pwd",
+        "pass",
+        "passphrase",
+        "passcode",
+        "pin",
+        "secret",
+        "token",
+        "api key",
+        "apikey",
+        "api_key",
+        "api-key",
+        "access token",
+        "access_token",
+        "secret key",
+        "secret_key",
+        "client secret",
+        "client_secret",
+        "private key",
+        "private_key",
+        "密码",
+        "密碼",
+        "口令",
+        "密钥",
+        "密鑰",
+        "秘钥",
+        "パスワード",
+        "暗証番号",
+        "비밀번호",
+        "암호",
+        "contraseña",
+        "contrasena",
+        "clave",
+        "passwort",
+        "kennwort",
+        "senha",
+        "mot de passe",
+        "mdp",
+        "пароль",
+        "wachtwoord",
+        "hasło",
+        "haslo",
+        "şifre",
+        "sifre",
+        "parola",
     ];
     EXACT.contains(&c.as_str())
         || (c.chars().count() <= 24
             && c.split_whitespace().count() <= 2
-            && (c.ends_with("_password") || c.ends_with(" password") || c.ends_with("-password") || c.ends_with("密码")))
+            && (c.ends_with("_password")
+                || c.ends_with(" password")
+                || c.ends_with("-password")
+                || c.ends_with("密码")))
 }
 
 /// A cell's value that stands for no secret: empty, a mask (`****`, `-`), a placeholder.
@@ -977,7 +1026,8 @@ fn is_masked_cell(v: &str) -> bool {
     v.is_empty()
         || v.starts_with(['$', '<', '{', '%', '['])
         || v.chars().all(|c| matches!(c, '*' | '•' | '·' | 'x' | 'X' | '-' | '—' | '_' | '.' | ' '))
-        || ["n/a", "na", "none", "null", "(hidden)", "hidden", "redacted", "same", "同上", "无", "無"].contains(&lower.as_str())
+        || ["n/a", "na", "none", "null", "(hidden)", "hidden", "redacted", "same", "同上", "无", "無"]
+            .contains(&lower.as_str())
 }
 
 /// The raw cells of a table row split at `delim` (double-quoted cells keep their delimiters).

@@ -49,6 +49,10 @@ pub struct Spec {
     pub require: Vec<String>,
     #[serde(default)]
     pub stopwords: Vec<String>,
+    /// Words that, in the match or earlier on its line, say the value is not a secret (`public
+    /// key`, `fingerprint`, `idempotency-key`): lower-case ASCII.
+    #[serde(default)]
+    pub veto: Vec<String>,
     #[serde(default)]
     pub validate: Option<String>,
 }
@@ -182,6 +186,12 @@ fn has_required(v: &str, what: &str) -> bool {
         "upper" => upper,
         "lower" => lower,
         "secret_value" => is_likely_secret_value(v),
+        // Not words run together (`searchResultsPageLayoutV2`): a run of five lower-case letters
+        // and at most one digit reads as an identifier, not as a random key.
+        "random" => {
+            let words = v.as_bytes().windows(5).any(|w| w.iter().all(u8::is_ascii_lowercase));
+            !(words && v.bytes().filter(u8::is_ascii_digit).count() <= 1)
+        }
         "mixed" => {
             let other = v.chars().any(|c| !c.is_ascii_alphanumeric());
             ((upper || lower) && digit) || [digit, upper, lower, other].iter().filter(|x| **x).count() >= 3
@@ -205,6 +215,16 @@ impl DataRule {
             && self.validate.is_none_or(|f| f(v))
     }
 
+    /// Whether a veto word stands between the start of the match's line and the end of its value.
+    fn vetoed(&self, text: &str, start: usize, end: usize) -> bool {
+        if self.spec.veto.is_empty() {
+            return false;
+        }
+        let line = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let window = text[line..end].to_ascii_lowercase();
+        self.spec.veto.iter().any(|w| window.contains(w.as_str()))
+    }
+
     /// Whether the rule can match `lower` (the text with ASCII letters in lower case).
     pub fn may_match(&self, lower: &str) -> bool {
         self.spec.keywords.is_empty() || self.spec.keywords.iter().any(|k| lower.contains(k.as_str()))
@@ -217,7 +237,7 @@ impl DataRule {
         let mut copied = 0;
         for caps in self.re.captures_iter(text) {
             let Some(g) = caps.get(self.spec.group) else { continue };
-            if !self.accepts(g.as_str()) {
+            if !self.accepts(g.as_str()) || self.vetoed(text, caps.get(0).map_or(g.start(), |m| m.start()), g.end()) {
                 continue;
             }
             let buf = out.get_or_insert_with(|| String::with_capacity(text.len()));

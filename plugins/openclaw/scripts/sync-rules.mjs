@@ -46,6 +46,8 @@ export interface SecretRuleSpec {
   entropy?: number;
   require?: string[];
   stopwords?: string[];
+  /** Words that, in the match or earlier on its line, say the value is not a secret. */
+  veto?: string[];
   validate?: string;
 }
 

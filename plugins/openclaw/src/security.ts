@@ -892,6 +892,9 @@ function hasRequired(v: string, what: string): boolean {
     case "upper": return upper;
     case "lower": return lower;
     case "secret_value": return isLikelySecretValue(v);
+    // Not words run together (`searchResultsPageLayoutV2`): a run of five lower-case letters and
+    // at most one digit reads as an identifier, not as a random key.
+    case "random": return !(/[a-z]{5}/.test(v) && (v.match(/[0-9]/g) ?? []).length <= 1);
     case "mixed": {
       const other = /[^A-Za-z0-9]/.test(v);
       return ((upper || lower) && digit) || [digit, upper, lower, other].filter(Boolean).length >= 3;
@@ -933,6 +936,14 @@ function acceptsSecret(rule: DataRule, v: string): boolean {
   return rule.validate === undefined || rule.validate(v);
 }
 
+/** Whether a veto word stands between the start of the match's line and the end of its value. */
+function vetoed(rule: DataRule, text: string, start: number, end: number): boolean {
+  const veto = rule.spec.veto;
+  if (!veto || veto.length === 0) return false;
+  const window = asciiLower(text.slice(text.lastIndexOf("\n", start - 1) + 1, end));
+  return veto.some((w) => window.includes(w));
+}
+
 const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /** Runs one stage of the rule file over the text. */
@@ -956,7 +967,7 @@ function applyStage(stage: string, text: string, count?: (rule: string) => void)
       }
       const span = m.indices?.[group];
       if (!span) continue;
-      if (!acceptsSecret(rule, text.slice(span[0], span[1]))) continue;
+      if (!acceptsSecret(rule, text.slice(span[0], span[1])) || vetoed(rule, text, m.index, span[1])) continue;
       out += text.slice(copied, span[0]) + rule.spec.replace;
       copied = span[1];
       changed = true;

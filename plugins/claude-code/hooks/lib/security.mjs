@@ -502,7 +502,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|=|＝|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
+        "pattern": "(?:密码|密碼|口令|密钥|密鑰|秘钥|秘鑰|令牌|パスワード|パスフレーズ|暗証番号|비밀번호|암호)(?:[ \\t]*(?:是|为|為|は|는|은|:|：|=|＝|改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|設置為|变成了?|變成了?))?[ \\t]*[\\\"'`“「『【]?([A-Za-z0-9!#$%&*+/<>?@^|~][A-Za-z0-9!#$%&*+./<>?@^_|~\\-]{7,63})(?:[^A-Za-z0-9!#$%&*+./<>?@^_|~\\-(\\[]|$)",
         "group": 1,
         "entropy": 3,
         "require": [
@@ -1208,7 +1208,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "\\b(?:Ocp-Apim-Subscription-Key|X-Auth-Key|X-API-Key|X-Api-Token|X-Auth-Token|X-Access-Token|Api-Key|apikey)[ \\t]*:[ \\t]*[\\\"']?([A-Za-z0-9_\\-]{16,128})",
+        "pattern": "\\b(?:Ocp-Apim-Subscription-Key|(?:[A-Za-z0-9]+-)*(?:Key|Token|Secret)|apikey)[ \\t]*:[ \\t]*[\\\"']?([A-Za-z0-9_\\-]{16,128})",
         "group": 1,
         "ignore_case": true,
         "entropy": 3,
@@ -1216,13 +1216,30 @@ export const SECRET_RULES = [
             "mixed"
         ],
         "keywords": [
-            "subscription-key",
-            "auth-key",
-            "api-key",
-            "api-token",
-            "auth-token",
-            "access-token",
-            "apikey"
+            "key",
+            "token",
+            "secret"
+        ],
+        "veto": [
+            "public",
+            "sitekey",
+            "site_key",
+            "site-key",
+            "fingerprint",
+            "cache",
+            "idempotency",
+            "publishable",
+            "ssh-",
+            "sha256:",
+            "pgp",
+            "host key",
+            "hostkey",
+            "sort",
+            "primary",
+            "foreign",
+            "partition",
+            "ssh key",
+            "signature"
         ]
     },
     {
@@ -1338,6 +1355,121 @@ export const SECRET_RULES = [
         ]
     },
     {
+        "id": "secret-word-near-random",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:\\b(?:key|token|secret|password|passwd|credentials?|cle|jeton|secreto|clave|chave|senha|schl[üu]ssel|sleutel|chiave)\\b|\\bclé|ключ|токен|пароль|Ключ|Токен|Пароль|密钥|密鑰|秘钥|令牌|口令|密码|密碼|キー|トークン|パスワード|シークレット|키|토큰|비밀번호)(?:[^\\n]{0,60}?\\r?\\n)?[^\\n]{0,60}?(?:^|[^A-Za-z0-9+/_\\-.=$])([A-Za-z0-9][A-Za-z0-9+/_\\-.]{18,198}[A-Za-z0-9])(?:[^A-Za-z0-9+/_\\-.]|$)",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 4,
+        "require": [
+            "upper",
+            "lower",
+            "digit",
+            "secret_value",
+            "random"
+        ],
+        "stopwords": [
+            "pk_",
+            "phc_"
+        ],
+        "keywords": [
+            "key",
+            "token",
+            "secret",
+            "password",
+            "passwd",
+            "credential",
+            "clé",
+            "cle",
+            "jeton",
+            "secreto",
+            "clave",
+            "chave",
+            "senha",
+            "schlüssel",
+            "schlussel",
+            "sleutel",
+            "chiave",
+            "ключ",
+            "токен",
+            "пароль",
+            "Пароль",
+            "密钥",
+            "密鑰",
+            "秘钥",
+            "令牌",
+            "口令",
+            "密码",
+            "密碼",
+            "キー",
+            "トークン",
+            "パスワード",
+            "シークレット",
+            "키",
+            "토큰",
+            "비밀번호"
+        ],
+        "veto": [
+            "public",
+            "sitekey",
+            "site_key",
+            "site-key",
+            "fingerprint",
+            "cache",
+            "idempotency",
+            "publishable",
+            "ssh-",
+            "sha256:",
+            "pgp",
+            "host key",
+            "hostkey",
+            "sort",
+            "primary",
+            "foreign",
+            "partition",
+            "ssh key",
+            "signature"
+        ]
+    },
+    {
+        "id": "secret-command-output",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "(?:^|\\n)[ \\t]*[$#>%][ \\t][^\\n]*(?:password|passwd|secret|token)[^\\n]*\\r?\\n[ \\t]*([A-Za-z0-9!#$%&*+/=?@^_~.\\-]{8,128})[ \\t]*(?:\\r?\\n|$)",
+        "group": 1,
+        "ignore_case": true,
+        "entropy": 3,
+        "require": [
+            "mixed",
+            "secret_value"
+        ],
+        "keywords": [
+            "password",
+            "passwd",
+            "secret",
+            "token"
+        ]
+    },
+    {
+        "id": "sql-password-literal",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\b(?:IDENTIFIED[ \\t]+(?:WITH[ \\t]+[A-Za-z0-9_]+[ \\t]+)?BY(?:[ \\t]+PASSWORD)?|(?:WITH|ENCRYPTED|UNENCRYPTED)[ \\t]+PASSWORD|SET[ \\t]+PASSWORD[^'\\n]{0,60}=[ \\t]*(?:PASSWORD[ \\t]*\\()?)[ \\t]*'([^'\\n]{4,128})'",
+        "group": 1,
+        "ignore_case": true,
+        "keywords": [
+            "identified",
+            "password"
+        ]
+    },
+    {
         "id": "uuid-key-prefixed",
         "source": "knowhub",
         "stage": "secrets",
@@ -1393,7 +1525,7 @@ export const SECRET_RULES = [
         "stage": "secrets",
         "category": "secret",
         "replace": "[REDACTED]",
-        "pattern": "\\b((?:[A-Za-z0-9]+[_\\-])+(?:key|sk|pat))[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?([A-Za-z0-9+/_\\-]{16,128})(?:[^A-Za-z0-9+/_\\-]|$)",
+        "pattern": "(?:^|[^A-Za-z0-9_])([$@]?(?:[A-Za-z0-9]+[_\\-])*(?:[A-Za-z0-9]*key|sk|pat)(?:[_\\-](?:part|p|half|piece)?[0-9a-c])?)[\\\"']?[ \\t]*[:=][ \\t]*[\\\"']?([A-Za-z0-9+/_\\-]{16,128})",
         "group": 2,
         "ignore_case": true,
         "entropy": 3.5,
@@ -1401,7 +1533,8 @@ export const SECRET_RULES = [
             "upper",
             "lower",
             "digit",
-            "secret_value"
+            "secret_value",
+            "random"
         ],
         "keywords": [
             "key",
@@ -1411,6 +1544,27 @@ export const SECRET_RULES = [
         "stopwords": [
             "pk_",
             "phc_"
+        ],
+        "veto": [
+            "public",
+            "sitekey",
+            "site_key",
+            "site-key",
+            "fingerprint",
+            "cache",
+            "idempotency",
+            "publishable",
+            "ssh-",
+            "sha256:",
+            "pgp",
+            "host key",
+            "hostkey",
+            "sort",
+            "primary",
+            "foreign",
+            "partition",
+            "ssh key",
+            "signature"
         ]
     },
     {
@@ -4963,49 +5117,99 @@ export const SECRET_RULES = [
         ]
     },
     {
+        "id": "concat-after-redacted",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\[(?:API_KEY|AWS_KEY|AWS_SECRET|GITHUB_TOKEN|SLACK_TOKEN|REDACTED)\\][\\\"'`][ \\t]*(?:\\+|\\.\\.?|\\|\\|)[ \\t]*\\\\?[ \\t]*(?:\\r?\\n[ \\t]*)?[\\\"'`]((?:[^\\\"'`\\n]{2,200}[\\\"'`][ \\t]*(?:\\+|\\.\\.?|\\|\\|)[ \\t]*\\\\?[ \\t]*(?:\\r?\\n[ \\t]*)?[\\\"'`])*[^\\\"'`\\n]{2,200})[\\\"'`]",
+        "group": 1,
+        "require": [
+            "secret_value"
+        ]
+    },
+    {
+        "id": "concat-args-after-redacted",
+        "source": "knowhub",
+        "stage": "secrets",
+        "category": "secret",
+        "replace": "[REDACTED]",
+        "pattern": "\\[(?:API_KEY|AWS_KEY|AWS_SECRET|GITHUB_TOKEN|SLACK_TOKEN|REDACTED)\\][\\\"'`][ \\t]*,[ \\t]*(?:\\r?\\n[ \\t]*)?[\\\"'`]((?:[^\\\"'`\\n]{2,200}[\\\"'`][ \\t]*,[ \\t]*(?:\\r?\\n[ \\t]*)?[\\\"'`])*[^\\\"'`\\n]{2,200})[\\\"'`]",
+        "group": 1,
+        "require": [
+            "upper",
+            "lower",
+            "digit"
+        ]
+    },
+    {
         "id": "phone-context-call",
         "source": "knowhub",
         "stage": "personal",
         "category": "phone",
         "replace": "[PHONE]",
-        "pattern": "(?:\\b(?:call|ring|contact|whatsapp|viber|zap|celular|cel|telefone|fone|anrufen|appelez|appeler)\\b|\\b(?:my|mi|meu|mon|mein|meine)[ \\t]+(?:number|n[uú]mero|num[eé]ro|nummer)\\b|llámame|llamar|мой[ \\t]+номер|номер[ \\t]+телефона|телефон|звоните|致电|致電|联系|聯繫|聯絡|联络|打给|打給|拨打|撥打|連絡|연락)[^0-9\\n+\\[(]{0,16}(\\+[0-9][0-9 \\-.()]{6,18}[0-9]|\\(?0[0-9 \\-.()]{6,18}[0-9]|\\(?[0-9]{1,5}\\)?[ \\-.][0-9 \\-.()]{2,18}[0-9]|[1-9][0-9]{7,10})(?:[^A-Za-z0-9]|$)",
+        "pattern": "(?:\\b(?:call|ring|contact|whatsapp|viber|zap|celular|cel|telefone|fone|m[oó]vil|anrufen|appelez|appeler|dzwonic|zadzwon|numaram|numarasi|numara|telefon(?:um)?|sđt)\\b|dzwonić|zadzwoń|numarası|móvil|điện thoại|звонить|позвоните|звони|नंबर|फ़ोन|फोन|मोबाइल|โทร|هاتف|جوال|\\b(?:my|mi|meu|mon|mein|meine)[ \\t]+(?:number|n[uú]mero|num[eé]ro|nummer)\\b|llámame|llamar|мой[ \\t]+номер|номер[ \\t]+телефона|телефон|звоните|致电|致電|联系|聯繫|聯絡|联络|打给|打給|拨打|撥打|連絡|연락)[^0-9\\n+\\[(]{0,16}(\\+[0-9][0-9 \\-.()]{6,18}[0-9]|\\(?0[0-9 \\-.()]{6,18}[0-9]|\\(?[0-9]{1,5}\\)?[ \\-.][0-9 \\-.()]{2,18}[0-9]|[1-9][0-9]{7,13})(?:[^A-Za-z0-9]|$)",
         "group": 1,
         "ignore_case": true,
         "validate": "phone_digits",
         "keywords": [
-            "call",
-            "ring",
-            "contact",
-            "whatsapp",
-            "viber",
-            "zap",
-            "cel",
-            "telefone",
-            "fone",
             "anrufen",
             "appel",
-            "llámame",
+            "call",
+            "cel",
+            "contact",
+            "dzwoni",
+            "dzwonić",
+            "fone",
             "llamar",
-            "телефон",
+            "llámame",
+            "mein",
+            "meu",
+            "mi",
+            "mon",
+            "movil",
+            "my",
+            "móvil",
+            "numara",
+            "numarası",
+            "ring",
+            "sđt",
+            "telefon",
+            "telefone",
+            "viber",
+            "whatsapp",
+            "zadzwo",
+            "zadzwoń",
+            "zap",
+            "điện thoại",
+            "Звони",
+            "Звонить",
+            "Позвоните",
+            "звони",
             "звоните",
-            "致电",
-            "致電",
-            "联系",
-            "聯繫",
-            "聯絡",
-            "联络",
-            "打给",
+            "звонить",
+            "мой",
+            "позвоните",
+            "телефон",
+            "جوال",
+            "هاتف",
+            "नंबर",
+            "फ़ोन",
+            "फोन",
+            "मोबाइल",
+            "โทร",
             "打給",
+            "打给",
             "拨打",
             "撥打",
+            "联系",
+            "联络",
+            "聯絡",
+            "聯繫",
+            "致电",
+            "致電",
             "連絡",
-            "연락",
-            "my",
-            "mi",
-            "meu",
-            "mon",
-            "mein",
-            "мой"
+            "연락"
         ]
     },
     {
@@ -5014,29 +5218,67 @@ export const SECRET_RULES = [
         "stage": "personal",
         "category": "payment_card",
         "replace": "[BANK_ACCOUNT]",
-        "pattern": "(?:\\b(?:account|acct|a/c|konto(?:nummer)?|kontonummer|cuenta|conta|compte|conto|rekening)\\b(?:[ \\t]*(?:no\\.?|nr\\.?|number|num|#|n[º°o]\\.?))?|账号|帳號|账户|帳戶|口座番号|계좌(?:[ \\t]*번호)?|счёт|счет|खाता संख्या)[ \\t]*[:：#=.]?[ \\t]*([0-9](?:[ \\-]?[0-9]){5,22})(?:[^0-9A-Za-z]|$)",
+        "pattern": "(?:\\b(?:account|acct|acc|a/c|konto(?:nummer)?|kontonummer|cuenta|conta|compte|conto|rekening|clabe)(?:[ \\t_\\-]*(?:no\\.?|nr\\.?|number|num|#|n[º°o]\\.?))?\\b|账号|帳號|账户|帳戶|口座番号|普通(?:預金)?|当座(?:預金)?|계좌(?:[ \\t]*번호)?|[СсCc]ч[её]т(?:[ \\t]+получателя)?(?:[ \\t]*№)?|खाता संख्या)[\\\"']?[ \\t　]*[:：#=.]?[ \\t]*[\\\"']?([0-9](?:[ \\-]?[0-9]){5,22})(?:[^0-9A-Za-z]|$)",
         "group": 1,
         "ignore_case": true,
         "validate": "bank_account",
         "keywords": [
+            "a/c",
+            "acc",
             "account",
             "acct",
-            "a/c",
-            "konto",
-            "cuenta",
-            "conta",
+            "clabe",
             "compte",
+            "conta",
             "conto",
+            "cuenta",
+            "konto",
             "rekening",
-            "账号",
-            "帳號",
-            "账户",
-            "帳戶",
-            "口座番号",
-            "계좌",
-            "счёт",
+            "Счет",
+            "Счёт",
             "счет",
-            "खाता"
+            "счёт",
+            "खाता",
+            "口座番号",
+            "帳戶",
+            "帳號",
+            "当座",
+            "普通",
+            "账号",
+            "账户",
+            "계좌"
+        ]
+    },
+    {
+        "id": "bank-account-kr",
+        "source": "knowhub",
+        "stage": "personal",
+        "category": "payment_card",
+        "replace": "[BANK_ACCOUNT]",
+        "pattern": "(?:국민|신한|우리|하나|농협|기업|카카오뱅크|카카오|토스뱅크|케이뱅크|SC제일|씨티|우체국|새마을금고|수협|대구|부산|경남|광주|전북|제주)(?:은행)?[ \\t]*([0-9]{2,6}-[0-9]{2,6}-[0-9]{2,8}(?:-[0-9]{1,3})?)(?:[^0-9]|$)",
+        "group": 1,
+        "validate": "bank_account",
+        "keywords": [
+            "국민",
+            "신한",
+            "우리",
+            "하나",
+            "농협",
+            "기업",
+            "카카오",
+            "토스",
+            "케이뱅크",
+            "제일",
+            "씨티",
+            "우체국",
+            "새마을",
+            "수협",
+            "대구",
+            "부산",
+            "경남",
+            "광주",
+            "전북",
+            "제주"
         ]
     }
 ];
@@ -5902,6 +6144,9 @@ function hasRequired(v, what) {
         case "upper": return upper;
         case "lower": return lower;
         case "secret_value": return isLikelySecretValue(v);
+        // Not words run together (`searchResultsPageLayoutV2`): a run of five lower-case letters and
+        // at most one digit reads as an identifier, not as a random key.
+        case "random": return !(/[a-z]{5}/.test(v) && (v.match(/[0-9]/g) ?? []).length <= 1);
         case "mixed": {
             const other = /[^A-Za-z0-9]/.test(v);
             return ((upper || lower) && digit) || [digit, upper, lower, other].filter(Boolean).length >= 3;
@@ -5942,6 +6187,14 @@ function acceptsSecret(rule, v) {
     }
     return rule.validate === undefined || rule.validate(v);
 }
+/** Whether a veto word stands between the start of the match's line and the end of its value. */
+function vetoed(rule, text, start, end) {
+    const veto = rule.spec.veto;
+    if (!veto || veto.length === 0)
+        return false;
+    const window = asciiLower(text.slice(text.lastIndexOf("\n", start - 1) + 1, end));
+    return veto.some((w) => window.includes(w));
+}
 const asciiLower = (s) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 /** Runs one stage of the rule file over the text. */
 function applyStage(stage, text, count) {
@@ -5967,7 +6220,7 @@ function applyStage(stage, text, count) {
             const span = m.indices?.[group];
             if (!span)
                 continue;
-            if (!acceptsSecret(rule, text.slice(span[0], span[1])))
+            if (!acceptsSecret(rule, text.slice(span[0], span[1])) || vetoed(rule, text, m.index, span[1]))
                 continue;
             out += text.slice(copied, span[0]) + rule.spec.replace;
             copied = span[1];
