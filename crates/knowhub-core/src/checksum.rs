@@ -678,14 +678,14 @@ fn digit_groups(s: &str) -> Vec<usize> {
     s.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).map(str::len).collect()
 }
 
-/// A run of digits that reads as a number a person owns: `min..=max` digits in all, not one digit
-/// repeated, and not a date (`2024-05-01`, `01/05/2024`).
-fn number_run(s: &str, min: usize, max: usize) -> bool {
-    let groups = digit_groups(s);
+/// A run of digits that reads as a number a person owns: `min..=max` digits in all (`groups`: the
+/// lengths of its runs), not one digit repeated, and not a date (`2024-05-01`, `01/05/2024`).
+fn number_run(s: &str, groups: &[usize], min: usize, max: usize) -> bool {
     let n: usize = groups.iter().sum();
-    let digits: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).collect();
-    let date = matches!(groups.as_slice(), [4, a, b] | [a, b, 4] if *a <= 2 && *b <= 2);
-    (min..=max).contains(&n) && digits.iter().any(|d| *d != digits[0]) && !date
+    let mut digits = s.bytes().filter(u8::is_ascii_digit);
+    let first = digits.next();
+    let date = matches!(groups, [4, a, b] | [a, b, 4] if *a <= 2 && *b <= 2);
+    (min..=max).contains(&n) && digits.any(|d| Some(d) != first) && !date
 }
 
 /// A phone number written after a word that names one: 8 to 15 digits, not a date and not a
@@ -693,12 +693,12 @@ fn number_run(s: &str, min: usize, max: usize) -> bool {
 pub fn phone_digits(s: &str) -> bool {
     let groups = digit_groups(s);
     let ipv4 = s.contains('.') && groups.len() == 4 && groups.iter().all(|g| *g <= 3);
-    number_run(s, 8, 15) && !ipv4
+    number_run(s, &groups, 8, 15) && !ipv4
 }
 
 /// A bank account number written after a word that names one: 6 to 23 digits, not a date.
 pub fn bank_account(s: &str) -> bool {
-    number_run(s, 6, 23)
+    number_run(s, &digit_groups(s), 6, 23)
 }
 
 /// The check named in the rule file, or `None` for an unknown name.

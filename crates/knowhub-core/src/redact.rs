@@ -955,10 +955,6 @@ fn apply(rule: &Rule, text: &str, counts: &mut RedactionCounts) -> Option<String
     })
 }
 
-/// Removes secrets and personal data from free text (the plugin's strict mode, on the server).
-/// Invisible characters that could split a secret are removed first and tokens split across
-/// lines are joined (see `strip_invisible`, `join_split_tokens`). Idempotent: redacting the
-/// output again changes nothing.
 /// Header cells that name a column of secrets in a table (Markdown, CSV, TSV): the values under
 /// them are secrets whatever they look like, which no pattern over one cell can know.
 fn is_secret_column(cell: &str) -> bool {
@@ -1062,12 +1058,11 @@ fn mask_secret_columns(text: &str, counts: &mut RedactionCounts) -> Option<Strin
         return None;
     }
     let lines: Vec<&str> = text.split('\n').collect();
-    let mut out: Vec<String> = Vec::with_capacity(lines.len());
-    let mut changed = false;
+    // (line index, its new text), in line order; most texts have none, and copy nothing.
+    let mut edits: Vec<(usize, String)> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
-        out.push(line.to_string());
         i += 1;
         let Some(delim) = table_delimiter(line) else { continue };
         // Only a table's first row is its header (a schema table lists `password` as a field).
@@ -1075,14 +1070,20 @@ fn mask_secret_columns(text: &str, counts: &mut RedactionCounts) -> Option<Strin
             continue;
         }
         let header = split_cells(line.trim_end_matches('\r'), delim);
-        let secret: Vec<usize> = (0..header.len()).filter(|k| is_secret_column(header[*k])).collect();
+        let secret: Vec<(usize, String)> = (0..header.len())
+            .filter(|k| is_secret_column(header[*k]))
+            .map(|k| (k, header[k].trim().to_lowercase()))
+            .collect();
+        if secret.is_empty() || header.len() < 2 {
+            continue;
+        }
         // A header is a row of short names; prose with a comma and code (`f(user, password)`) are not.
         let names = header.iter().all(|c| {
             c.trim().chars().count() <= 32
                 && c.split_whitespace().count() <= 3
                 && !c.contains(['(', ')', '{', '}', '[', ']', '=', ':', '<', '>'])
         });
-        if secret.is_empty() || header.len() < 2 || (delim != '|' && !names) {
+        if delim != '|' && !names {
             continue;
         }
         while i < lines.len() {
@@ -1093,24 +1094,47 @@ fn mask_secret_columns(text: &str, counts: &mut RedactionCounts) -> Option<Strin
                 break;
             }
             i += 1;
-            let rule_row = cells.iter().all(|c| c.trim().chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
+            if cells.iter().all(|c| c.trim().chars().all(|ch| matches!(ch, '-' | ':' | ' '))) {
+                continue; // the `|---|---|` rule under a Markdown header
+            }
             let mut cells: Vec<String> = cells.into_iter().map(str::to_string).collect();
-            for &k in &secret {
-                let Some(cell) = cells.get_mut(k) else { continue };
-                let v = cell.trim().trim_matches('"').trim();
-                if rule_row || is_masked_cell(v) || v.to_lowercase() == header[k].trim().to_lowercase() {
+            let mut masked = false;
+            for (k, name) in &secret {
+                let v = cells[*k].trim().trim_matches('"').trim();
+                if is_masked_cell(v) || v.to_lowercase() == *name {
                     continue;
                 }
-                *cell = cell.replacen(v, "[REDACTED]", 1);
+                cells[*k] = cells[*k].replacen(v, "[REDACTED]", 1);
                 counts.secret += 1;
-                changed = true;
+                masked = true;
             }
-            out.push(cells.join(&delim.to_string()) + &row[body.len()..]);
+            if masked {
+                edits.push((i - 1, cells.join(&delim.to_string()) + &row[body.len()..]));
+            }
         }
     }
-    changed.then(|| out.join("\n"))
+    if edits.is_empty() {
+        return None;
+    }
+    let mut edits = edits.into_iter().peekable();
+    let mut out = String::with_capacity(text.len());
+    for (n, line) in lines.iter().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        match edits.next_if(|(k, _)| *k == n) {
+            Some((_, edited)) => out.push_str(&edited),
+            None => out.push_str(line),
+        }
+    }
+    Some(out)
 }
 
+/// Removes secrets and personal data from free text (the plugin's strict mode, on the server).
+/// Invisible characters that could split a secret are removed first and tokens split across
+/// lines are joined (see `strip_invisible`, `join_split_tokens`), and the secret columns of
+/// tables are masked (`mask_secret_columns`). Idempotent: redacting the output again changes
+/// nothing.
 pub fn redact(text: &str) -> Redacted {
     let mut counts = RedactionCounts::default();
     let visible = strip_invisible(text);

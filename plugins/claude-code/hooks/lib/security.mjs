@@ -5615,12 +5615,10 @@ function maskSecretColumns(text, count) {
     if (!/[|,\t;]/.test(text))
         return text;
     const lines = text.split("\n");
-    const out = [];
     let changed = false;
     let i = 0;
     while (i < lines.length) {
         const line = lines[i];
-        out.push(line);
         i++;
         const delim = tableDelimiter(line);
         if (delim === undefined)
@@ -5629,10 +5627,12 @@ function maskSecretColumns(text, count) {
         if (i >= 2 && tableDelimiter(lines[i - 2]) === delim)
             continue;
         const header = splitCells(line.replace(/\r+$/, ""), delim);
-        const secret = header.map((_, k) => k).filter((k) => isSecretColumn(header[k]));
+        const secret = header.flatMap((c, k) => (isSecretColumn(c) ? [[k, c.trim().toLowerCase()]] : []));
+        if (secret.length === 0 || header.length < 2)
+            continue;
         // A header is a row of short names; prose with a comma and code (`f(user, password)`) are not.
         const names = header.every((c) => [...c.trim()].length <= 32 && c.split(/\s+/).filter(Boolean).length <= 3 && !/[(){}[\]=:<>]/.test(c));
-        if (secret.length === 0 || header.length < 2 || (delim !== "|" && !names))
+        if (delim !== "|" && !names)
             continue;
         while (i < lines.length) {
             const row = lines[i];
@@ -5641,22 +5641,24 @@ function maskSecretColumns(text, count) {
             if (tableDelimiter(row) !== delim || cells.length !== header.length)
                 break;
             i++;
-            const ruleRow = cells.every((c) => /^[-: ]*$/.test(c.trim()));
-            for (const k of secret) {
-                const cell = cells[k];
-                if (cell === undefined)
+            if (cells.every((c) => /^[-: ]*$/.test(c.trim())))
+                continue; // the `|---|---|` rule under a Markdown header
+            let masked = false;
+            for (const [k, name] of secret) {
+                const v = cells[k].trim().replace(/^"+|"+$/g, "").trim();
+                if (isMaskedCell(v) || v.toLowerCase() === name)
                     continue;
-                const v = cell.trim().replace(/^"+|"+$/g, "").trim();
-                if (ruleRow || isMaskedCell(v) || v.toLowerCase() === header[k].trim().toLowerCase())
-                    continue;
-                cells[k] = cell.replace(v, "[REDACTED]");
+                cells[k] = cells[k].replace(v, "[REDACTED]");
                 count?.("secret_column");
+                masked = true;
+            }
+            if (masked) {
+                lines[i - 1] = cells.join(delim) + row.slice(body.length);
                 changed = true;
             }
-            out.push(cells.join(delim) + row.slice(body.length));
         }
     }
-    return changed ? out.join("\n") : text;
+    return changed ? lines.join("\n") : text;
 }
 // ---------------------------------------------------------------------------------------------
 // Check digits and the rule file (the twins of crates/knowhub-core/src/checksum.rs and
@@ -6063,10 +6065,9 @@ function checkDeAusweis(s) {
 function digitGroups(s) {
     return s.split(/[^0-9]+/).filter((g) => g.length > 0).map((g) => g.length);
 }
-/** A run of digits that reads as a number a person owns: `min..max` digits, not one digit
- * repeated, not a date (as in Rust). */
-function numberRun(s, min, max) {
-    const g = digitGroups(s);
+/** A run of digits that reads as a number a person owns: `min..max` digits (`g`: the lengths of
+ * its runs), not one digit repeated, not a date (as in Rust). */
+function numberRun(s, g, min, max) {
     const n = g.reduce((a, b) => a + b, 0);
     const digits = s.replace(/[^0-9]/g, "");
     const date = g.length === 3 && ((g[0] === 4 && g[1] <= 2 && g[2] <= 2) || (g[0] <= 2 && g[1] <= 2 && g[2] === 4));
@@ -6076,11 +6077,11 @@ function numberRun(s, min, max) {
 function checkPhoneDigits(s) {
     const g = digitGroups(s);
     const ipv4 = s.includes(".") && g.length === 4 && g.every((x) => x <= 3);
-    return numberRun(s, 8, 15) && !ipv4;
+    return numberRun(s, g, 8, 15) && !ipv4;
 }
 /** A bank account number after a word naming one: 6 to 23 digits, not a date. */
 function checkBankAccount(s) {
-    return numberRun(s, 6, 23);
+    return numberRun(s, digitGroups(s), 6, 23);
 }
 const CHECKS = {
     cn_id: checkCnId,
