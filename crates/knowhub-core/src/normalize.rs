@@ -68,9 +68,75 @@ static SPLIT_LITERAL: LazyLock<Regex> = LazyLock::new(|| {
     .expect("split literal regex")
 });
 
-/// Joins tokens split across lines or string literals (up to three breaks per token).
+/// A run of short groups, each followed by one space: where a token spelled out character by
+/// character (`g h p _ 1 A …`) or spaced every few characters (`xoxp-152 36581199 …`) can hide.
+static SPACED_RUN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:[^A-Za-z0-9_\-.+/=]|^)(?P<m>(?:[A-Za-z0-9_\-.+/=]{1,8} ){2,}[A-Za-z0-9_\-.+/=]{1,8})")
+        .expect("spaced run regex")
+});
+
+static STARTS_WITH_PREFIX: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!("^{TOKEN_PREFIX}")).expect("token prefix regex"));
+
+/// Where in a run of spaced groups a prefixed token starts and ends (group indices, inclusive):
+/// from the first group at which the joined rest opens with a token prefix, the groups as long as
+/// that first one (the writer's spacing), then one shorter last group if it ends the run. `None`
+/// unless the joined token holds 20 or more characters, an upper-case letter or a digit after
+/// its prefix, and three groups or more.
+fn spaced_token(groups: &[&str]) -> Option<(usize, usize)> {
+    // A prefix is at most 11 characters, so the first 16 of the rest tell (a long run of prose
+    // words stays linear).
+    let head = |i: usize| {
+        let mut h = String::new();
+        for g in &groups[i..] {
+            if h.len() >= 16 {
+                break;
+            }
+            h.push_str(g);
+        }
+        h
+    };
+    let start = (0..groups.len()).find(|&i| STARTS_WITH_PREFIX.is_match(&head(i)))?;
+    let width = groups[start].len();
+    let mut end = start;
+    while end + 1 < groups.len() && groups[end + 1].len() == width {
+        end += 1;
+    }
+    if end + 2 == groups.len() && groups[end + 1].len() < width {
+        end += 1;
+    }
+    let joined = groups[start..=end].concat();
+    let prefix = STARTS_WITH_PREFIX.find(&joined).map_or(0, |m| m.end());
+    (end - start >= 2 && joined.len() >= 20 && has_upper_or_digit(&joined[prefix..])).then_some((start, end))
+}
+
+/// Joins a prefixed token written with spaces inside it (see `SPACED_RUN`), so the token rules
+/// see the whole token.
+fn join_spaced_tokens(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut out = String::new();
+    let mut copied = 0;
+    for c in SPACED_RUN.captures_iter(text) {
+        let m = c.name("m").expect("m");
+        let groups: Vec<&str> = m.as_str().split(' ').collect();
+        let Some((start, end)) = spaced_token(&groups) else { continue };
+        let from = m.start() + groups[..start].iter().map(|g| g.len() + 1).sum::<usize>();
+        let to = from + groups[start..=end].iter().map(|g| g.len() + 1).sum::<usize>() - 1;
+        out.push_str(&text[copied..from]);
+        out.push_str(&groups[start..=end].concat());
+        copied = to;
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Joins tokens split across lines or string literals (up to three breaks per token) or written
+/// with spaces inside them.
 pub fn join_split_tokens(text: &str) -> std::borrow::Cow<'_, str> {
-    let mut cur = std::borrow::Cow::Borrowed(text);
+    let spaced = join_spaced_tokens(text);
+    let mut cur = std::borrow::Cow::Borrowed(spaced.as_ref());
     for _ in 0..3 {
         let mut out = String::new();
         let mut copied = 0;
@@ -104,7 +170,10 @@ pub fn join_split_tokens(text: &str) -> std::borrow::Cow<'_, str> {
         out.push_str(&cur[copied..]);
         cur = std::borrow::Cow::Owned(out);
     }
-    cur
+    match cur {
+        std::borrow::Cow::Owned(joined) => std::borrow::Cow::Owned(joined),
+        std::borrow::Cow::Borrowed(_) => spaced,
+    }
 }
 
 fn has_upper_or_digit(s: &str) -> bool {

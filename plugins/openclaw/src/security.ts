@@ -284,9 +284,56 @@ const SPLIT_LITERAL = new RegExp(
   "g",
 );
 
-/** Joins tokens split across lines or string literals (up to three breaks per token). */
+/**
+ * A run of short groups, each followed by one space: where a token spelled out character by
+ * character (`g h p _ 1 A …`) or spaced every few characters (`xoxp-152 36581199 …`) can hide.
+ */
+const SPACED_RUN = /(?<![A-Za-z0-9_\-.+/=])(?:[A-Za-z0-9_\-.+/=]{1,8} ){2,}[A-Za-z0-9_\-.+/=]{1,8}/g;
+const STARTS_WITH_PREFIX = new RegExp(`^${TOKEN_PREFIX}`);
+
+/**
+ * Where in a run of spaced groups a prefixed token starts and ends (group indices, inclusive):
+ * from the first group at which the joined rest opens with a token prefix, the groups as long as
+ * that first one (the writer's spacing), then one shorter last group if it ends the run. `null`
+ * unless the joined token holds 20 or more characters, an upper-case letter or a digit after its
+ * prefix, and three groups or more.
+ */
+function spacedToken(groups: string[]): [number, number] | null {
+  // A prefix is at most 11 characters, so the first 16 of the rest tell (a long run of prose words
+  // stays linear).
+  const head = (i: number): string => {
+    let h = "";
+    for (let j = i; j < groups.length && h.length < 16; j++) h += groups[j];
+    return h;
+  };
+  const start = groups.findIndex((_, i) => STARTS_WITH_PREFIX.test(head(i)));
+  if (start < 0) return null;
+  const width = groups[start]!.length;
+  let end = start;
+  while (end + 1 < groups.length && groups[end + 1]!.length === width) end++;
+  if (end + 2 === groups.length && groups[end + 1]!.length < width) end++;
+  const joined = groups.slice(start, end + 1).join("");
+  const prefix = STARTS_WITH_PREFIX.exec(joined)?.[0].length ?? 0;
+  return end - start >= 2 && joined.length >= 20 && /[0-9A-Z]/.test(joined.slice(prefix)) ? [start, end] : null;
+}
+
+/** Joins a prefixed token written with spaces inside it (see `SPACED_RUN`), so the token rules see the whole token. */
+function joinSpacedTokens(text: string): string {
+  return text.replace(SPACED_RUN, (run: string) => {
+    const groups = run.split(" ");
+    const span = spacedToken(groups);
+    if (!span) return run;
+    const [start, end] = span;
+    return [...groups.slice(0, start), groups.slice(start, end + 1).join(""), ...groups.slice(end + 1)].join(" ");
+  });
+}
+
+/**
+ * Joins tokens split across lines or string literals (up to three breaks per token) or written
+ * with spaces inside them.
+ */
 function joinSplitTokens(text: string): string {
-  let cur = text;
+  let cur = joinSpacedTokens(text);
   for (let i = 0; i < 3; i++) {
     let changed = false;
     cur = cur.replace(SPLIT_TOKEN, (m: string, _whole: string, cont: string) => {
